@@ -1,0 +1,19 @@
+/** The engine's own words: the last step of the error-message lookup, used when neither the step nor the flow has one. */
+export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
+  required: 'This field is required',
+  type: 'Please enter a valid value',
+  oneOf: 'Please choose one of the options',
+  enum: 'Please choose one of the options',
+  const: 'Please choose one of the options',
+  minLength: 'Please enter at least {limit} characters',
+  maxLength: 'Please enter at most {limit} characters',
+  pattern: 'Please use the expected format',
+  format: 'Please enter a valid {format}',
+  minimum: 'Please enter at least {limit}',
+  maximum: 'Please enter at most {limit}',
+  exclusiveMinimum: 'Please enter more than {limit}',
+  exclusiveMaximum: 'Please enter less than {limit}',
+  multipleOf: 'Please enter a multiple of {multipleOf}',
+  additionalProperties: 'This field is not expected here',
+  invalid: 'Please check this field',
+};

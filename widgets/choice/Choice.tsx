@@ -1,0 +1,52 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { errorId, enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
+import { formContextOf } from '../../engine/widget-contract.ts';
+
+type Props = WidgetProps & { options: { advanceOnSelect?: boolean } };
+
+/** Native radios in one labelled group; optionally submits the step as soon as a choice is picked. */
+export function Choice(props: Props) {
+  const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const enumOptions = options.enumOptions ?? [];
+  const selected = enumOptionsIndexForValue(value, enumOptions);
+  const invalid = rawErrors.length > 0;
+  const context = formContextOf(props);
+
+  const valueAt = (index: number) => enumOptionsValueForIndex(String(index), enumOptions);
+  // A pointer click (detail > 0) on a choice answers the step; arrow keys also fire click events, with detail 0,
+  // and must only move the selection.
+  const clicked = (index: number, detail: number) => {
+    if (!options.advanceOnSelect || detail === 0) return;
+    onChange(valueAt(index));
+    context.advance();
+  };
+
+  return (
+    <fieldset
+      className="choice"
+      id={id}
+      aria-describedby={invalid ? errorId(id) : undefined}
+      aria-invalid={invalid || undefined}
+      aria-required={required || undefined}
+    >
+      <legend className={hideLabel ? 'visually-hidden' : 'field-label'}>{label}</legend>
+      {enumOptions.map((option, index) => (
+        <label key={index} className="choice__option">
+          <input
+            type="radio"
+            id={`${id}-${index}`}
+            name={id}
+            value={String(index)}
+            checked={selected === index}
+            disabled={disabled || readonly}
+            onChange={() => onChange(valueAt(index))}
+            onClick={(event) => clicked(index, event.detail)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,8 @@
+/** Every widget flows can use. Adding a widget: its folder, then one line here. */
+import { choice } from './choice/choice.widget.ts';
+import { currency } from './currency/currency.widget.ts';
+import { offers } from './offers/offers.widget.ts';
+import { select } from './select/select.widget.ts';
+import { slider } from './slider/slider.widget.ts';
+
+export const widgets = [choice, slider, select, currency, offers];

@@ -1,0 +1,45 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { errorId, rangeSpec } from '@rjsf/utils';
+import { formatDollars } from '../../engine/format/currency.ts';
+
+type Props = WidgetProps & { options: { maxLabel?: string } };
+
+/** A native range input with the amount written out above it and the ends of the range below. */
+export function Slider(props: Props) {
+  const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const { min = 0, max = 100, step = 1 } = rangeSpec(schema);
+  const amount = typeof value === 'number' ? value : min;
+  const labelFor = (n: number) => (n >= max && options.maxLabel ? options.maxLabel : formatDollars(n));
+  const invalid = rawErrors.length > 0;
+
+  return (
+    <div className="slider">
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
+        {label}
+      </label>
+      <output htmlFor={id} className="slider__value" aria-hidden="true">
+        {labelFor(amount)}
+      </output>
+      <input
+        type="range"
+        id={id}
+        name={id}
+        min={min}
+        max={max}
+        step={step}
+        value={amount}
+        disabled={disabled || readonly}
+        aria-valuetext={labelFor(amount)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId(id) : undefined}
+        onChange={(event) => onChange(Number(event.target.value))}
+        onBlur={() => onBlur(id, amount)}
+        onFocus={() => onFocus(id, amount)}
+      />
+      <div className="slider__ends" aria-hidden="true">
+        <span>{formatDollars(min)}</span>
+        <span>{labelFor(max)}</span>
+      </div>
+    </div>
+  );
+}
