@@ -48,7 +48,22 @@ export interface WidgetDefinition<K extends Serves['kind'] = Serves['kind'], S e
   serves: Extract<Serves, { kind: K }>;
   /** JSON Schema of the widget's `options` in a flow file; it also types the component's options. */
   options: S;
+  /** Options to show the widget with in the contract suite and the guide; required where options are. */
+  example?: Static<S>;
   component: ComponentFor<K, Static<S>>;
+}
+
+/**
+ * A widget as the registry list holds it: kinds mixed, options no longer tied to the component's type.
+ * Components take `any` props here because each is only ever rendered with the props of its own kind.
+ */
+export interface RegisteredWidget {
+  name: string;
+  summary: string;
+  serves: Serves;
+  options: TSchema;
+  example?: unknown;
+  component: ComponentType<any>;
 }
 
 /** Declares a widget; the identity function exists so TypeScript ties the component's options to their schema. */

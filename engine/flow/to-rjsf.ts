@@ -35,9 +35,9 @@ export function stepUiSchema(step: Step, kindOf: WidgetKindOf): UiSchema {
   const uiSchema: UiSchema = {};
   for (const [field, ui] of Object.entries(step.ui ?? {})) {
     const entry: UiSchema = kindOf(ui.widget) === 'object' ? { 'ui:field': ui.widget } : { 'ui:widget': ui.widget };
-    if (ui.options) entry['ui:options'] = ui.options;
+    if (ui.options) entry['ui:options'] = ui.options as Record<string, unknown> as UiSchema['ui:options'];
     if (ui.placeholder !== undefined) entry['ui:placeholder'] = ui.placeholder;
-    if (ui.autocomplete !== undefined) entry['ui:autocomplete'] = ui.autocomplete;
+    if (ui.autocomplete !== undefined) entry['ui:autocomplete'] = ui.autocomplete as AutoFill;
     if (ui.hideLabel) entry['ui:label'] = false;
     uiSchema[field] = entry;
   }

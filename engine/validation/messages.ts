@@ -51,7 +51,7 @@ export function messageFor(flow: Pick<Flow, 'messages' | 'steps'>, stepId: strin
     flow.steps[stepId]?.errors?.[error.field]?.[error.keyword] ??
     flow.messages[error.keyword] ??
     ENGINE_MESSAGES[error.keyword] ??
-    ENGINE_MESSAGES.invalid;
+    ENGINE_MESSAGES.invalid!;
   return fill(template, error.params);
 }
 

@@ -37,7 +37,7 @@ export function Choice(props: Props) {
             id={`${id}-${index}`}
             name={id}
             value={String(index)}
-            checked={selected === index}
+            checked={selected === String(index)}
             disabled={disabled || readonly}
             onChange={() => onChange(valueAt(index))}
             onClick={(event) => clicked(index, event.detail)}

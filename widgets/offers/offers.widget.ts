@@ -15,5 +15,6 @@ export const offers = defineWidget({
   summary: 'A list of other products to suggest, each with a title and a short text.',
   serves: { kind: 'display' },
   options: Type.Object({ offers: Type.Array(Offer, { minItems: 1 }) }, { additionalProperties: false }),
+  example: { offers: [{ title: 'Business credit cards', text: 'Cover everyday expenses while your business grows.' }] },
   component: Offers,
 });

@@ -7,7 +7,7 @@ export function Select(props: WidgetProps) {
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions);
   const invalid = rawErrors.length > 0;
-  const current = typeof selected === 'number' ? String(selected) : '';
+  const current = typeof selected === 'string' ? selected : '';
 
   return (
     <div className="select">

@@ -1,0 +1,35 @@
+/**
+ * A flow as the page receives it from the build: the checked flow file plus its precompiled validators, one module
+ * per step, so validation needs no code generation in the browser (no `unsafe-eval`).
+ */
+import type { Flow } from './format.ts';
+import type { FormRecord } from '../state/record.ts';
+import { keywordErrors, type AjvLikeError, type KeywordError } from '../validation/messages.ts';
+import { branchValidatorName, stepValidatorName } from './to-rjsf.ts';
+import type { BranchTest } from './navigation.ts';
+
+/** An ajv validate function, precompiled (standalone) or compiled at run time. */
+export type ValidateFunction = ((data: unknown) => boolean) & { errors?: AjvLikeError[] | null };
+
+/** Validators of one step, by export name (the step's own, its branch tests, and the sub-schemas rjsf asks about). */
+export type StepValidators = Readonly<Record<string, ValidateFunction>>;
+
+export interface CompiledFlow {
+  flow: Flow;
+  validators: Readonly<Record<string, StepValidators>>;
+}
+
+/** The step's errors for these answers, by field and keyword; empty when the step is valid. */
+export function validateStep(compiled: CompiledFlow, stepId: string, data: FormRecord): KeywordError[] {
+  const validate = compiled.validators[stepId]?.[stepValidatorName(stepId)];
+  if (!validate) return [];
+  return validate(data) ? [] : keywordErrors(validate.errors ?? []);
+}
+
+export function branchTest(compiled: CompiledFlow): BranchTest {
+  return (stepId, index, answers) => {
+    const test = compiled.validators[stepId]?.[branchValidatorName(stepId, index)];
+    if (!test) throw new Error(`No precompiled test for branch ${index} of step "${stepId}"`);
+    return test(answers);
+  };
+}

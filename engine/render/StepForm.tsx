@@ -1,0 +1,128 @@
+/**
+ * The fields of a step, rendered by rjsf with our widgets and templates. Validation is ours: the step's precompiled
+ * validator runs on every change, and errors show for a field once it was changed or left, or for every field once
+ * the step was submitted.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
+import { getDefaultFormState, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import type { CompiledFlow } from '../flow/compiled.ts';
+import { validateStep } from '../flow/compiled.ts';
+import { stepSchema, stepUiSchema } from '../flow/to-rjsf.ts';
+import type { FormRecord } from '../state/record.ts';
+import { messagesByField } from '../validation/messages.ts';
+import type { FormContext } from '../widget-contract.ts';
+import { useEngineSettings } from './engine-settings.tsx';
+import { templates } from './templates.tsx';
+
+interface Props {
+  compiled: CompiledFlow;
+  stepId: string;
+  answers: FormRecord;
+  onSave: (data: FormRecord) => void;
+  onComplete: (data: FormRecord) => void;
+  children: (busy: boolean) => ReactNode;
+}
+
+const ROOT_PREFIX = 'root_';
+
+export function StepForm({ compiled, stepId, answers, onSave, onComplete, children }: Props) {
+  const { flow } = compiled;
+  const step = flow.steps[stepId]!;
+  const { registry } = useEngineSettings();
+  const schema = useMemo(() => stepSchema(stepId, step)!, [stepId, step]);
+  const uiSchema = useMemo(() => stepUiSchema(step, registry.kindOf), [step, registry]);
+  const validator = useMemo(
+    () => createPrecompiledValidator(compiled.validators[stepId] ?? {}, schema),
+    [compiled, stepId, schema],
+  );
+  // rjsf keeps its own copy of the data: it gets the restored answers once and reports every change back.
+  const [initialData] = useState<FormRecord>(() =>
+    getDefaultFormState(validator, schema, pick(answers, Object.keys(schema.properties ?? {}))) as FormRecord,
+  );
+  const [data, setData] = useState(initialData);
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const latest = useRef(data);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const errors = useMemo(() => validateStep(compiled, stepId, data), [compiled, stepId, data]);
+  const visible = failedSubmits > 0 ? errors : errors.filter((error) => shown.has(error.field));
+  const extraErrors = useMemo(() => toErrorSchema(messagesByField(flow, stepId, visible)), [flow, stepId, visible]);
+
+  const show = (id: string | undefined) => {
+    const field = id?.startsWith(ROOT_PREFIX) ? id.slice(ROOT_PREFIX.length) : undefined;
+    if (field && !shown.has(field)) setShown(new Set(shown).add(field));
+  };
+
+  const submit = (submitted: FormRecord) => {
+    if (validateStep(compiled, stepId, submitted).length > 0) {
+      setFailedSubmits((count) => count + 1);
+      return;
+    }
+    onComplete(submitted);
+  };
+
+  const formContext: FormContext = {
+    // Runs after rjsf has delivered the change that asked for it.
+    advance: () => setTimeout(() => submit(latest.current)),
+    setBusy,
+    record: answers,
+  };
+
+  useEffect(() => {
+    if (failedSubmits > 0 && formRef.current) focusFirstInvalid(formRef.current);
+  }, [failedSubmits]);
+
+  return (
+    <Form
+      ref={(form) => {
+        formRef.current = form?.formElement.current ?? null;
+      }}
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={initialData}
+      validator={validator}
+      widgets={registry.widgets}
+      fields={registry.fields}
+      templates={templates}
+      formContext={formContext}
+      extraErrors={extraErrors}
+      noValidate
+      showErrorList={false}
+      onChange={(event, id) => {
+        const next = event.formData as FormRecord;
+        latest.current = next;
+        setData(next);
+        onSave(next);
+        show(id);
+      }}
+      onBlur={(id) => show(id)}
+      onSubmit={(event) => submit(event.formData as FormRecord)}
+    >
+      {children(busy)}
+    </Form>
+  );
+}
+
+function pick(record: FormRecord, keys: readonly string[]): FormRecord {
+  return Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+}
+
+function toErrorSchema(byField: Record<string, string[]>): ErrorSchema {
+  return Object.fromEntries(Object.entries(byField).map(([field, messages]) => [field, { __errors: messages }])) as ErrorSchema;
+}
+
+/** Focuses the first invalid control in page order (rjsf's own focus follows the validator's order instead). */
+function focusFirstInvalid(form: HTMLFormElement) {
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target = invalid.matches('input, select, textarea, button')
+    ? invalid
+    : invalid.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+  target?.scrollIntoView({ block: 'center' });
+  target?.focus({ preventScroll: true });
+}
+

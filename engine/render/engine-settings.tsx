@@ -1,0 +1,22 @@
+/** What every step screen needs from the composition root: widgets, the record atoms and the product name. */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { WidgetRegistry } from './registry.ts';
+import type { RecordAtom } from '../state/atoms.ts';
+
+export interface EngineSettings {
+  registry: WidgetRegistry;
+  recordAtomFor: (storageKey: string) => RecordAtom;
+  productName: string;
+}
+
+const EngineSettingsContext = createContext<EngineSettings | null>(null);
+
+export function EngineSettingsProvider({ settings, children }: { settings: EngineSettings; children: ReactNode }) {
+  return <EngineSettingsContext.Provider value={settings}>{children}</EngineSettingsContext.Provider>;
+}
+
+export function useEngineSettings(): EngineSettings {
+  const settings = useContext(EngineSettingsContext);
+  if (!settings) throw new Error('Step screens must be rendered inside <EngineSettingsProvider>');
+  return settings;
+}

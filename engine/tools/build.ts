@@ -1,0 +1,50 @@
+/**
+ * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
+ * copies of every text file. `--if-needed` skips the work when dist/ was built from the same sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compileFlows, ROOT } from './compile-flows.ts';
+
+const DIST = join(ROOT, 'dist');
+const STAMP = join(DIST, '.sources');
+const SOURCES = ['flows', 'engine', 'widgets', 'site', 'package-lock.json', '.parcelrc', 'package.json'];
+
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) visit(join(path, name));
+    } else {
+      hash.update(relative(ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const source of SOURCES) visit(join(ROOT, source));
+  return hash.digest('hex');
+}
+
+const ifNeeded = process.argv.includes('--if-needed');
+const hash = sourcesHash();
+if (ifNeeded && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
+  console.log('dist/ is up to date.');
+  process.exit(0);
+}
+
+const problems = compileFlows();
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  console.error(`\n${problems.length} problem(s) in flows/: the build stopped.`);
+  process.exit(1);
+}
+
+rmSync(DIST, { recursive: true, force: true });
+const parcel = spawnSync('npx', ['parcel', 'build', '--target', 'app', '--no-source-maps', '--log-level', 'warn'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (parcel.status !== 0) process.exit(parcel.status ?? 1);
+writeFileSync(STAMP, hash);
+console.log('Built dist/.');

@@ -1,0 +1,41 @@
+/** The composition root of the page: flows from the build, the widget list, the shell and the engine's routes. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { flows } from '../.generated/flows.ts';
+import { widgets } from '../widgets/index.ts';
+import { EngineSettingsProvider } from '../engine/render/engine-settings.tsx';
+import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
+import { widgetRegistry } from '../engine/render/registry.ts';
+import { createRecordAtoms } from '../engine/state/atoms.ts';
+import { readRuntimeConfig } from './runtime-config.ts';
+import { Shell } from './shell/Shell.tsx';
+import { NotFound } from './NotFound.tsx';
+
+const config = readRuntimeConfig();
+const settings = { registry: widgetRegistry(widgets), recordAtomFor: createRecordAtoms(), productName: config.productName };
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <Provider>
+        <EngineSettingsProvider settings={settings}>
+          <FlowRoutes
+            flows={flows}
+            layout={(screen, { flow }) => (
+              <Shell config={config} homePath={flow.basePath || '/'}>
+                {screen}
+              </Shell>
+            )}
+            notFound={
+              <Shell config={config} homePath="/">
+                <NotFound productName={config.productName} />
+              </Shell>
+            }
+          />
+        </EngineSettingsProvider>
+      </Provider>
+    </BrowserRouter>
+  </StrictMode>,
+);
