@@ -4,8 +4,7 @@
  * checks and the generated flow.schema.json all read that list, so nothing registers itself by import.
  */
 import type { ComponentType } from 'react';
-import type { FieldProps, WidgetProps } from '@rjsf/utils';
-import type { Static, TSchema } from 'typebox';
+import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
@@ -34,40 +33,29 @@ export interface DisplayProps<O> {
   context: FormContext;
 }
 
-type ComponentFor<K extends Serves['kind'], O> = K extends 'value'
-  ? ComponentType<WidgetProps & { options: O }>
-  : K extends 'object'
-    ? ComponentType<FieldProps & { uiSchema?: { 'ui:options'?: O } }>
-    : ComponentType<DisplayProps<O>>;
+/** A widget's options schema: plain JSON Schema, written `as const` in the widget's folder so that the component's
+ * options type is derived from it (`FromSchema<typeof schema>`), never written twice. */
+export type OptionsSchema = Exclude<JSONSchema, boolean>;
 
-export interface WidgetDefinition<K extends Serves['kind'] = Serves['kind'], S extends TSchema = TSchema> {
+export interface WidgetDefinition {
   /** The name flow files use in `"widget"`. */
   name: string;
   /** One sentence for the marketer guide's widget table. */
   summary: string;
-  serves: Extract<Serves, { kind: K }>;
-  /** JSON Schema of the widget's `options` in a flow file; it also types the component's options. */
-  options: S;
-  /** Options to show the widget with in the contract suite and the guide; required where options are. */
-  example?: Static<S>;
-  component: ComponentFor<K, Static<S>>;
-}
-
-/**
- * A widget as the registry list holds it: kinds mixed, options no longer tied to the component's type.
- * Components take `any` props here because each is only ever rendered with the props of its own kind.
- */
-export interface RegisteredWidget {
-  name: string;
-  summary: string;
   serves: Serves;
-  options: TSchema;
+  /** JSON Schema of the widget's `options` in a flow file. */
+  options: OptionsSchema;
+  /** Options to show the widget with in the contract suite and the guide; required where `{}` is not valid. */
   example?: unknown;
+  /**
+   * Rendered with rjsf's WidgetProps (`value`), FieldProps (`object`) or DisplayProps (`display`). Typed loosely here
+   * because the registry holds every kind; each component types its own props and the contract suite renders it.
+   */
   component: ComponentType<any>;
 }
 
-/** Declares a widget; the identity function exists so TypeScript ties the component's options to their schema. */
-export function defineWidget<K extends Serves['kind'], S extends TSchema>(definition: WidgetDefinition<K, S>): WidgetDefinition<K, S> {
+/** Declares a widget; listing it in widgets/index.ts is what makes it available to flows. */
+export function defineWidget(definition: WidgetDefinition): WidgetDefinition {
   return definition;
 }
 

@@ -1,9 +1,9 @@
 /** Every widget flows can use. Adding a widget: its folder, then one line here. */
-import type { RegisteredWidget } from '../engine/widget-contract.ts';
+import type { WidgetDefinition } from '../engine/widget-contract.ts';
 import { choice } from './choice/choice.widget.ts';
 import { currency } from './currency/currency.widget.ts';
 import { offers } from './offers/offers.widget.ts';
 import { select } from './select/select.widget.ts';
 import { slider } from './slider/slider.widget.ts';
 
-export const widgets: readonly RegisteredWidget[] = [choice, slider, select, currency, offers];
+export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers];

@@ -25,7 +25,10 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const isStart = stepId === flow.start;
   const mustRestart = record === null && !isStart;
 
-  useLayoutEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Block body: newer browsers return a promise from scrollTo, which React would take for a cleanup function.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   useEffect(() => {
     document.title = `${step.title ?? step.heading} | ${productName}`;

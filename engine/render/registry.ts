@@ -1,7 +1,7 @@
 /** Turns the widget list into what rjsf and the step screen look widgets up in. */
 import type { ComponentType } from 'react';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { DisplayProps, RegisteredWidget } from '../widget-contract.ts';
+import type { DisplayProps, WidgetDefinition } from '../widget-contract.ts';
 import type { WidgetKindOf } from '../flow/to-rjsf.ts';
 
 export interface WidgetRegistry {
@@ -11,7 +11,7 @@ export interface WidgetRegistry {
   kindOf: WidgetKindOf;
 }
 
-export function widgetRegistry(list: readonly RegisteredWidget[]): WidgetRegistry {
+export function widgetRegistry(list: readonly WidgetDefinition[]): WidgetRegistry {
   const widgets: RegistryWidgetsType = {};
   const fields: RegistryFieldsType = {};
   const displays: Record<string, ComponentType<DisplayProps<unknown>>> = {};

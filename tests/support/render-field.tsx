@@ -1,6 +1,6 @@
 /** Renders one field through rjsf with the engine's templates and the registered widgets, as a step screen would. */
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -42,7 +42,7 @@ export function renderField({ field, widget, options, placeholder, value, errors
       widgets={registry.widgets}
       templates={templates}
       formContext={context}
-      extraErrors={errors ? { answer: { __errors: errors } } : undefined}
+      extraErrors={errors ? new ErrorSchemaBuilder().addErrors(errors, 'answer').ErrorSchema : undefined}
       noValidate
       onChange={(event) => onChange(event.formData?.answer)}
     >

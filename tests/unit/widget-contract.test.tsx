@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { JsonType } from '../../engine/widget-contract.ts';
 import { widgets } from '../../widgets/index.ts';

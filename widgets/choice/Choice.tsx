@@ -1,8 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId, enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 import { formContextOf } from '../../engine/widget-contract.ts';
+import type { ChoiceOptions } from './options.ts';
 
-type Props = WidgetProps & { options: { advanceOnSelect?: boolean } };
+type Props = WidgetProps & { options: ChoiceOptions };
 
 /** Native radios in one labelled group; optionally submits the step as soon as a choice is picked. */
 export function Choice(props: Props) {

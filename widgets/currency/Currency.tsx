@@ -1,8 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
 import { groupDigits } from '../../engine/format/currency.ts';
+import type { CurrencyOptions } from './options.ts';
 
-type Props = WidgetProps & { options: { prefix?: string; maxLength?: number } };
+type Props = WidgetProps & { options: CurrencyOptions };
 
 /** Digits in, a number out: what the visitor sees is formatted, what the form keeps is the amount. */
 export function Currency(props: Props) {

@@ -1,6 +1,7 @@
 import type { DisplayProps } from '../../engine/widget-contract.ts';
+import type { OffersOptions } from './options.ts';
 
-type Props = DisplayProps<{ offers: { title: string; text: string }[] }>;
+type Props = DisplayProps<OffersOptions>;
 
 export function Offers({ options }: Props) {
   return (

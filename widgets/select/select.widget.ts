@@ -1,11 +1,11 @@
-import Type from 'typebox';
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { selectOptions } from './options.ts';
 import { Select } from './Select.tsx';
 
 export const select = defineWidget({
   name: 'select',
   summary: "A dropdown of the field's choices; the placeholder is its first, disabled option.",
   serves: { kind: 'value', types: ['string', 'number', 'integer'] },
-  options: Type.Object({}, { additionalProperties: false }),
+  options: selectOptions,
   component: Select,
 });

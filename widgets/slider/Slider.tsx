@@ -1,8 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { errorId, rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/format/currency.ts';
+import type { SliderOptions } from './options.ts';
 
-type Props = WidgetProps & { options: { maxLabel?: string } };
+type Props = WidgetProps & { options: SliderOptions };
 
 /** A native range input with the amount written out above it and the ends of the range below. */
 export function Slider(props: Props) {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { renderField } from '../../support/render-field.tsx';
 
-const field = { type: 'integer', minimum: 0, maximum: 10000000, default: 30000 } as const;
+const field: RJSFSchema = { type: 'integer', minimum: 0, maximum: 10000000, default: 30000 };
 
 describe('currency', () => {
   it("shows the amount with a '$' prefix and thousands separators", () => {
-    renderField({ field: { ...field }, widget: 'currency', options: { prefix: '$', maxLength: 20 } });
+    renderField({ field, widget: 'currency', options: { prefix: '$', maxLength: 20 } });
     const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
     expect(input.value).toBe('$30,000');
     expect(input.maxLength).toBe(20);
@@ -15,7 +16,7 @@ describe('currency', () => {
   });
 
   it('keeps digits only and gives back a number', async () => {
-    const { onChange } = renderField({ field: { ...field }, widget: 'currency' });
+    const { onChange } = renderField({ field, widget: 'currency' });
     const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
     await userEvent.clear(input);
     expect(onChange).toHaveBeenLastCalledWith(undefined);
@@ -25,7 +26,7 @@ describe('currency', () => {
   });
 
   it('shows 0 without prefix or separators', () => {
-    renderField({ field: { ...field }, widget: 'currency', value: 0 });
+    renderField({ field, widget: 'currency', value: 0 });
     expect((screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement).value).toBe('0');
   });
 });

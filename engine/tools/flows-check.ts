@@ -1,0 +1,52 @@
+/**
+ * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx engine/tools/flows-check.ts <folder>`.
+ * Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints
+ * "flows: N files OK" when there is none.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkFlows, formatProblems } from '../flow/checks.ts';
+import type { Problem } from '../flow/checks.ts';
+import { flowFileNames } from '../flow/load.ts';
+import type { FlowFile } from '../flow/load.ts';
+import { widgets } from '../../widgets/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Reads every flow file of a folder; a file that is not JSON is a problem too, not the end of the run. */
+function readAll(dir: string, shown: string): { files: FlowFile[]; unreadable: Problem[] } {
+  const files: FlowFile[] = [];
+  const unreadable: Problem[] = [];
+  for (const name of flowFileNames(dir)) {
+    const file = `${shown}/${name}`;
+    try {
+      files.push({ file, json: JSON.parse(readFileSync(join(dir, name), 'utf8')) });
+    } catch (error) {
+      unreadable.push({ file, pointer: '', message: `not valid JSON (${(error as Error).message})` });
+    }
+  }
+  return { files, unreadable };
+}
+
+function main(args: readonly string[]): number {
+  const dir = args[0] === undefined ? join(ROOT, 'flows') : resolve(args[0]);
+  const shown = relative(process.cwd(), dir).split(sep).join('/') || '.';
+  let read: ReturnType<typeof readAll>;
+  try {
+    read = readAll(dir, shown);
+  } catch (error) {
+    console.error(`flows: cannot read ${shown} (${(error as Error).message})`);
+    return 1;
+  }
+  const problems = [...read.unreadable, ...checkFlows(read.files, widgets)];
+  if (problems.length > 0) {
+    console.log(formatProblems(problems));
+    return 1;
+  }
+  const count = read.files.length;
+  console.log(`flows: ${count} ${count === 1 ? 'file' : 'files'} OK`);
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

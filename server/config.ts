@@ -1,0 +1,335 @@
+/**
+ * The server's settings: ONE table of environment variables (name, description, default, parser). The validated
+ * config object and the .env.example file both come from it, so they cannot drift apart.
+ */
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { PROJECT_ROOT } from './paths.ts';
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+interface Variable<T> {
+  readonly name: string;
+  /** One or two sentences for operators; .env.example shows it above the variable. */
+  readonly description: string;
+  /** The value used when the variable is unset or blank, written as in the environment. Absent: optional setting. */
+  readonly default?: string;
+  /** A sample value for .env.example when there is no default. */
+  readonly example?: string;
+  /** Messages never repeat the value (it may hold a password). */
+  readonly secret?: boolean;
+  readonly parse: (raw: string) => Parsed<T>;
+}
+
+function withDefault<T>(spec: Variable<T> & { default: string }): Variable<T> {
+  return spec;
+}
+
+function optional<T>(spec: Omit<Variable<T>, 'default'>): Variable<T | undefined> {
+  return spec;
+}
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const problem = (text: string): Parsed<never> => ({ ok: false, problem: text });
+
+// ---- parsers: each returns the value or what the value must be ("PORT" + problem reads as a sentence) ----
+
+function port(raw: string): Parsed<number> {
+  const value = Number(raw);
+  return /^\d+$/.test(raw) && value >= 1 && value <= 65535 ? ok(value) : problem('must be a whole number from 1 to 65535');
+}
+
+function host(raw: string): Parsed<string> {
+  return /^[A-Za-z0-9.:_%[\]-]+$/.test(raw)
+    ? ok(raw)
+    : problem('must be an address to listen on, such as 0.0.0.0 (every interface), 127.0.0.1 or ::');
+}
+
+/** A folder; relative paths are taken from the project root, whatever the working directory. */
+function directory(raw: string): Parsed<string> {
+  return raw.includes('\0') ? problem('must be a folder path') : ok(resolve(PROJECT_ROOT, raw));
+}
+
+function postgresUrl(raw: string): Parsed<string> {
+  const url = URL.parse(raw);
+  if (url === null || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
+    return problem('must be a PostgreSQL URL like postgres://user:password@host:5432/database');
+  }
+  return ok(raw);
+}
+
+function webUrl(raw: string): Parsed<string> {
+  const url = URL.parse(raw);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    return problem('must be an absolute http:// or https:// URL, like https://example.com/privacy');
+  }
+  return ok(url.href);
+}
+
+function productName(raw: string): Parsed<string> {
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return problem('must be plain text on one line');
+  return raw.length <= 80 ? ok(raw) : problem('must be at most 80 characters');
+}
+
+function gtmId(raw: string): Parsed<string> {
+  return /^GTM-[A-Z0-9]+$/.test(raw) ? ok(raw) : problem('must be a Google Tag Manager container id like GTM-XXXXXXX');
+}
+
+function gtmAuth(raw: string): Parsed<string> {
+  return /^[A-Za-z0-9_-]+$/.test(raw)
+    ? ok(raw)
+    : problem('must be the gtm_auth value of a Google Tag Manager environment (letters, digits, - and _)');
+}
+
+function gtmPreview(raw: string): Parsed<string> {
+  return /^env-\d+$/.test(raw)
+    ? ok(raw)
+    : problem('must be the gtm_preview value of a Google Tag Manager environment, like env-3');
+}
+
+function apiKey(raw: string): Parsed<string> {
+  return /^[A-Za-z0-9_-]+$/.test(raw) ? ok(raw) : problem('must contain only letters, digits, - and _');
+}
+
+function boolean(raw: string): Parsed<boolean> {
+  const text = raw.toLowerCase();
+  if (text === 'true' || text === '1') return ok(true);
+  if (text === 'false' || text === '0') return ok(false);
+  return problem('must be true, false, 1 or 0');
+}
+
+/** proxy-addr's named ranges, accepted by Fastify's trustProxy next to addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function proxyList(raw: string): Parsed<string[]> {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  return bad.length === 0
+    ? ok(entries)
+    : problem(
+        `must list proxy addresses or CIDR ranges separated by commas, like 10.0.0.0/8,127.0.0.1 ` +
+          `(${bad.map((entry) => JSON.stringify(entry)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not)`,
+      );
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(raw: string): Parsed<LogLevel> {
+  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
+  return level === undefined ? problem(`must be one of ${LOG_LEVELS.join(', ')}`) : ok(level);
+}
+
+// ---- the table ----
+
+export const VARIABLES = {
+  port: withDefault({ name: 'PORT', description: 'The port the server listens on.', default: '3000', parse: port }),
+  host: withDefault({
+    name: 'HOST',
+    description: 'The address the server listens on: 0.0.0.0 for every interface, 127.0.0.1 for this machine only.',
+    default: '0.0.0.0',
+    parse: host,
+  }),
+  dataDir: withDefault({
+    name: 'DATA_DIR',
+    description:
+      'The folder of the embedded database (used when DATABASE_URL is not set). Relative paths start at the ' +
+      'project root. Only one server may use a folder at a time.',
+    default: './data',
+    parse: directory,
+  }),
+  databaseUrl: optional({
+    name: 'DATABASE_URL',
+    description:
+      'A PostgreSQL connection URL. When set, PostgreSQL is used instead of the embedded database; run this in ' +
+      'production and whenever more than one server process shares the data.',
+    example: 'postgres://fundflow:password@localhost:5432/fundflow',
+    secret: true,
+    parse: postgresUrl,
+  }),
+  staticDir: withDefault({
+    name: 'STATIC_DIR',
+    description: 'The folder of the built site (npm run build writes it). Relative paths start at the project root.',
+    default: './dist',
+    parse: directory,
+  }),
+  productName: withDefault({
+    name: 'PRODUCT_NAME',
+    description: 'The product name shown in the page title and the page itself.',
+    default: 'Fundflow',
+    parse: productName,
+  }),
+  privacyUrl: optional({
+    name: 'PRIVACY_URL',
+    description: 'The privacy policy linked from the page (absolute http(s) URL).',
+    example: 'https://example.com/privacy',
+    parse: webUrl,
+  }),
+  termsUrl: optional({
+    name: 'TERMS_URL',
+    description: 'The terms of use linked from the page (absolute http(s) URL).',
+    example: 'https://example.com/terms',
+    parse: webUrl,
+  }),
+  doNotSellUrl: optional({
+    name: 'DO_NOT_SELL_URL',
+    description: 'The "Do not sell or share my personal information" page linked from the page (absolute http(s) URL).',
+    example: 'https://example.com/do-not-sell',
+    parse: webUrl,
+  }),
+  gtmId: optional({
+    name: 'GTM_ID',
+    description: 'The Google Tag Manager container id. Unset: no tag manager is loaded.',
+    example: 'GTM-XXXXXXX',
+    parse: gtmId,
+  }),
+  gtmAuth: optional({
+    name: 'GTM_AUTH',
+    description: 'The gtm_auth value of a Google Tag Manager environment (set together with GTM_PREVIEW).',
+    example: 'aBcDeFgHiJkLmNoPqRsTuV',
+    parse: gtmAuth,
+  }),
+  gtmPreview: optional({
+    name: 'GTM_PREVIEW',
+    description: 'The gtm_preview value of a Google Tag Manager environment (set together with GTM_AUTH).',
+    example: 'env-3',
+    parse: gtmPreview,
+  }),
+  loadTrustedFormScript: withDefault({
+    name: 'LOAD_TRUSTED_FORM_SCRIPT',
+    description: 'Load the TrustedForm lead-certificate script on the page: true or false.',
+    default: 'false',
+    parse: boolean,
+  }),
+  googleMapsApiKey: optional({
+    name: 'GOOGLE_MAPS_API_KEY',
+    description:
+      'A Google Maps Platform key for address autocomplete. The key is sent to the browser: restrict it to this ' +
+      'site in the Google Cloud console. Unset: visitors type their address by hand.',
+    example: 'AIzaSyExampleExampleExampleExample12345',
+    parse: apiKey,
+  }),
+  trustProxy: optional({
+    name: 'TRUST_PROXY',
+    description:
+      'The load balancers or proxies in front of the server whose X-Forwarded-For header is believed, as ' +
+      'addresses or CIDR ranges separated by commas. Unset: the connecting address is the visitor address.',
+    example: '10.0.0.0/8,127.0.0.1',
+    parse: proxyList,
+  }),
+  logLevel: withDefault({
+    name: 'LOG_LEVEL',
+    description: `How much the server logs: ${LOG_LEVELS.join(', ')}.`,
+    default: 'info',
+    parse: logLevel,
+  }),
+} as const;
+
+type ValueOf<V> = V extends Variable<infer T> ? T : never;
+
+export type Config = { readonly [K in keyof typeof VARIABLES]: ValueOf<(typeof VARIABLES)[K]> };
+
+/** Every problem with the settings, reported together so one restart fixes them all. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    super(
+      `The server settings have ${count}. Fix them in the environment or in .env (see .env.example):\n` +
+        problems.map((text) => `  - ${text}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Validates the environment into the config object, or throws a ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, variable] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
+    const raw = (env[variable.name] ?? '').trim();
+    const text = raw === '' ? variable.default : raw;
+    if (text === undefined) {
+      values[key] = undefined;
+      continue;
+    }
+    const parsed = variable.parse(text);
+    if (parsed.ok) {
+      values[key] = parsed.value;
+    } else {
+      const got = variable.secret ? '(value not shown: it may hold a password)' : `(got ${JSON.stringify(text)})`;
+      problems.push(`${variable.name} ${parsed.problem} ${got}`);
+    }
+  }
+  const config = values as Config;
+  problems.push(...crossChecks(config, problems));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function crossChecks(config: Config, earlier: readonly string[]): string[] {
+  const problems: string[] = [];
+  const mentioned = (name: string) => earlier.some((text) => text.startsWith(`${name} `));
+  const hasAuth = config.gtmAuth !== undefined || mentioned('GTM_AUTH');
+  const hasPreview = config.gtmPreview !== undefined || mentioned('GTM_PREVIEW');
+  if ((hasAuth || hasPreview) && config.gtmId === undefined && !mentioned('GTM_ID')) {
+    problems.push('GTM_AUTH and GTM_PREVIEW need GTM_ID: set GTM_ID to the container id, or remove them');
+  }
+  if (hasAuth !== hasPreview) {
+    problems.push(
+      'GTM_AUTH and GTM_PREVIEW go together (both come from one Google Tag Manager environment): set both or neither',
+    );
+  }
+  return problems;
+}
+
+/** Reads `.env` at the project root into process.env when the file exists; variables already set win. */
+export function loadDotEnv(file = join(PROJECT_ROOT, '.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+// ---- .env.example ----
+
+function wrap(text: string, width = 116): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** The text of .env.example, generated from the table above. */
+export function renderEnvExample(): string {
+  const header = [
+    '# Fundflow server settings. Copy this file to .env and uncomment what you change;',
+    '# variables set in the real environment win over .env.',
+    '# Generated from server/config.ts by `node server/tools/env-example.ts`: edit the table there, not this file.',
+  ];
+  const blocks = Object.values(VARIABLES).map((variable: Variable<unknown>) => {
+    const note = variable.default === undefined ? 'Optional. ' : `Default: ${variable.default}. `;
+    const value = variable.default ?? variable.example ?? '';
+    return [...wrap(`${variable.description} ${note.trim()}`).map((line) => `# ${line}`), `# ${variable.name}=${value}`];
+  });
+  return [header, ...blocks].map((block) => block.join('\n')).join('\n\n') + '\n';
+}

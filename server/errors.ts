@@ -1,0 +1,84 @@
+/**
+ * One error handler for the whole server. Visitors get a code and a clear message and never a stack trace, SQL or a
+ * file path; server faults are logged (without request bodies) and answer a generic message.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** Body of every error answer. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** An error meant for the client: routes throw it with their own status, code and message. */
+export class ClientError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+
+  constructor(statusCode: number, code: string, message: string) {
+    super(message);
+    this.name = 'ClientError';
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  422: 'unprocessable',
+  429: 'too_many_requests',
+};
+
+export const INTERNAL_ERROR: ErrorBody = { error: 'internal', message: 'Something went wrong' };
+
+/** Headers a failed response must not keep from a half-sent file. */
+const STALE_HEADERS = ['content-encoding', 'content-disposition', 'etag', 'last-modified', 'accept-ranges'];
+
+export function clientErrorBody(error: FastifyError | ClientError | Error, statusCode: number): ErrorBody {
+  if (error instanceof ClientError) return { error: error.code, message: error.message };
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation !== undefined) return { error: 'invalid_request', message: error.message };
+  const code = CODES[statusCode] ?? 'client_error';
+  // Fastify's own errors (FST_*) describe the request, not the server; anything else gets the status text.
+  const message =
+    typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_')
+      ? error.message
+      : (STATUS_CODES[statusCode] ?? 'The request was not accepted');
+  return { error: code, message };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const raw = (error as Partial<FastifyError>).statusCode;
+    const statusCode = typeof raw === 'number' && raw >= 400 && raw <= 599 ? raw : 500;
+    for (const name of STALE_HEADERS) reply.removeHeader(name);
+    reply.header('cache-control', 'no-store');
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(statusCode).type('application/json; charset=utf-8').send(INTERNAL_ERROR);
+    }
+    const body = clientErrorBody(error, statusCode);
+    request.log.info({ statusCode, error: body.error }, body.message);
+    const headers = (error as { headers?: unknown }).headers;
+    if (headers !== null && typeof headers === 'object') reply.headers(headers as Record<string, string>);
+    return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+export function notFoundBody(method: string, path: string): ErrorBody {
+  const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
+  return { error: 'not_found', message: `Nothing here answers ${method} ${shown}` };
+}

@@ -1,0 +1,118 @@
+/**
+ * Starts the server: `node server/index.ts`. Loads .env and the settings, opens the database (taking the DATA_DIR
+ * lock for the embedded one), applies migrations, listens, and on SIGTERM/SIGINT closes everything and exits 0.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import {
+  DataDirInUseError,
+  DatabaseOpenError,
+  MigrationError,
+  migrate,
+  openDatabase,
+  type PgliteDatabase,
+  type PostgresDatabase,
+} from './db/index.ts';
+import { PageTemplateError } from './page.ts';
+import { FlowRoutesError } from './routes/pages.ts';
+
+/** Errors whose message tells the operator what to fix; they print without a stack trace. */
+const OPERATOR_ERRORS = [
+  ConfigError,
+  DataDirInUseError,
+  DatabaseOpenError,
+  MigrationError,
+  PageTemplateError,
+  FlowRoutesError,
+];
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function listenProblem(error: unknown, config: Config): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `Port ${config.port} on ${config.host} is already in use. Stop the other program or set PORT.`;
+    case 'EACCES':
+      return `Not allowed to listen on port ${config.port} (ports below 1024 need privileges). Set PORT.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `HOST ${config.host} is not an address of this machine. Set HOST.`;
+    default:
+      return undefined;
+  }
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let app: FastifyInstance | undefined;
+  let db: PgliteDatabase | PostgresDatabase | undefined;
+  try {
+    db = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onBackgroundError: (error) => app?.log.error({ err: error }, 'database connection error'),
+    });
+    app = await buildApp({ config, db });
+    if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
+      app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
+    }
+    const applied = await migrate(db);
+    app.log.info({ database: db.description, applied }, applied.length > 0 ? 'database migrated' : 'database up to date');
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    if (OPERATOR_ERRORS.some((type) => error instanceof type)) fail((error as Error).message);
+    const problem = listenProblem(error, config);
+    if (problem !== undefined) fail(problem);
+    throw error;
+  }
+
+  const running = { app, db };
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      running.app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    running.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      running.app.log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000}s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    let code = 0;
+    try {
+      await running.app.close();
+    } catch (error) {
+      running.app.log.error({ err: error }, 'closing the server failed');
+      code = 1;
+    }
+    try {
+      await running.db.close();
+    } catch (error) {
+      running.app.log.error({ err: error }, 'closing the database failed');
+      code = 1;
+    }
+    process.exit(code);
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+await start();

@@ -1,0 +1,158 @@
+/**
+ * The page: the built index.html with the public config and the product name written in. Read once at start (on
+ * every request in development, where the dev build rewrites it), compressed once, served for every client route.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import { preferredEncoding } from './encoding.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from './public-config.ts';
+
+export function toPublicConfig(config: Config): PublicConfig {
+  return {
+    productName: config.productName,
+    privacyUrl: config.privacyUrl ?? null,
+    termsUrl: config.termsUrl ?? null,
+    doNotSellUrl: config.doNotSellUrl ?? null,
+    gtm:
+      config.gtmId === undefined
+        ? null
+        : { id: config.gtmId, auth: config.gtmAuth ?? null, preview: config.gtmPreview ?? null },
+    loadTrustedFormScript: config.loadTrustedFormScript,
+    mapsApiKey: config.googleMapsApiKey ?? null,
+  };
+}
+
+/** JSON that is safe inside a `<script>` element: no `<` can close it or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The built index.html is not what the server expects (a build or site/index.html problem, not a visitor's). */
+export class PageTemplateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PageTemplateError';
+  }
+}
+
+const id = RUNTIME_CONFIG_ELEMENT_ID;
+const placeholderPattern = () =>
+  new RegExp(
+    `(<script\\b[^>]*?\\sid\\s*=\\s*(?:"${id}"|'${id}'|${id}(?=[\\s>]))[^>]*>)([\\s\\S]*?)(</script\\s*>)`,
+    'gi',
+  );
+const TITLE = /(<title\b[^>]*>)([\s\S]*?)(<\/title\s*>)/i;
+
+/** Writes the public config into the runtime-config element and the product name into the title. */
+export function renderPage(html: string, publicConfig: PublicConfig, file = 'index.html'): string {
+  const found = [...html.matchAll(placeholderPattern())].length;
+  if (found !== 1) {
+    throw new PageTemplateError(
+      `${file} must contain exactly one <script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">{}</script> ` +
+        `element (found ${found}). Add it to site/index.html and rebuild.`,
+    );
+  }
+  if (!TITLE.test(html)) {
+    throw new PageTemplateError(`${file} has no <title> element. Add one to site/index.html and rebuild.`);
+  }
+  const title = escapeHtml(publicConfig.productName);
+  const json = scriptSafeJson(publicConfig);
+  return html
+    .replace(TITLE, (_match, open: string, _text: string, close: string) => open + title + close)
+    .replace(placeholderPattern(), (_match, open: string, _json: string, close: string) => open + json + close);
+}
+
+interface RenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+export interface PageOptions {
+  /** The built index.html. */
+  file: string;
+  publicConfig: PublicConfig;
+  /** Read the file on every request and skip compression (the dev build rewrites it). */
+  development: boolean;
+}
+
+export interface PageServer {
+  /** Reads and checks the page once; false when the site is not built yet. Throws PageTemplateError. */
+  load(): Promise<boolean>;
+  /** Answers with the page and the given status (200 for a client route, 404 for an unknown path). */
+  send(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 404): Promise<FastifyReply>;
+}
+
+export function createPageServer(options: PageOptions): PageServer {
+  let cached: RenderedPage | undefined;
+
+  async function read(): Promise<RenderedPage | undefined> {
+    let source: string;
+    try {
+      source = await readFile(options.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const html = Buffer.from(renderPage(source, options.publicConfig, options.file));
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    if (options.development) return { html, br: html, gzip: html, etag };
+    return {
+      html,
+      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+      etag,
+    };
+  }
+
+  async function current(): Promise<RenderedPage | undefined> {
+    if (options.development) return read();
+    cached ??= await read();
+    return cached;
+  }
+
+  return {
+    async load() {
+      return (await current()) !== undefined;
+    },
+
+    async send(request, reply, statusCode) {
+      const page = await current();
+      reply.header('cache-control', 'no-cache');
+      if (page === undefined) {
+        request.log.error({ file: options.file }, 'the site is not built: run npm run build');
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('This site is not built yet. Run npm run build on the server, then reload.');
+      }
+      reply.header('vary', 'accept-encoding');
+      if (statusCode === 200) {
+        reply.header('etag', page.etag);
+        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      }
+      reply.code(statusCode).type('text/html; charset=utf-8');
+      const encoding = options.development ? undefined : preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    },
+  };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}

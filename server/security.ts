@@ -1,0 +1,45 @@
+/** Security headers on every response, the Content-Security-Policy built in one place from the config. */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The page's Content-Security-Policy. Everything comes from this origin; a third party the page loads (tag manager,
+ * lead certificate, maps) adds its sources here, switched on by the setting that enables it.
+ */
+export function contentSecurityPolicy(_config: Config): string {
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}
+
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': contentSecurityPolicy(config),
+  };
+}
+
+/** Adds the security headers to every response (pages, files, API, errors, 404s) unless a route set its own. */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = Object.entries(securityHeaders(config));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of headers) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Writes .env.example from the settings table in server/config.ts: `node server/tools/env-example.ts`.
+ * With --check it changes nothing and exits 1 when the file is out of date (for CI).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderEnvExample } from '../config.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+
+const file = join(PROJECT_ROOT, '.env.example');
+const expected = renderEnvExample();
+
+if (process.argv.includes('--check')) {
+  let actual: string | undefined;
+  try {
+    actual = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
+  } catch {
+    actual = undefined;
+  }
+  if (actual !== expected) {
+    const state = actual === undefined ? 'is missing' : 'is out of date with server/config.ts';
+    process.stderr.write(`.env.example ${state}. Run: node server/tools/env-example.ts\n`);
+    process.exit(1);
+  }
+  process.stdout.write('.env.example is up to date\n');
+} else {
+  writeFileSync(file, expected);
+  process.stdout.write('wrote .env.example\n');
+}

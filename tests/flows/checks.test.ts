@@ -1,0 +1,220 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { assertFlowsValid, checkFlows, formatProblem } from '../../engine/flow/checks.ts';
+import { readFlowFiles } from '../../engine/flow/load.ts';
+import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../engine/flow/schema.ts';
+import { editDistance, suggest } from '../../engine/flow/suggest.ts';
+import { widgets } from '../../widgets/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = 'tests/flows/fixtures';
+
+const realFlows = () => readFlowFiles(join(ROOT, 'flows'));
+const fixture = (name: string) => readFlowFiles(join(ROOT, FIXTURES, name), `${FIXTURES}/${name}`);
+const problemsOf = (name: string) => checkFlows(fixture(name), widgets).map(formatProblem);
+const at = (name: string) => `${FIXTURES}/${name}/business-funding.v2.json`;
+
+describe('the flow files', () => {
+  it('are all free of problems', () => {
+    const files = realFlows();
+    expect(files.map((file) => file.file)).toContain('flows/business-funding.json');
+    expect(checkFlows(files, widgets).map(formatProblem)).toEqual([]);
+    expect(() => assertFlowsValid(files, widgets)).not.toThrow();
+  });
+
+  it('validate against the committed flow.schema.json, as an editor checks them', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ allErrors: true }).compile(schema);
+    for (const { file, json } of realFlows()) expect(validate(json), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  });
+});
+
+describe('each mistake is reported with its file and pointer', () => {
+  const cases: [fixture: string, expected: string][] = [
+    ['misspelt-key', '/steps/amount/hedaing: unknown key "hedaing" (did you mean "heading"?)'],
+    ['missing-step', '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)'],
+    [
+      'unreachable-step',
+      '/steps/old-offer: cannot be reached from the start step "start" (lead to it with a "next", or mark it "standalone": true if it has its own link)',
+    ],
+    ['duplicate-route', '/steps/alternatives/route: the route "revenue" is already used by step "revenue"'],
+    ['decreasing-progress', '/steps/amount/progress: 15 is lower than 20 on "start" which leads here'],
+    ['schema-typo', '/steps/amount/schema/properties/amount/minimun: unknown keyword "minimun" (did you mean "minimum"?)'],
+    ['unknown-widget', '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)'],
+    ['wrong-type-widget', '/steps/start/ui/business_type/widget: "slider" does not serve a string field (it serves integer or number)'],
+    ['bad-widget-option', '/steps/amount/ui/amount/options/maxLable: "slider" has no option "maxLable" (did you mean "maxLabel"?)'],
+    ['errors-keyword', '/steps/amount/errors/amount/maximun: the field has no "maximun" rule (did you mean "maximum"?)'],
+    [
+      'display-widget-for-field',
+      '/steps/amount/ui/amount/widget: "offers" is a display widget: it shows content and collects no field; use it under "display"',
+    ],
+    ['unknown-placeholder', '/steps/amount/errors/amount/maximum: "{limt}" is not filled in by the "maximum" rule (did you mean "{limit}"?)'],
+  ];
+
+  it.each(cases)('%s', (name, expected) => {
+    expect(problemsOf(name)).toEqual([`${at(name)} ${expected}`]);
+  });
+
+  it('the fixtures differ from a flow without problems by their one mistake', () => {
+    expect(problemsOf('valid')).toEqual([]);
+  });
+
+  it('reports every problem of a file at once', () => {
+    expect(problemsOf('several-mistakes')).toEqual(
+      [
+        '/messages/minLenght: "minLenght" is not a validation rule (did you mean "minLength"?)',
+        '/steps/start/progress: expected a whole number, found the text "ten": Percent shown by the progress bar.',
+        '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)',
+        '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)',
+        '/steps/revenue/next/0/when/properties/revenue/maximun: unknown keyword "maximun" (did you mean "maximum"?)',
+        '/steps/alternatives/display/options: "offers" needs the option "offers"',
+      ].map((line) => `${at('several-mistakes')} ${line}`),
+    );
+  });
+
+  it('reports versions that claim the same base path and storage', () => {
+    const dir = `${FIXTURES}/duplicate-base-path`;
+    expect(problemsOf('duplicate-base-path')).toEqual([
+      `${dir}/business-funding.v3.json /basePath: "/v2" is already the basePath of ${dir}/business-funding.v2.json`,
+      `${dir}/business-funding.v3.json /storageKey: "business-funding.v2" is already the storageKey of ${dir}/business-funding.v2.json`,
+    ]);
+  });
+
+  it('gives the build one error listing every problem', () => {
+    expect(() => assertFlowsValid(fixture('missing-step'), widgets)).toThrow(
+      `${at('missing-step')} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file`,
+    );
+  });
+});
+
+describe('more mistakes, checked in memory', () => {
+  const base = () => structuredClone(fixture('valid')[0]!.json) as Record<string, any>;
+  const check = (change: (flow: Record<string, any>) => void) => {
+    const flow = base();
+    change(flow);
+    return checkFlows([{ file: 'f.json', json: flow }], widgets).map(formatProblem);
+  };
+
+  it('explains wrong types and patterns with the field description', () => {
+    expect(check((flow) => (flow.steps.zip.next = 5))[0]).toBe(
+      'f.json /steps/zip/next: expected text or a list, found the number 5: Where Next leads: a step id, or an ordered list of branches.',
+    );
+    expect(check((flow) => (flow.steps.zip.route = 'Zip Code'))).toEqual([
+      'f.json /steps/zip/route: "Zip Code" is not allowed: The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
+    ]);
+    expect(check((flow) => delete flow.steps.zip.heading)).toEqual(['f.json /steps/zip: "heading" is missing']);
+  });
+
+  it('checks step schemas as ajv strict mode does, every problem at its pointer', () => {
+    expect(
+      check((flow) => {
+        flow.steps.amount.schema.properties.amount.maxLength = 7;
+        flow.steps.zip.schema.properties.zip.format = 'emial';
+        flow.steps.amount.schema.required = ['amont'];
+      }),
+    ).toEqual([
+      'f.json /steps/amount/schema/required/0: "amont" is not a field of this step (did you mean "amount"?)',
+      'f.json /steps/amount/schema/properties/amount/maxLength: "maxLength" does not apply to type "integer" (it is a rule for type "string")',
+      'f.json /steps/zip/schema/properties/zip/format: unknown format "emial" (did you mean "email"?)',
+    ]);
+    const withFormat = base();
+    withFormat.steps.zip.schema.properties.zip.format = 'zip';
+    expect(checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } })).toEqual([]);
+    withFormat.steps.zip.schema.properties.zip.format = 'zpi';
+    expect(checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } }).map(formatProblem)).toEqual([
+      'f.json /steps/zip/schema/properties/zip/format: unknown format "zpi" (did you mean "zip"?)',
+    ]);
+  });
+
+  it('checks the shape of steps and their links', () => {
+    expect(
+      check((flow) => {
+        flow.steps.amount.display = { widget: 'offers', options: { offers: [{ title: 'a', text: 'b' }] } };
+        flow.steps.alternatives.display.widget = 'slider';
+        flow.steps.revenue.next[0].when.properties = { revenu: { type: 'integer' } };
+        flow.start = 'strat';
+      }),
+    ).toEqual([
+      'f.json /start: "strat" is not a step (did you mean "start"?)',
+      'f.json /steps/amount/display: a step shows fields ("schema") or content ("display"), not both',
+      'f.json /steps/revenue/next/0/when/properties/revenu: "revenu" is not a field of any step (did you mean "revenue"?)',
+      'f.json /steps/alternatives/display/widget: "slider" shows a field: use it under "ui"; "display" takes a display widget (offers)',
+    ]);
+    expect(check((flow) => delete flow.steps.amount.next)).toEqual([
+      'f.json /steps/amount: a step with fields needs a "next" or an "action"',
+      'f.json /steps/zip: cannot be reached from the start step "start", and so neither can "revenue", "alternatives" and "thank-you" after it (lead to it with a "next", or mark it "standalone": true if it has its own link)',
+    ]);
+    expect(check((flow) => (flow.steps.amount.standalone = true))).toEqual([]);
+  });
+
+  it('checks the placeholders of flow-wide messages', () => {
+    expect(check((flow) => (flow.messages.required = 'Please fill in {field}'))).toEqual([
+      'f.json /messages/required: "{field}" is not filled in by the "required" rule (it fills {missingProperty})',
+    ]);
+  });
+});
+
+describe('flow.schema.json', () => {
+  it('is current (as npm run flows:schema -- --check verifies)', () => {
+    expect(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')).toBe(flowSchemaText(widgets));
+  });
+
+  it('names the registered widgets and checks their options', () => {
+    const schema = buildFlowSchema(widgets) as Record<string, any>;
+    expect(schema.$comment).toBe(FLOW_SCHEMA_COMMENT);
+    const step = Object.values(schema.properties.steps.patternProperties)[0] as Record<string, any>;
+    const ui = step.properties.ui.patternProperties['^.*$'];
+    expect(ui.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind !== 'display').map((w) => w.name));
+    expect(step.properties.display.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind === 'display').map((w) => w.name));
+
+    const validate = new Ajv({ allErrors: true }).compile(schema);
+    const flow = fixture('bad-widget-option')[0]!.json;
+    expect(validate(flow)).toBe(false);
+    expect(validate.errors?.map((error) => [error.instancePath, error.params])).toContainEqual([
+      '/steps/amount/ui/amount/options',
+      { additionalProperty: 'maxLable' },
+    ]);
+  });
+});
+
+describe('did you mean', () => {
+  it('counts a swap of neighbouring letters as one edit', () => {
+    expect(editDistance('hedaing', 'heading')).toBe(1);
+    expect(editDistance('revenu', 'revenue')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('suggests only close names', () => {
+    expect(suggest('minimun', ['maximum', 'minimum', 'minLength'])).toBe('minimum');
+    expect(suggest('slidr', ['choice', 'slider'])).toBe('slider');
+    expect(suggest('Heading', ['heading'])).toBe('heading');
+    expect(suggest('colour', ['route', 'progress'])).toBeUndefined();
+  });
+});
+
+describe('the command line tools', () => {
+  const tsx = (...args: string[]) => spawnSync('npx', ['tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
+
+  it('flows:check fails on a broken flow folder and names the problem', () => {
+    const result = tsx('engine/tools/flows-check.ts', `${FIXTURES}/missing-step`);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(
+      `${at('missing-step')} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
+    );
+  }, 60_000);
+
+  it('flows:check passes the real flows', () => {
+    const result = tsx('engine/tools/flows-check.ts');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^flows: \d+ files OK\n$/);
+  }, 60_000);
+
+  it('flows:schema --check passes while the committed file is current', () => {
+    const result = tsx('engine/tools/flow-schema.ts', '--check');
+    expect(result.status).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadDotEnv, renderEnvExample, VARIABLES } from '../../server/config.ts';
+import { PROJECT_ROOT } from '../../server/paths.ts';
+import { tempDir } from './helpers.ts';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('starts with every default when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: join(PROJECT_ROOT, 'data'),
+      staticDir: join(PROJECT_ROOT, 'dist'),
+      productName: 'Fundflow',
+      loadTrustedFormScript: false,
+      logLevel: 'info',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBeUndefined();
+    expect(config.gtmId).toBeUndefined();
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/fundflow',
+      DATABASE_URL: 'postgres://app:pw@db.internal:5432/fundflow',
+      STATIC_DIR: 'build',
+      PRODUCT_NAME: 'Acme Funding',
+      PRIVACY_URL: 'https://acme.example/privacy',
+      TERMS_URL: 'https://acme.example/terms',
+      DO_NOT_SELL_URL: 'http://acme.example/opt-out',
+      GTM_ID: 'GTM-AB12CD',
+      GTM_AUTH: 'x_Y-z',
+      GTM_PREVIEW: 'env-7',
+      LOAD_TRUSTED_FORM_SCRIPT: '1',
+      GOOGLE_MAPS_API_KEY: 'AIzaSyTestKey_123',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/fundflow',
+      databaseUrl: 'postgres://app:pw@db.internal:5432/fundflow',
+      staticDir: join(PROJECT_ROOT, 'build'),
+      productName: 'Acme Funding',
+      privacyUrl: 'https://acme.example/privacy',
+      termsUrl: 'https://acme.example/terms',
+      doNotSellUrl: 'http://acme.example/opt-out',
+      gtmId: 'GTM-AB12CD',
+      gtmAuth: 'x_Y-z',
+      gtmPreview: 'env-7',
+      loadTrustedFormScript: true,
+      googleMapsApiKey: 'AIzaSyTestKey_123',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1', '::1', 'loopback'],
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads LOAD_TRUSTED_FORM_SCRIPT=%s as %s', (raw, value) => {
+    expect(loadConfig({ LOAD_TRUSTED_FORM_SCRIPT: raw }).loadTrustedFormScript).toBe(value);
+  });
+
+  it('treats a blank value as unset', () => {
+    const config = loadConfig({ PORT: '  ', PRIVACY_URL: '', DATABASE_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.privacyUrl).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('lists every problem at once, each naming its variable and what to fix', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      PRIVACY_URL: 'example.com/privacy',
+      TERMS_URL: 'ftp://example.com/terms',
+      GTM_ID: 'UA-12345',
+      LOAD_TRUSTED_FORM_SCRIPT: 'yes',
+      TRUST_PROXY: '10.0.0.0/8,proxy.internal,10.0.0.0/33',
+      LOG_LEVEL: 'verbose',
+    });
+    expect(problems).toEqual([
+      'PORT must be a whole number from 1 to 65535 (got "abc")',
+      'PRIVACY_URL must be an absolute http:// or https:// URL, like https://example.com/privacy (got "example.com/privacy")',
+      'TERMS_URL must be an absolute http:// or https:// URL, like https://example.com/privacy (got "ftp://example.com/terms")',
+      'GTM_ID must be a Google Tag Manager container id like GTM-XXXXXXX (got "UA-12345")',
+      'LOAD_TRUSTED_FORM_SCRIPT must be true, false, 1 or 0 (got "yes")',
+      'TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas, like 10.0.0.0/8,127.0.0.1 ' +
+        '("proxy.internal", "10.0.0.0/33" are not) (got "10.0.0.0/8,proxy.internal,10.0.0.0/33")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ]);
+  });
+
+  it('says in the error message what to fix, one line per problem', () => {
+    expect(() => loadConfig({ PORT: '70000', HOST: 'bad host' })).toThrow(
+      'The server settings have 2 problems. Fix them in the environment or in .env (see .env.example):\n' +
+        '  - PORT must be a whole number from 1 to 65535 (got "70000")\n' +
+        '  - HOST must be an address to listen on, such as 0.0.0.0 (every interface), 127.0.0.1 or :: (got "bad host")',
+    );
+  });
+
+  it.each(['0', '65536', '3000.5', '-1', '3e3'])('refuses PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT must be a whole number from 1 to 65535/);
+  });
+
+  it('never repeats a DATABASE_URL, which may hold a password', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://app:s3cret@db/fundflow' });
+    expect(problem).toMatch(/^DATABASE_URL must be a PostgreSQL URL/);
+    expect(problem).not.toContain('s3cret');
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/fundflow' }).databaseUrl).toBe('postgresql://localhost/fundflow');
+  });
+
+  it('wants GTM_AUTH and GTM_PREVIEW together and with GTM_ID', () => {
+    expect(problemsOf({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc' })).toEqual([
+      'GTM_AUTH and GTM_PREVIEW go together (both come from one Google Tag Manager environment): set both or neither',
+    ]);
+    expect(problemsOf({ GTM_AUTH: 'abc', GTM_PREVIEW: 'env-2' })).toEqual([
+      'GTM_AUTH and GTM_PREVIEW need GTM_ID: set GTM_ID to the container id, or remove them',
+    ]);
+    expect(problemsOf({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc', GTM_PREVIEW: 'preview' })).toEqual([
+      'GTM_PREVIEW must be the gtm_preview value of a Google Tag Manager environment, like env-3 (got "preview")',
+    ]);
+  });
+});
+
+describe('.env', () => {
+  const names = ['FUNDFLOW_TEST_FROM_FILE', 'FUNDFLOW_TEST_BOTH'];
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+  });
+
+  it('is read when present, and the environment wins over it', () => {
+    const dir = tempDir();
+    const file = join(dir.path, '.env');
+    writeFileSync(file, 'FUNDFLOW_TEST_FROM_FILE=file\nFUNDFLOW_TEST_BOTH=file\n');
+    process.env.FUNDFLOW_TEST_BOTH = 'environment';
+    loadDotEnv(file);
+    expect(process.env.FUNDFLOW_TEST_FROM_FILE).toBe('file');
+    expect(process.env.FUNDFLOW_TEST_BOTH).toBe('environment');
+    dir.remove();
+  });
+
+  it('is optional', () => {
+    const dir = tempDir();
+    expect(() => loadDotEnv(join(dir.path, '.env'))).not.toThrow();
+    dir.remove();
+  });
+});
+
+describe('.env.example', () => {
+  it('is up to date with the settings table', () => {
+    expect(readFileSync(join(PROJECT_ROOT, '.env.example'), 'utf8')).toBe(renderEnvExample());
+  });
+
+  it('lists every variable with its description', () => {
+    const text = renderEnvExample();
+    for (const variable of Object.values(VARIABLES)) {
+      expect(text).toContain(`# ${variable.name}=`);
+      expect(text.replace(/\n# /g, ' ')).toContain(variable.description);
+    }
+  });
+
+  it('has a --check mode for CI that passes on the committed file', () => {
+    const run = spawnSync(process.execPath, ['server/tools/env-example.ts', '--check'], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.stdout).toContain('.env.example is up to date');
+    expect(run.status).toBe(0);
+  });
+});

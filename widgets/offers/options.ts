@@ -1,0 +1,25 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { OptionsSchema } from '../../engine/widget-contract.ts';
+
+export const offersOptions = {
+  type: 'object',
+  properties: {
+    offers: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', minLength: 1, description: 'The name of the offer.' },
+          text: { type: 'string', minLength: 1, description: 'One or two sentences about it.' },
+        },
+        required: ['title', 'text'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['offers'],
+  additionalProperties: false,
+} as const satisfies OptionsSchema;
+
+export type OffersOptions = FromSchema<typeof offersOptions>;

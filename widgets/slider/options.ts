@@ -1,0 +1,16 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { OptionsSchema } from '../../engine/widget-contract.ts';
+
+export const sliderOptions = {
+  type: 'object',
+  properties: {
+    maxLabel: {
+      type: 'string',
+      minLength: 1,
+      description: 'Shown instead of the amount at the top of the range, e.g. "$1M+".',
+    },
+  },
+  additionalProperties: false,
+} as const satisfies OptionsSchema;
+
+export type SliderOptions = FromSchema<typeof sliderOptions>;
