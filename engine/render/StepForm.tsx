@@ -27,6 +27,9 @@ interface Props {
 
 const ROOT_PREFIX = 'root_';
 
+// Defaults come only from `default`: a `const` of one choice in a `oneOf` must never pre-select that choice.
+const DEFAULTS = { constAsDefaults: 'never' } as const;
+
 export function StepForm({ compiled, stepId, answers, onSave, onComplete, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
@@ -37,11 +40,18 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, childr
     () => createPrecompiledValidator(compiled.validators[stepId] ?? {}, schema),
     [compiled, stepId, schema],
   );
-  // rjsf keeps its own copy of the data: it gets the restored answers once and reports every change back.
-  const [initialData] = useState<FormRecord>(() =>
-    getDefaultFormState(validator, schema, pick(answers, Object.keys(schema.properties ?? {}))) as FormRecord,
+  // The step's data lives here (controlled form): restored answers plus schema defaults at first, then every change.
+  // The stored record is written from it but never fed back, so a save cannot reset what the visitor is typing.
+  const [data, setData] = useState<FormRecord>(
+    () => getDefaultFormState(
+        validator,
+        schema,
+        pick(answers, Object.keys(schema.properties ?? {})),
+        schema,
+        false,
+        DEFAULTS,
+      ) as FormRecord,
   );
-  const [data, setData] = useState(initialData);
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -83,7 +93,7 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, childr
       }}
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
-      formData={initialData}
+      formData={data}
       validator={validator}
       widgets={registry.widgets}
       fields={registry.fields}
@@ -91,7 +101,9 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, childr
       formContext={formContext}
       extraErrors={extraErrors}
       noValidate
+      noHtml5Validate
       showErrorList={false}
+      experimental_defaultFormStateBehavior={DEFAULTS}
       onChange={(event, id) => {
         const next = event.formData as FormRecord;
         latest.current = next;

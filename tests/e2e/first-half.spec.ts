@@ -108,9 +108,14 @@ test('errors stay hidden until a field is touched or the step is submitted', asy
   await page.goto('/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await next(page).click();
-  await next(page).click();
-  await expectStep(page, '/loan-timing', 'How quickly do you need the money?', 34);
+  await expectStep(page, '/loan-purpose', 'What are you getting the financing for?', 25);
+  const purpose = page.getByRole('combobox', { name: 'Purpose of the financing' });
   await expect(page.getByText('This field is required')).toHaveCount(0);
+  await expect(purpose).not.toHaveAttribute('aria-invalid');
+  await purpose.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await expect(purpose).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('Previous goes back one page in history, with the answers still there', async ({ page }) => {
@@ -202,10 +207,11 @@ test('an unknown path shows the not-found page with status 404', async ({ page }
 });
 
 test('each screen opens scrolled to the top', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 500 });
+  await page.setViewportSize({ width: 390, height: 400 });
   await page.goto('/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
-  await next(page).scrollIntoViewIfNeeded();
+  await expectStep(page, '/amount', 'How much do you need?', 20);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await next(page).click();
   await expectStep(page, '/loan-purpose', 'What are you getting the financing for?', 25);
