@@ -4,6 +4,7 @@
  * checks and the generated flow.schema.json all read that list, so nothing registers itself by import.
  */
 import type { ComponentType } from 'react';
+import { errorId } from '@rjsf/utils';
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
 
@@ -62,4 +63,13 @@ export function defineWidget(definition: WidgetDefinition): WidgetDefinition {
 /** The form context as a widget receives it. */
 export function formContextOf(props: { registry: { formContext?: unknown } }): FormContext {
   return props.registry.formContext as FormContext;
+}
+
+/**
+ * The attributes that tie a widget's control to the shared error template: `aria-invalid` while the field shows an
+ * error, and `aria-describedby` pointing at the error text (only then, so nothing points at an empty element).
+ */
+export function errorAttributes(id: string, rawErrors: readonly string[] = []) {
+  const invalid = rawErrors.length > 0;
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId(id) : undefined };
 }

@@ -1,16 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorId, enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
-import { formContextOf } from '../../engine/widget-contract.ts';
+import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
+import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
 import type { ChoiceOptions } from './options.ts';
 
 type Props = WidgetProps & { options: ChoiceOptions };
 
 /** Native radios in one labelled group; optionally submits the step as soon as a choice is picked. */
 export function Choice(props: Props) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors, onChange, onBlur, onFocus } = props;
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions);
-  const invalid = rawErrors.length > 0;
   const context = formContextOf(props);
 
   const valueAt = (index: number) => enumOptionsValueForIndex(String(index), enumOptions);
@@ -26,8 +25,7 @@ export function Choice(props: Props) {
     <fieldset
       className="choice"
       id={id}
-      aria-describedby={invalid ? errorId(id) : undefined}
-      aria-invalid={invalid || undefined}
+      {...errorAttributes(id, rawErrors)}
       aria-required={required || undefined}
     >
       <legend className={hideLabel ? 'visually-hidden' : 'field-label'}>{label}</legend>

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorId } from '@rjsf/utils';
+import { errorAttributes } from '../../engine/widget-contract.ts';
 import { groupDigits } from '../../engine/format/currency.ts';
 import type { CurrencyOptions } from './options.ts';
 
@@ -7,9 +7,8 @@ type Props = WidgetProps & { options: CurrencyOptions };
 
 /** Digits in, a number out: what the visitor sees is formatted, what the form keeps is the amount. */
 export function Currency(props: Props) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
   const { prefix = '$', maxLength } = options;
-  const invalid = rawErrors.length > 0;
   const shown = typeof value !== 'number' ? '' : value > 0 ? `${prefix}${groupDigits(value)}` : String(value);
 
   const change = (text: string) => {
@@ -33,8 +32,7 @@ export function Currency(props: Props) {
         required={required}
         disabled={disabled}
         readOnly={readonly}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId(id) : undefined}
+        {...errorAttributes(id, rawErrors)}
         onChange={(event) => change(event.target.value)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}

@@ -1,12 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { enumOptionsIndexForValue, enumOptionsValueForIndex, errorId } from '@rjsf/utils';
+import { errorAttributes } from '../../engine/widget-contract.ts';
+import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 
 /** A native select whose placeholder stays visible but cannot be chosen again. */
 export function Select(props: WidgetProps) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions);
-  const invalid = rawErrors.length > 0;
   const current = typeof selected === 'string' ? selected : '';
 
   return (
@@ -20,8 +20,7 @@ export function Select(props: WidgetProps) {
         value={current}
         required={required}
         disabled={disabled || readonly}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId(id) : undefined}
+        {...errorAttributes(id, rawErrors)}
         onChange={(event) => onChange(enumOptionsValueForIndex(event.target.value, enumOptions))}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}

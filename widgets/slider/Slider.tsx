@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorId, rangeSpec } from '@rjsf/utils';
+import { errorAttributes } from '../../engine/widget-contract.ts';
+import { rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/format/currency.ts';
 import type { SliderOptions } from './options.ts';
 
@@ -7,11 +8,10 @@ type Props = WidgetProps & { options: SliderOptions };
 
 /** A native range input with the amount written out above it and the ends of the range below. */
 export function Slider(props: Props) {
-  const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors = [], onChange, onBlur, onFocus } = props;
+  const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors, onChange, onBlur, onFocus } = props;
   const { min = 0, max = 100, step = 1 } = rangeSpec(schema);
   const amount = typeof value === 'number' ? value : min;
   const labelFor = (n: number) => (n >= max && options.maxLabel ? options.maxLabel : formatDollars(n));
-  const invalid = rawErrors.length > 0;
 
   return (
     <div className="slider">
@@ -31,8 +31,7 @@ export function Slider(props: Props) {
         value={amount}
         disabled={disabled || readonly}
         aria-valuetext={labelFor(amount)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId(id) : undefined}
+        {...errorAttributes(id, rawErrors)}
         onChange={(event) => onChange(Number(event.target.value))}
         onBlur={() => onBlur(id, amount)}
         onFocus={() => onFocus(id, amount)}
