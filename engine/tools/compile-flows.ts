@@ -73,4 +73,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`\n${problems.length} problem(s) in flows/: nothing was built.`);
     process.exit(1);
   }
+  console.log('flows: checked and compiled into .generated/');
 }

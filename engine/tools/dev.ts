@@ -22,7 +22,7 @@ watch(join(ROOT, 'flows'), () => {
 });
 
 const children = [
-  spawn('npx', ['parcel', 'watch', '--target', 'app', '--dist-dir', '.dev-dist', '--no-hmr'], { cwd: ROOT, stdio: 'inherit' }),
+  spawn('npx', ['parcel', 'watch', '--target', 'dev', '--no-hmr'], { cwd: ROOT, stdio: 'inherit' }),
   spawn(process.execPath, ['--watch-path=server', '--watch-path=engine', '--watch-path=flows', 'server/index.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
