@@ -17,12 +17,17 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GENERATED = join(ROOT, '.generated');
 
 /** Returns the problems found; writes the generated files only when there are none. */
-export function compileFlows(): string[] {
-  const files = readFlowFiles(join(ROOT, 'flows'));
+export function compileFlows({ flowsDir = join(ROOT, 'flows'), outDir = GENERATED } = {}): string[] {
+  const files = readFlowFiles(flowsDir);
   const problems = checkFlows(files, widgets).map(formatProblem);
   if (problems.length > 0) return problems;
 
-  rmSync(GENERATED, { recursive: true, force: true });
+  const write = (relative: string, text: string) => {
+    const path = join(outDir, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  rmSync(outDir, { recursive: true, force: true });
   const imports: string[] = [];
   const entries: string[] = [];
   files.forEach(({ file, json }, flowIndex) => {
@@ -58,12 +63,6 @@ export function compileFlows(): string[] {
     ].join('\n'),
   );
   return [];
-}
-
-function write(relative: string, text: string) {
-  const path = join(GENERATED, relative);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,0 +1,33 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileFlows } from '../../engine/tools/compile-flows.ts';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+const require = createRequire(import.meta.url);
+
+describe('compiling the flows for the build', () => {
+  it('stops on a broken flow file, names the file and pointer, and writes nothing', () => {
+    const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
+    const problems = compileFlows({ flowsDir: join(fixtures, 'misspelt-key'), outDir });
+    expect(problems.join('\n')).toMatch(/^flows\/business-funding\.v2\.json \/steps\/\S+\/hedaing: unknown key "hedaing" \(did you mean "heading"\?\)$/m);
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('writes the flows module and a precompiled validator per step that judges answers as the schema says', () => {
+    const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
+    expect(compileFlows({ flowsDir: join(fixtures, 'valid'), outDir })).toEqual([]);
+    expect(readFileSync(join(outDir, 'flows.ts'), 'utf8')).toContain("import flow0_amount from './validators/v2/amount.cjs';");
+    const validators = require(join(outDir, 'validators/v2/amount.cjs'));
+    const validate = validators.step_amount;
+    expect(validate({ amount: 15000 })).toBe(true);
+    expect(validate({ amount: 12345 })).toBe(false);
+    expect(validate.errors[0]).toMatchObject({ keyword: 'multipleOf', instancePath: '/amount' });
+    expect(validate({})).toBe(false);
+    expect(validate.errors[0]).toMatchObject({ keyword: 'required', params: { missingProperty: 'amount' } });
+    // No code is generated at run time: the module is plain functions.
+    expect(readFileSync(join(outDir, 'validators/v2/amount.cjs'), 'utf8')).not.toMatch(/new Function|eval\(/);
+  });
+});
