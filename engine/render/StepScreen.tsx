@@ -13,7 +13,7 @@ import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { useFlowNavigation } from './use-flow-navigation.ts';
 
-export const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
+const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 
 export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepId: string }) {
   const { flow } = compiled;
