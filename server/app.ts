@@ -8,6 +8,7 @@ import { FLOWS_DIR } from './paths.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { indexFile, registerPages } from './routes/pages.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { registerZipcodeRoutes } from './routes/zipcode.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -43,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerHealthRoutes(app, db);
+  registerZipcodeRoutes(app);
 
   const page = createPageServer({
     file: indexFile(config.staticDir),
