@@ -8,6 +8,9 @@ import { FLOWS_DIR } from './paths.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { indexFile, registerPages } from './routes/pages.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
+import { registerPhoneRoutes } from './routes/phone.ts';
+import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
 
 export interface BuildAppOptions {
@@ -19,6 +22,8 @@ export interface BuildAppOptions {
   flowsDir?: string;
   /** Re-read index.html on every request and cache nothing; default: NODE_ENV is "development". */
   development?: boolean;
+  /** How phone numbers are checked; default: the offline number-plan check. */
+  phoneCheck?: PhoneCheck;
 }
 
 /**
@@ -45,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealthRoutes(app, db);
   registerZipcodeRoutes(app);
+  registerRemoteAddressRoutes(app);
+  registerPhoneRoutes(app, options.phoneCheck ?? offlinePhoneCheck);
 
   const page = createPageServer({
     file: indexFile(config.staticDir),
