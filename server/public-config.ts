@@ -1,6 +1,6 @@
 /**
  * The settings the server hands to the page at run time (one build serves every environment). The page imports
- * these types only; this file must stay free of server-only imports.
+ * these types and the element id; this file must stay free of server-only imports.
  */
 
 /** The id of the `<script type="application/json">` element in index.html that carries the PublicConfig JSON. */
