@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
+import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 
@@ -130,3 +132,26 @@ export const DATABASES: DatabaseKind[] = [
     ? [{ name: 'PostgreSQL' as const, open: () => openTestPostgres(process.env.DATABASE_URL as string) }]
     : []),
 ];
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Closes the app and its database and removes the temp folders. */
+  close: () => Promise<void>;
+}
+
+/** The whole app, ready for `inject`, on a fresh embedded database with a built-site fixture. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = tempDir();
+  writeBuiltSite(join(dir.path, 'dist'));
+  const database = await openTestPglite();
+  const app = await buildApp({ config: testConfig({ STATIC_DIR: join(dir.path, 'dist'), ...env }), db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+      dir.remove();
+    },
+  };
+}

@@ -1,27 +1,17 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from './helpers.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers.ts';
 
-let app: FastifyInstance | undefined;
-let database: TestDatabase | undefined;
-const dir = tempDir();
-writeBuiltSite(join(dir.path, 'dist'));
+let running: TestApp | undefined;
 
 async function start(env: Record<string, string> = {}) {
-  database = await openTestPglite();
-  app = await buildApp({ config: testConfig({ STATIC_DIR: join(dir.path, 'dist'), ...env }), db: database.db, logger: false });
-  await app.ready();
-  return app;
+  running = await startTestApp(env);
+  return running.app;
 }
 
 afterEach(async () => {
-  await app?.close();
-  await database?.cleanup();
+  await running?.close();
+  running = undefined;
 });
-
-afterAll(() => dir.remove());
 
 describe('GET /api/v1/remote/address', () => {
   it("answers the connection's address and ignores a forwarded header when no proxy is trusted", async () => {

@@ -1,26 +1,16 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from './helpers.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
 
+let server: TestApp;
 let app: FastifyInstance;
-let database: TestDatabase;
-let dir: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
-  database = await openTestPglite();
-  dir = tempDir();
-  writeBuiltSite(join(dir.path, 'dist'));
-  app = await buildApp({ config: testConfig({ STATIC_DIR: join(dir.path, 'dist') }), db: database.db, logger: false });
-  await app.ready();
+  server = await startTestApp();
+  app = server.app;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.cleanup();
-  dir.remove();
-});
+afterAll(() => server.close());
 
 describe('GET /api/v1/zipcode/validate', () => {
   it.each([
