@@ -7,16 +7,24 @@ import type { ComponentType } from 'react';
 import { errorId } from '@rjsf/utils';
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
+import type { ApiClient } from './api/client.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
 /**
  * What a widget serves:
  * - `value`: one field whose JSON type is among `types` (an rjsf widget);
- * - `object`: a field of type object whose properties it owns (an rjsf field);
+ * - `object`: several fields at once, rendered as an rjsf field: a whole step's fields when named by the step's
+ *   `layout`, or the properties of one object field when named in `ui`;
  * - `display`: a step with no data (it shows content and may move the visitor on).
  */
 export type Serves = { kind: 'value'; types: readonly JsonType[] } | { kind: 'object' } | { kind: 'display' };
+
+/** Settings of the environment a widget may need (from the server's runtime config). */
+export interface PageSettings {
+  /** The Google Maps Platform key for address autocomplete; absent: the visitor types the address. */
+  mapsApiKey?: string;
+}
 
 /** Services and step controls the engine hands to widgets through rjsf's formContext (never by import). */
 export interface FormContext {
@@ -24,8 +32,22 @@ export interface FormContext {
   advance(): void;
   /** Mark the step busy while the widget waits for a service; Next is disabled meanwhile. */
   setBusy(busy: boolean): void;
+  /**
+   * Show an error on a field that its schema cannot decide (e.g. a ZIP code the lookup does not know). The error shows
+   * at once and blocks Next until the widget clears it with `undefined`.
+   */
+  setFieldError(field: string, message: string | undefined): void;
+  /** Save answers beyond the widget's own field, e.g. the city and state a ZIP lookup found (undefined removes one). */
+  save(answers: FormRecord): void;
+  /** Clear this version's answers and go to its first step. */
+  restart(): void;
+  /** True while the step's action runs after a valid submit (e.g. while the lead is being sent). */
+  submitting: boolean;
   /** The answers saved so far in this flow version. */
   record: Readonly<FormRecord>;
+  /** The server's API (ZIP lookup, phone check...). */
+  api: ApiClient;
+  settings: PageSettings;
 }
 
 /** Props of a display widget: its options from the flow file and the engine's step controls. */

@@ -54,6 +54,22 @@ export const DisplaySchema = Type.Object(
   { additionalProperties: false, description: 'What a step without fields shows.' },
 );
 
+export const LayoutSchema = Type.Object(
+  {
+    widget: Type.String({ description: 'An object widget that shows all of the step\'s fields together.' }),
+    options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The widget's own settings." })),
+  },
+  { additionalProperties: false, description: 'One widget laying out every field of the step (instead of one widget per field).' },
+);
+
+export const ConsentSchema = Type.Object(
+  {
+    version: Type.String({ minLength: 1, description: 'A label that changes whenever the text changes, e.g. "2026-11-01".' }),
+    text: Text('The marketing consent text shown under the form; each lead stores its version and SHA-256.'),
+  },
+  { additionalProperties: false, description: 'The consent the visitor gives by submitting the form.' },
+);
+
 export const BranchSchema = Type.Object(
   {
     when: Type.Optional(
@@ -73,7 +89,11 @@ export const NextSchema = Type.Union([Type.String({ description: 'The step id to
 
 export const ButtonsSchema = Type.Object(
   {
-    next: Type.Optional(Type.String({ minLength: 1, description: 'Label of the Next button.' })),
+    next: Type.Optional(
+      Type.Union([Type.String({ minLength: 1 }), Type.Literal(false)], {
+        description: 'Label of the Next button, or false when the step\'s layout widget shows its own.',
+      }),
+    ),
     previous: Type.Optional(
       Type.Union([Type.String({ minLength: 1 }), Type.Literal(false)], {
         description: 'Label of the Previous button, or false to hide it.',
@@ -106,6 +126,16 @@ export const StepSchema = Type.Object(
       }),
     ),
     display: Type.Optional(DisplaySchema),
+    layout: Type.Optional(LayoutSchema),
+    backToStart: Type.Optional(
+      Type.Boolean({ description: "The browser's Back button leads to the version's first step (e.g. after the lead is sent)." }),
+    ),
+    end: Type.Optional(
+      Type.Boolean({
+        description:
+          'The last step: the answers are read on arrival and then cleared from the browser; Back leads to the first step.',
+      }),
+    ),
     next: Type.Optional(NextSchema),
     action: Type.Optional(Type.String({ description: 'A named engine action run when the step is submitted.' })),
     buttons: Type.Optional(ButtonsSchema),
@@ -132,6 +162,7 @@ export const FlowSchema = Type.Object(
       }),
     ),
     messages: MessagesSchema,
+    consent: Type.Optional(ConsentSchema),
     steps: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*$' }), StepSchema, {
       description: 'The steps by id (lower case words joined by "-").',
     }),
@@ -142,6 +173,8 @@ export const FlowSchema = Type.Object(
 export type Messages = Type.Static<typeof MessagesSchema>;
 export type StepFields = Type.Static<typeof StepFieldsSchema>;
 export type UiField = Type.Static<typeof UiFieldSchema>;
+export type Layout = Type.Static<typeof LayoutSchema>;
+export type Consent = Type.Static<typeof ConsentSchema>;
 export type Display = Type.Static<typeof DisplaySchema>;
 export type Branch = Type.Static<typeof BranchSchema>;
 export type Next = Type.Static<typeof NextSchema>;

@@ -1,0 +1,91 @@
+/**
+ * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
+ * so tests hand in a fake and a site can point it at another lead service with the same shapes.
+ */
+import type { ErrorResponse, HomePopup, LeadAccepted, ThankYouSettings } from './schemas.ts';
+import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
+
+/** The place a ZIP code belongs to. */
+export interface ZipPlace {
+  city: string;
+  /** The two-letter state abbreviation. */
+  state: string;
+  zipcode: string;
+}
+
+export interface ApiClient {
+  /** The ZIP's place, or null when no such ZIP exists; rejects when the server cannot be reached. */
+  lookupZip(zipcode: string): Promise<ZipPlace | null>;
+  /** The phone check's status ("connected" or "connected-75" for a reachable number). */
+  checkPhone(phone: string): Promise<string>;
+  /** The visitor's IP address as the server sees it. */
+  remoteAddress(): Promise<string>;
+  thankYouSettings(): Promise<ThankYouSettings>;
+  homePopup(): Promise<HomePopup>;
+  /** Stores the lead for delivery; rejects with ApiError naming the fields the server refused. */
+  sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
+  /** Claims the consent certificate so it is kept past its free retention. */
+  claimCertificate(url: string): Promise<void>;
+}
+
+/** A call that did not succeed: `status` 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorResponse | undefined;
+
+  constructor(status: number, message: string, body?: ErrorResponse) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every call, e.g. "https://leads.example.com"; default: this site. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(globalThis) }: ApiClientOptions = {}): ApiClient {
+  async function call<T>(path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method: init?.method ?? 'GET',
+        headers: init ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        body: init ? JSON.stringify(init.body) : undefined,
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new ApiError(0, 'The server could not be reached');
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const error = body as ErrorResponse | undefined;
+      throw new ApiError(response.status, error?.message ?? `The server answered ${response.status}`, error);
+    }
+    return body as T;
+  }
+  const query = (name: string, value: string) => `?${new URLSearchParams({ [name]: value })}`;
+
+  return {
+    async lookupZip(zipcode) {
+      const [group] = await call<ZipcodeValidateResponse>(`/api/v1/zipcode/validate${query('zipcode', zipcode)}`);
+      const entry = group?.zipcodes[0];
+      return entry ? { city: entry.default_city, state: entry.state_abbreviation, zipcode: entry.zipcode } : null;
+    },
+    async checkPhone(phone) {
+      return (await call<PhoneValidateResponse>(`/api/v1/phone/validate${query('phone', phone)}`)).status;
+    },
+    async remoteAddress() {
+      return (await call<RemoteAddressResponse>('/api/v1/remote/address')).address;
+    },
+    thankYouSettings: () => call<ThankYouSettings>('/api/v1/content/thank-you'),
+    homePopup: () => call<HomePopup>('/api/v1/content/home-popup'),
+    sendLead: (lead) => call<LeadAccepted>('/api/v1/leads/trigger', { method: 'POST', body: lead }),
+    async claimCertificate(url) {
+      await call<unknown>('/api/v1/trustedform/claim', { method: 'POST', body: { url } });
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The shapes of the API the page calls, as plain JSON Schema: the server declares its routes' responses with these
+ * and the page's client takes its types from them (FromSchema), so both sides read one definition.
+ * Plain objects only: this module is bundled into the page.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+const zipcodeEntry = {
+  type: 'object',
+  properties: {
+    default_city: { type: 'string' },
+    state_abbreviation: { type: 'string' },
+    zipcode: { type: 'string' },
+  },
+  required: ['default_city', 'state_abbreviation', 'zipcode'],
+  additionalProperties: false,
+} as const;
+
+const zipcodeGroup = {
+  type: 'object',
+  properties: { zipcodes: { type: 'array', items: zipcodeEntry } },
+  required: ['zipcodes'],
+  additionalProperties: false,
+} as const;
+
+/** GET /api/v1/zipcode/validate?zipcode=Z: one group with the ZIP's place, or [] for an unknown ZIP. */
+export const zipcodeValidateResponse = { type: 'array', items: zipcodeGroup, maxItems: 1 } as const;
+export type ZipcodeValidateResponse = FromSchema<typeof zipcodeValidateResponse>;
+
+/** POST /api/lead/check_valid_zipcode {zipcode}. */
+export const checkValidZipcodeResponse = {
+  type: 'object',
+  properties: { data: zipcodeValidateResponse },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+export type CheckValidZipcodeResponse = FromSchema<typeof checkValidZipcodeResponse>;
+
+/** GET /api/v1/phone/validate?phone=D10: "connected" (or "connected-75") for a number that can be reached. */
+export const phoneValidateResponse = {
+  type: 'object',
+  properties: { status: { type: 'string' } },
+  required: ['status'],
+  additionalProperties: false,
+} as const;
+export type PhoneValidateResponse = FromSchema<typeof phoneValidateResponse>;
+
+/** The phone-check statuses that count as a valid number. */
+export const CONNECTED_STATUSES: readonly string[] = ['connected', 'connected-75'];
+
+/** GET /api/v1/remote/address: the visitor's IP address as the server sees it. */
+export const remoteAddressResponse = {
+  type: 'object',
+  properties: { address: { type: 'string' } },
+  required: ['address'],
+  additionalProperties: false,
+} as const;
+export type RemoteAddressResponse = FromSchema<typeof remoteAddressResponse>;
+
+const template = {
+  type: 'object',
+  properties: {
+    template: {
+      type: 'string',
+      description: 'HTML with {first_name}, {last_name} and {phone} placeholders; the values are escaped when filled in.',
+    },
+  },
+  required: ['template'],
+  additionalProperties: false,
+} as const;
+
+/** GET /api/v1/content/thank-you: when the advisors work (Los Angeles time, inclusive) and what to say in and out. */
+export const thankYouSettings = {
+  type: 'object',
+  properties: {
+    specify_business_hours: {
+      type: 'object',
+      properties: {
+        start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, Los Angeles time.' },
+        end_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, Los Angeles time.' },
+      },
+      required: ['start_time', 'end_time'],
+      additionalProperties: false,
+    },
+    business_hours_settings: template,
+    non_business_hours_settings: template,
+  },
+  required: ['specify_business_hours', 'business_hours_settings', 'non_business_hours_settings'],
+  additionalProperties: false,
+} as const;
+export type ThankYouSettings = FromSchema<typeof thankYouSettings>;
+
+/** GET /api/v1/content/home-popup: whether the start screen opens a popup, and its content. */
+export const homePopup = {
+  type: 'object',
+  properties: {
+    home_popup_model: { type: 'boolean' },
+    model_content: { type: 'string', description: 'HTML written by the site owner (shown as trusted).' },
+    button_text: { type: 'string' },
+  },
+  required: ['home_popup_model', 'model_content', 'button_text'],
+  additionalProperties: false,
+} as const;
+export type HomePopup = FromSchema<typeof homePopup>;
+
+/** 201 from POST /api/v1/leads/trigger: the lead is stored and queued for delivery. */
+export const leadAccepted = {
+  type: 'object',
+  properties: { id: { type: 'string' } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+export type LeadAccepted = FromSchema<typeof leadAccepted>;
+
+/** Every 4xx answer: a code, a sentence, and for invalid fields one entry per field and rule. */
+export const errorResponse = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    message: { type: 'string' },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, keyword: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'keyword', 'message'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['error', 'message'],
+  additionalProperties: false,
+} as const;
+export type ErrorResponse = FromSchema<typeof errorResponse>;
