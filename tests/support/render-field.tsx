@@ -4,9 +4,9 @@ import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import { fakeFormContext } from './form-context.ts';
 import { widgetRegistry } from '../../engine/render/registry.ts';
 import { templates } from '../../engine/render/templates.tsx';
-import type { FormContext } from '../../engine/widget-contract.ts';
 import { widgets } from '../../widgets/index.ts';
 
 const registry = widgetRegistry(widgets);
@@ -23,7 +23,7 @@ export interface FieldOptions {
 
 export function renderField({ field, widget, options, placeholder, value, errors, hideLabel }: FieldOptions) {
   const onChange = vi.fn();
-  const context: FormContext = { advance: vi.fn(), setBusy: vi.fn(), record: {} };
+  const context = fakeFormContext();
   const schema: RJSFSchema = { type: 'object', properties: { answer: { title: 'Answer', ...field } } };
   const uiSchema: UiSchema = {
     answer: {

@@ -9,6 +9,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { JsonType } from '../../engine/widget-contract.ts';
 import { widgets } from '../../widgets/index.ts';
 import { renderField } from '../support/render-field.tsx';
+import { fakeFormContext } from '../support/form-context.ts';
 
 const SAMPLE_FIELDS: Record<JsonType, RJSFSchema> = {
   string: { type: 'string', enum: ['First', 'Second'] },
@@ -97,7 +98,7 @@ describe.each(widgets.map((widget) => [widget.name, widget] as const))('widget "
     it('renders its example without collecting data', () => {
       const Component = widget.component;
       const { container } = render(
-        <Component options={widget.example} context={{ advance: () => {}, setBusy: () => {}, record: {} }} />,
+        <Component options={widget.example} context={fakeFormContext()} />,
       );
       expect(container.textContent?.trim().length).toBeGreaterThan(0);
       expect(within(container).queryAllByRole('textbox')).toHaveLength(0);

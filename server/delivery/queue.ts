@@ -1,0 +1,10 @@
+/** How lead intake hands a stored lead to delivery. */
+import type { Queryable } from '../db/types.ts';
+
+export interface DeliveryQueue {
+  /**
+   * Queues the delivery of a stored lead inside the intake's transaction (`tx`), so a lead is never stored without
+   * its delivery job, nor a job without its lead. The job carries only the lead id; the worker reads the lead.
+   */
+  enqueue(tx: Queryable, leadId: string): Promise<void>;
+}
