@@ -37,6 +37,8 @@ export interface FormContext {
    * at once and blocks Next until the widget clears it with `undefined`.
    */
   setFieldError(field: string, message: string | undefined): void;
+  /** Show the schema errors of these fields now, as if the visitor had left them (e.g. a widget's own "continue"). */
+  touch(fields: readonly string[]): void;
   /** Save answers beyond the widget's own field, e.g. the city and state a ZIP lookup found (undefined removes one). */
   save(answers: FormRecord): void;
   /** Clear this version's answers and go to its first step. */

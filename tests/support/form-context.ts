@@ -24,6 +24,7 @@ export function fakeFormContext(overrides: Partial<FormContext> & { record?: For
     advance: vi.fn(),
     setBusy: vi.fn(),
     setFieldError: vi.fn(),
+    touch: vi.fn(),
     save: vi.fn(),
     restart: vi.fn(),
     submitting: false,
