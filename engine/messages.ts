@@ -16,4 +16,9 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   multipleOf: 'Please enter a multiple of {multipleOf}',
   additionalProperties: 'This field is not expected here',
   invalid: 'Please check this field',
+  // Not a validation keyword: the alert shown when a step's action (e.g. sending the lead) fails.
+  submitFailed: 'Something went wrong. Please try again.',
 };
+
+/** Message keys that are not validation keywords: texts the engine shows for other situations. */
+export const SITUATION_MESSAGES: readonly string[] = ['submitFailed'];

@@ -92,6 +92,11 @@ function apiKey(raw: string): Parsed<string> {
   return /^[A-Za-z0-9_-]+$/.test(raw) ? ok(raw) : problem('must contain only letters, digits, - and _');
 }
 
+/** A key issued by a third-party service: any visible characters, no spaces. */
+function serviceKey(raw: string): Parsed<string> {
+  return /^[\x21-\x7e]+$/.test(raw) ? ok(raw) : problem('must be the key exactly as the service issued it (no spaces)');
+}
+
 function boolean(raw: string): Parsed<boolean> {
   const text = raw.toLowerCase();
   if (text === 'true' || text === '1') return ok(true);
@@ -219,6 +224,31 @@ export const VARIABLES = {
     example: 'AIzaSyExampleExampleExampleExample12345',
     parse: apiKey,
   }),
+  phoneLookupUrl: optional({
+    name: 'PHONE_LOOKUP_URL',
+    description:
+      'A phone lookup service to check numbers with (GET ?phone=<10 digits>, answering {"status": "connected"}); ' +
+      'set together with PHONE_LOOKUP_API_KEY. Unset: numbers are checked offline against the number plan, which ' +
+      'cannot tell whether a line is connected.',
+    example: 'https://phone-lookup.example.com/v1/status',
+    parse: webUrl,
+  }),
+  phoneLookupApiKey: optional({
+    name: 'PHONE_LOOKUP_API_KEY',
+    description: 'The key of the phone lookup service at PHONE_LOOKUP_URL, sent as a Bearer token.',
+    example: 'your-phone-lookup-key',
+    secret: true,
+    parse: serviceKey,
+  }),
+  trustedFormApiKey: optional({
+    name: 'TRUSTEDFORM_API_KEY',
+    description:
+      'The TrustedForm API key the server claims consent certificates with, so they are kept past their free ' +
+      'retention. Unset: certificates are not claimed.',
+    example: 'your-trustedform-key',
+    secret: true,
+    parse: serviceKey,
+  }),
   trustProxy: optional({
     name: 'TRUST_PROXY',
     description:
@@ -293,6 +323,11 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
     problems.push(
       'GTM_AUTH and GTM_PREVIEW go together (both come from one Google Tag Manager environment): set both or neither',
     );
+  }
+  const hasLookupUrl = config.phoneLookupUrl !== undefined || mentioned('PHONE_LOOKUP_URL');
+  const hasLookupKey = config.phoneLookupApiKey !== undefined || mentioned('PHONE_LOOKUP_API_KEY');
+  if (hasLookupUrl !== hasLookupKey) {
+    problems.push('PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither');
   }
   return problems;
 }

@@ -9,17 +9,29 @@ import { EngineSettingsProvider } from '../engine/render/engine-settings.tsx';
 import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
 import { widgetRegistry } from '../engine/render/registry.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
+import { actions } from '../engine/actions/index.ts';
+import { AlertProvider } from '../engine/alerts/Alerts.tsx';
+import { createApiClient } from '../engine/api/client.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
 import { Shell } from './shell/Shell.tsx';
 import { NotFound } from './NotFound.tsx';
 
 const config = readRuntimeConfig();
-const settings = { registry: widgetRegistry(widgets), recordAtomFor: createRecordAtoms(), productName: config.productName };
+const settings = {
+  registry: widgetRegistry(widgets),
+  recordAtomFor: createRecordAtoms(),
+  productName: config.productName,
+  api: createApiClient(),
+  actions,
+  page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey },
+  certificateEnabled: config.loadTrustedFormScript,
+};
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <Provider>
+        <AlertProvider>
         <EngineSettingsProvider settings={settings}>
           <FlowRoutes
             flows={flows}
@@ -35,6 +47,7 @@ createRoot(document.getElementById('root')!).render(
             }
           />
         </EngineSettingsProvider>
+        </AlertProvider>
       </Provider>
     </BrowserRouter>
   </StrictMode>,

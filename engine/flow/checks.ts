@@ -16,6 +16,8 @@ import { stepPath } from './navigation.ts';
 import { buildFlowSchema } from './schema.ts';
 import type { JsonObject, WidgetInfo } from './schema.ts';
 import { didYouMean, suggest } from './suggest.ts';
+import { SITUATION_MESSAGES } from '../messages.ts';
+import { actions as engineActions } from '../actions/index.ts';
 
 export type { WidgetInfo } from './schema.ts';
 
@@ -33,6 +35,8 @@ export interface CheckOptions {
    * ajv-formats plus "color" and "data-url") are always known; any other `format` is reported as unknown.
    */
   formats?: Readonly<Record<string, Format>>;
+  /** The action names steps may use; default: the engine's actions. */
+  actions?: readonly string[];
 }
 
 /** The formats the page's precompiled validators know (engine/flow/precompile.ts builds them with the same ajv). */
@@ -121,6 +125,7 @@ interface Run {
   keywords: string[];
   rules: string[];
   formats: string[];
+  actions: readonly string[];
 }
 
 function createRun(widgets: readonly WidgetInfo[], options: CheckOptions): Run {
@@ -156,6 +161,7 @@ function createRun(widgets: readonly WidgetInfo[], options: CheckOptions): Run {
     keywords,
     rules: keywords.filter((keyword) => !ANNOTATIONS.has(keyword)),
     formats: Object.keys(formats),
+    actions: options.actions ?? Object.keys(engineActions),
   };
 }
 
@@ -203,7 +209,7 @@ type Report = (pointer: string, message: string) => void;
 /** Errors the flow schema finds that the step checks below word better (widget names and widget options). */
 function ownedByStepChecks(error: ErrorObject): boolean {
   if (/\/allOf\/\d+\/then\//.test(error.schemaPath)) return true;
-  return error.keyword === 'enum' && /^\/steps\/[^/]+\/(ui\/[^/]+|display)\/widget$/.test(error.instancePath);
+  return error.keyword === 'enum' && /^\/steps\/[^/]+\/(ui\/[^/]+|display|layout)\/widget$/.test(error.instancePath);
 }
 
 function checkFile(json: unknown, run: Run, report: Report): void {
@@ -232,8 +238,9 @@ function checkFile(json: unknown, run: Run, report: Report): void {
   if (isObject(json.messages)) {
     for (const [keyword, text] of Object.entries(json.messages)) {
       const at = pointerTo('', 'messages', keyword);
-      if (!run.rules.includes(keyword)) {
-        report(at, `${quoted(keyword)} is not a validation rule${didYouMean(keyword, run.rules)}`);
+      const known = [...run.rules, ...SITUATION_MESSAGES];
+      if (!known.includes(keyword)) {
+        report(at, `${quoted(keyword)} is not a validation rule or engine message${didYouMean(keyword, known)}`);
       } else if (typeof text === 'string') checkPlaceholders(text, keyword, at, report);
     }
   }
@@ -316,6 +323,27 @@ function checkStep(
       }
       checkOptions(widget, ui.options, uiAt, run, report);
     }
+  }
+
+  // One widget laying out every field.
+  if (isObject(step.layout) && typeof step.layout.widget === 'string') {
+    const layoutAt = `${at}/layout`;
+    const widget = run.widgets.get(step.layout.widget);
+    const objectWidgets = [...run.widgets.values()].filter((known) => known.serves.kind === 'object').map((known) => known.name);
+    if (!widget) {
+      report(`${layoutAt}/widget`, `${quoted(step.layout.widget)} is not a widget${didYouMean(step.layout.widget, objectWidgets)}`);
+    } else if (widget.serves.kind !== 'object') {
+      report(
+        `${layoutAt}/widget`,
+        `${quoted(widget.name)} shows one field or content; "layout" takes a widget that shows several fields (${objectWidgets.join(', ') || 'none are registered'})`,
+      );
+    } else checkOptions(widget, step.layout.options, layoutAt, run, report);
+    if (!schema) report(layoutAt, 'a layout shows the step\'s fields: the step needs a "schema"');
+    if (step.ui !== undefined) report(`${at}/ui`, 'the step\'s "layout" widget shows every field: leave "ui" out');
+  }
+
+  if (typeof step.action === 'string' && !run.actions.includes(step.action)) {
+    report(`${at}/action`, `${quoted(step.action)} is not an action${didYouMean(step.action, run.actions)} (actions: ${run.actions.join(', ')})`);
   }
 
   // What a step without fields shows.

@@ -1,11 +1,11 @@
 /**
  * The JSON Schema of a flow file, built from the format's TypeBox definitions (format.ts) and the widget registry:
  * a field's `widget` is one of the registered value or object widgets, a step's `display.widget` one of the display
- * widgets, and each widget's `options` are checked against that widget's own options schema. Written to
+ * widgets, a step's `layout.widget` one of the object widgets, and each widget's `options` are checked against that widget's own options schema. Written to
  * flows/flow.schema.json by engine/tools/flow-schema.ts; the flow checks validate with the same object.
  */
 import type { WidgetDefinition } from '../widget-contract.ts';
-import { DisplaySchema, FlowSchema, UiFieldSchema } from './format.ts';
+import { DisplaySchema, FlowSchema, LayoutSchema, UiFieldSchema } from './format.ts';
 
 /** What the schema and the checks need to know of a widget. */
 export type WidgetInfo = Pick<WidgetDefinition, 'name' | 'serves' | 'options'>;
@@ -27,13 +27,18 @@ function plain(schema: unknown): JsonObject {
 export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
   const fieldWidgets = widgets.filter((widget) => widget.serves.kind !== 'display');
   const displayWidgets = widgets.filter((widget) => widget.serves.kind === 'display');
+  const objectWidgets = widgets.filter((widget) => widget.serves.kind === 'object');
 
   const narrowed = (schema: JsonObject, to: readonly WidgetInfo[]) => ({
     original: JSON.stringify(schema),
     replacement: withWidgets(schema, to),
     found: 0,
   });
-  const replacements = [narrowed(plain(UiFieldSchema), fieldWidgets), narrowed(plain(DisplaySchema), displayWidgets)];
+  const replacements = [
+    narrowed(plain(UiFieldSchema), fieldWidgets),
+    narrowed(plain(DisplaySchema), displayWidgets),
+    narrowed(plain(LayoutSchema), objectWidgets),
+  ];
   const body = transform(plain(FlowSchema), (node) => {
     const text = JSON.stringify(node);
     const match = replacements.find((entry) => entry.original === text);
@@ -42,7 +47,7 @@ export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
     return structuredClone(match.replacement);
   }) as JsonObject;
   if (replacements.some((entry) => entry.found === 0)) {
-    throw new Error('engine/flow/format.ts: FlowSchema no longer contains UiFieldSchema and DisplaySchema as written');
+    throw new Error('engine/flow/format.ts: FlowSchema no longer contains UiFieldSchema, DisplaySchema and LayoutSchema as written');
   }
   return {
     $schema: FLOW_SCHEMA_DIALECT,

@@ -9,6 +9,7 @@ import { getDefaultFormState, type ErrorSchema, type RJSFSchema } from '@rjsf/ut
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { CompiledFlow } from '../flow/compiled.ts';
 import { validateStep } from '../flow/compiled.ts';
+import type { KeywordError } from '../validation/messages.ts';
 import { stepSchema, stepUiSchema } from '../flow/to-rjsf.ts';
 import type { FormRecord } from '../state/record.ts';
 import { messagesByField } from '../validation/messages.ts';
@@ -21,7 +22,9 @@ interface Props {
   stepId: string;
   answers: FormRecord;
   onSave: (data: FormRecord) => void;
-  onComplete: (data: FormRecord) => void;
+  /** Saves the step and moves on; resolves with errors to show when the step's action keeps the visitor here. */
+  onComplete: (data: FormRecord) => Promise<KeywordError[]>;
+  restart: () => void;
   children: (busy: boolean) => ReactNode;
 }
 
@@ -30,10 +33,10 @@ const ROOT_PREFIX = 'root_';
 // Defaults come only from `default`: a `const` of one choice in a `oneOf` must never pre-select that choice.
 const DEFAULTS = { constAsDefaults: 'never' } as const;
 
-export function StepForm({ compiled, stepId, answers, onSave, onComplete, children }: Props) {
+export function StepForm({ compiled, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
-  const { registry } = useEngineSettings();
+  const { registry, api, page } = useEngineSettings();
   const schema = useMemo(() => stepSchema(stepId, step)!, [stepId, step]);
   const uiSchema = useMemo(() => stepUiSchema(step, registry.kindOf), [step, registry]);
   const validator = useMemo(
@@ -55,31 +58,60 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, childr
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  // Errors the schema cannot decide: set by widgets (an unknown ZIP) or by the step's action (a phone that fails the
+  // check). Widget errors stay until the widget clears them; action errors until the field changes.
+  const [widgetErrors, setWidgetErrors] = useState<Readonly<Record<string, string>>>({});
+  const [actionErrors, setActionErrors] = useState<readonly KeywordError[]>([]);
   const latest = useRef(data);
   const formRef = useRef<HTMLFormElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
 
   const errors = useMemo(() => validateStep(compiled, stepId, data), [compiled, stepId, data]);
   const visible = failedSubmits > 0 ? errors : errors.filter((error) => shown.has(error.field));
-  const extraErrors = useMemo(() => toErrorSchema(messagesByField(flow, stepId, visible)), [flow, stepId, visible]);
+  const extraErrors = useMemo(() => {
+    const byField = messagesByField(flow, stepId, [...visible, ...actionErrors]);
+    for (const [field, message] of Object.entries(widgetErrors)) byField[field] = [...(byField[field] ?? []), message];
+    return toErrorSchema(byField);
+  }, [flow, stepId, visible, actionErrors, widgetErrors]);
 
   const show = (id: string | undefined) => {
     const field = id?.startsWith(ROOT_PREFIX) ? id.slice(ROOT_PREFIX.length) : undefined;
     if (field && !shown.has(field)) setShown(new Set(shown).add(field));
   };
 
-  const submit = (submitted: FormRecord) => {
-    if (validateStep(compiled, stepId, submitted).length > 0) {
+  const submit = async (submitted: FormRecord) => {
+    if (submitting || busy) return;
+    if (validateStep(compiled, stepId, submitted).length > 0 || Object.keys(widgetErrors).length > 0) {
       setFailedSubmits((count) => count + 1);
       return;
     }
-    onComplete(submitted);
+    setSubmitting(true);
+    const refused = await onComplete(submitted);
+    if (!mounted.current) return;
+    setSubmitting(false);
+    setActionErrors(refused);
+    if (refused.length > 0) setFailedSubmits((count) => count + 1);
   };
 
   const formContext: FormContext = {
     // Runs after rjsf has delivered the change that asked for it.
-    advance: () => setTimeout(() => submit(latest.current)),
+    advance: () => setTimeout(() => void submit(latest.current)),
     setBusy,
+    setFieldError: (field, message) =>
+      setWidgetErrors((current) => {
+        if (current[field] === message) return current;
+        const { [field]: _cleared, ...rest } = current;
+        return message === undefined ? rest : { ...rest, [field]: message };
+      }),
+    touch: (fields) => setShown((current) => new Set([...current, ...fields])),
+    save: onSave,
+    restart,
+    submitting,
     record: answers,
+    api,
+    settings: page,
   };
 
   useEffect(() => {
@@ -106,15 +138,17 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, childr
       experimental_defaultFormStateBehavior={DEFAULTS}
       onChange={(event, id) => {
         const next = event.formData as FormRecord;
+        const changed = actionErrors.filter((error) => next[error.field] !== latest.current[error.field]);
+        if (changed.length > 0) setActionErrors(actionErrors.filter((error) => !changed.includes(error)));
         latest.current = next;
         setData(next);
         onSave(next);
         show(id);
       }}
       onBlur={(id) => show(id)}
-      onSubmit={(event) => submit(event.formData as FormRecord)}
+      onSubmit={(event) => void submit(event.formData as FormRecord)}
     >
-      {children(busy)}
+      {children(busy || submitting)}
     </Form>
   );
 }

@@ -1,16 +1,20 @@
 /** One step of a flow: form heading, progress, the step's heading, its fields or display, and the step buttons. */
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import type { CompiledFlow } from '../flow/compiled.ts';
 import { branchTest } from '../flow/compiled.ts';
 import { answersFromQuery, formHeading, mergeQuery, nextStepId, stepPath } from '../flow/navigation.ts';
 import type { FormRecord } from '../state/record.ts';
+import type { KeywordError } from '../validation/messages.ts';
+import { messageFor } from '../validation/messages.ts';
 import type { FormContext } from '../widget-contract.ts';
+import { useAlerts } from '../alerts/Alerts.tsx';
 import { useEngineSettings } from './engine-settings.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
+import { fillFromAnswers } from './step-text.ts';
 import { useFlowNavigation } from './use-flow-navigation.ts';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
@@ -18,54 +22,115 @@ const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepId: string }) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
-  const { recordAtomFor, registry, productName } = useEngineSettings();
-  const [record, setRecord] = useAtom(recordAtomFor(flow.storageKey));
+  const settings = useEngineSettings();
+  const alerts = useAlerts();
+  const [stored, setRecord] = useAtom(settings.recordAtomFor(flow.storageKey));
+  // The last step reads the answers once on arrival and then clears them from the browser.
+  const [arrival] = useState(stored);
+  const record = step.end ? arrival : stored;
   const { search, pathname } = useLocation();
+  const navigate = useNavigate();
   const { go, back, leaving } = useFlowNavigation();
   const isStart = stepId === flow.start;
   const mustRestart = record === null && !isStart;
+  const startPath = stepPath(flow, flow.steps[flow.start]!);
 
   // Block body: newer browsers return a promise from scrollTo, which React would take for a cleanup function.
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
+  const answers: FormRecord = record ?? {};
+  const heading = fillFromAnswers(step.heading, answers);
   useEffect(() => {
-    document.title = `${step.title ?? step.heading} | ${productName}`;
-  }, [step, productName]);
+    document.title = `${fillFromAnswers(step.title ?? step.heading, answers)} | ${settings.productName}`;
+  }, [step, answers, settings.productName]);
 
   useEffect(() => {
     const fromQuery = answersFromQuery(flow.query, search);
-    if (mustRestart || Object.keys(fromQuery).length === 0) return;
+    if (mustRestart || step.end || Object.keys(fromQuery).length === 0) return;
     setRecord((previous) => ({ ...previous, ...fromQuery }));
-  }, [flow.query, search, mustRestart, setRecord]);
+  }, [flow.query, search, mustRestart, step.end, setRecord]);
 
-  if (mustRestart) {
-    return <Navigate to={stepPath(flow, flow.steps[flow.start]!) + mergeQuery(search)} replace />;
-  }
+  useEffect(() => {
+    if (step.end && arrival !== null) setRecord(null);
+  }, [step.end, arrival, setRecord]);
 
-  const answers: FormRecord = record ?? {};
+  const restart = useCallback(() => {
+    setRecord(null);
+    navigate(startPath + mergeQuery(search), { replace: true });
+  }, [setRecord, navigate, startPath, search]);
+
+  // After the lead is sent, Back must not lead into the finished form: it starts over instead.
+  useEffect(() => {
+    if (!step.end && !step.backToStart) return;
+    const toStart = () => navigate(startPath + mergeQuery(window.location.search), { replace: true });
+    window.addEventListener('popstate', toStart);
+    return () => window.removeEventListener('popstate', toStart);
+  }, [step.end, step.backToStart, navigate, startPath]);
+
+  if (mustRestart) return <Navigate to={startPath + mergeQuery(search)} replace />;
+
   const saveAnswers = (data: FormRecord) => setRecord((previous) => ({ ...previous, ...data }));
-  const complete = (data: FormRecord) => {
-    const all = { ...answers, ...data };
-    saveAnswers(data);
+  const moveOn = (all: FormRecord) => {
     const target = nextStepId(stepId, step, all, branchTest(compiled));
     if (target !== undefined) go(stepPath(flow, flow.steps[target]!));
   };
+
+  /** Saves the step, runs its action if any, and moves on; answers the errors to show when the action refuses. */
+  const complete = async (data: FormRecord): Promise<KeywordError[]> => {
+    let all = { ...answers, ...data };
+    saveAnswers(data);
+    const action = step.action === undefined ? undefined : settings.actions[step.action];
+    if (action) {
+      const result = await action({
+        flow,
+        stepId,
+        answers: all,
+        api: settings.api,
+        certificateEnabled: settings.certificateEnabled,
+        pageUrl: window.location.href,
+        now: () => new Date(),
+        log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
+      });
+      if (!result.ok) {
+        if (result.alert !== undefined) {
+          alerts.show('danger', messageFor(flow, stepId, { field: '', keyword: result.alert, params: {} }));
+        }
+        return result.fieldErrors ?? [];
+      }
+      saveAnswers(result.answers);
+      all = { ...all, ...result.answers };
+    }
+    moveOn(all);
+    return [];
+  };
+
   const labels = { ...DEFAULT_BUTTONS, ...flow.buttons, ...step.buttons };
   const previous = labels.previous === false ? undefined : { label: labels.previous, onClick: back };
-  const next = step.next === undefined ? undefined : labels.next;
+  const next = step.next === undefined || labels.next === false ? undefined : labels.next;
 
   let body: ReactNode;
   if (step.schema) {
     body = (
-      <StepForm compiled={compiled} stepId={stepId} answers={answers} onSave={saveAnswers} onComplete={complete}>
+      <StepForm compiled={compiled} stepId={stepId} answers={answers} onSave={saveAnswers} onComplete={complete} restart={restart}>
         {(busy) => <StepButtons previous={previous} next={next === undefined ? undefined : { label: next, type: 'submit', disabled: busy }} />}
       </StepForm>
     );
   } else {
-    const Display = step.display ? registry.displays[step.display.widget] : undefined;
-    const context: FormContext = { advance: () => complete({}), setBusy: () => {}, record: answers };
+    const Display = step.display ? settings.registry.displays[step.display.widget] : undefined;
+    const context: FormContext = {
+      advance: () => void complete({}),
+      setBusy: () => {},
+      setFieldError: () => {},
+      touch: () => {},
+      save: saveAnswers,
+      restart,
+      submitting: false,
+      record: answers,
+      api: settings.api,
+      settings: settings.page,
+    };
     body = (
       <>
         {Display && <Display options={step.display?.options ?? {}} context={context} />}
@@ -79,9 +144,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       <p className="step__form-heading">{formHeading(flow.formHeading, search)}</p>
       {!step.hideProgress && <ProgressBar value={step.progress} label="Progress" />}
       <h1 id="step-heading" className="step__heading" tabIndex={-1}>
-        {step.heading}
+        {heading}
       </h1>
-      {step.subheading && <p className="step__subheading">{step.subheading}</p>}
+      {step.subheading && <p className="step__subheading">{fillFromAnswers(step.subheading, answers)}</p>}
       {body}
       {step.help && <p className="step__help">{step.help}</p>}
     </section>

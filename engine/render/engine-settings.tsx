@@ -2,11 +2,20 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { WidgetRegistry } from './registry.ts';
 import type { RecordAtom } from '../state/atoms.ts';
+import type { Action } from '../actions/action.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { PageSettings } from '../widget-contract.ts';
 
 export interface EngineSettings {
   registry: WidgetRegistry;
   recordAtomFor: (storageKey: string) => RecordAtom;
   productName: string;
+  api: ApiClient;
+  /** The actions flow steps may name. */
+  actions: Readonly<Record<string, Action>>;
+  page: PageSettings;
+  /** Whether the page carries the consent-certificate script, whose certificate the submit then claims. */
+  certificateEnabled: boolean;
 }
 
 const EngineSettingsContext = createContext<EngineSettings | null>(null);

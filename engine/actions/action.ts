@@ -1,0 +1,30 @@
+/** What a named action is: an effect a flow step runs when it is submitted, before the visitor moves on. */
+import type { ApiClient } from '../api/client.ts';
+import type { Flow } from '../flow/format.ts';
+import type { FormRecord } from '../state/record.ts';
+import type { KeywordError } from '../validation/messages.ts';
+
+export interface ActionInput {
+  flow: Flow;
+  stepId: string;
+  /** Every answer so far, the submitted step's included. */
+  answers: Readonly<FormRecord>;
+  api: ApiClient;
+  /** Whether the page carries the consent-certificate script (and so has a certificate to claim). */
+  certificateEnabled: boolean;
+  /** The page address, sent with the lead as where the consent was given. */
+  pageUrl: string;
+  now(): Date;
+  /** Technical trouble worth knowing about that the visitor need not see (never personal data). */
+  log(message: string, error?: unknown): void;
+}
+
+/**
+ * Moving on with answers to save, or staying on the step: with errors to show on the step's fields (their texts come
+ * from the flow like any other error), and/or the key of a flow message to show as an alert.
+ */
+export type ActionResult =
+  | { ok: true; answers: FormRecord }
+  | { ok: false; fieldErrors?: KeywordError[]; alert?: string };
+
+export type Action = (input: ActionInput) => Promise<ActionResult>;

@@ -1,0 +1,74 @@
+/**
+ * The phone step's submit: check the phone and ZIP, send the lead, prepare the thank-you message, claim the consent
+ * certificate. The visitor moves on only when the lead is stored; any failure keeps them on the step.
+ */
+import { CONNECTED_STATUSES, type ThankYouSettings } from '../api/schemas.ts';
+import { leadFromAnswers } from '../flow/lead.ts';
+import type { FormRecord } from '../state/record.ts';
+import type { Action, ActionInput } from './action.ts';
+import { fillThankYouTemplate, templateFor } from './thank-you-message.ts';
+
+/** The flow message shown as an alert when the lead cannot be sent. */
+export const SUBMIT_FAILED = 'submitFailed';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** "1 Main St, Springfield, IL 62701": the one-line postal address lenders expect. */
+function postalAddress(answers: Readonly<FormRecord>): string {
+  const place = [text(answers.state), text(answers.zipcode)].filter(Boolean).join(' ');
+  return [text(answers.street_address), text(answers.city), place].filter(Boolean).join(', ');
+}
+
+async function settled<T>(promise: Promise<T>, input: ActionInput, what: string): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (error) {
+    input.log(`${what} failed`, error);
+    return undefined;
+  }
+}
+
+export const submitLead: Action = async (input) => {
+  const { api, answers, flow } = input;
+  const phone = text(answers.phone);
+  const zipcode = text(answers.zipcode);
+
+  let status: string;
+  let place: Awaited<ReturnType<typeof api.lookupZip>>;
+  try {
+    [status, place] = await Promise.all([api.checkPhone(phone), api.lookupZip(zipcode)]);
+  } catch (error) {
+    input.log('phone or ZIP check failed', error);
+    return { ok: false, alert: SUBMIT_FAILED };
+  }
+  const fieldErrors = [
+    ...(CONNECTED_STATUSES.includes(status) ? [] : [{ field: 'phone', keyword: 'pattern', params: {} }]),
+    ...(place ? [] : [{ field: 'zipcode', keyword: 'pattern', params: {} }]),
+  ];
+  if (fieldErrors.length > 0) return { ok: false, fieldErrors };
+
+  const [settings, clientIp] = await Promise.all([
+    settled<ThankYouSettings>(api.thankYouSettings(), input, 'thank-you settings'),
+    settled(api.remoteAddress(), input, 'client address'),
+  ]);
+  const certificateUrl = text(answers.xxTrustedFormCertUrl) || undefined;
+  const lead = leadFromAnswers(flow, answers, {
+    name: text(answers.full_name),
+    address: postalAddress(answers),
+    client_ip: clientIp,
+    trustedform_cert_url: certificateUrl,
+    source_url: input.pageUrl,
+  });
+  let leadId: string;
+  try {
+    leadId = (await api.sendLead(lead)).id;
+  } catch (error) {
+    input.log('lead send failed', error);
+    return { ok: false, alert: SUBMIT_FAILED };
+  }
+
+  const visitor = { first_name: text(answers.first_name), last_name: text(answers.last_name), phone };
+  const thankYouHtml = settings ? fillThankYouTemplate(templateFor(settings, input.now()), visitor) : undefined;
+  if (input.certificateEnabled && certificateUrl) await settled(api.claimCertificate(certificateUrl), input, 'certificate claim');
+  return { ok: true, answers: { phone_no: phone, client_ip: clientIp, lead_id: leadId, thank_you_html: thankYouHtml } };
+};
