@@ -104,6 +104,22 @@ function boolean(raw: string): Parsed<boolean> {
   return problem('must be true, false, 1 or 0');
 }
 
+function signingSecret(raw: string): Parsed<string> {
+  if (/[\s\u0000-\u001f\u007f]/.test(raw)) return problem('must not contain spaces or control characters');
+  return raw.length >= 16
+    ? ok(raw)
+    : problem('must be at least 16 characters (a long random string shared with the lender)');
+}
+
+function milliseconds(min: number, max: number) {
+  return (raw: string): Parsed<number> => {
+    const value = Number(raw);
+    return /^\d+$/.test(raw) && value >= min && value <= max
+      ? ok(value)
+      : problem(`must be a whole number of milliseconds from ${min} to ${max}`);
+  };
+}
+
 /** proxy-addr's named ranges, accepted by Fastify's trustProxy next to addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -248,6 +264,32 @@ export const VARIABLES = {
     example: 'your-trustedform-key',
     secret: true,
     parse: serviceKey,
+  }),
+  leadForwardUrl: optional({
+    name: 'LEAD_FORWARD_URL',
+    description:
+      'Where stored leads are delivered: each lead is POSTed there as JSON, retried with growing pauses for about ' +
+      'a day when it fails. Unset: leads are stored and kept queued (for up to 30 days) until it is set.',
+    example: 'https://leads.example.com/v1/leads',
+    secret: true,
+    parse: webUrl,
+  }),
+  leadForwardSecret: optional({
+    name: 'LEAD_FORWARD_SECRET',
+    description:
+      'A secret shared with the lender: when set, every delivery carries X-Fundflow-Timestamp and ' +
+      'X-Fundflow-Signature (sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">) so the lender can check it came ' +
+      'from here. At least 16 characters.',
+    example: 'a-long-random-string-shared-with-the-lender',
+    secret: true,
+    parse: signingSecret,
+  }),
+  leadForwardTimeoutMs: withDefault({
+    name: 'LEAD_FORWARD_TIMEOUT_MS',
+    description:
+      'How long one delivery attempt waits for the lender to answer, in milliseconds, before it counts as failed.',
+    default: '10000',
+    parse: milliseconds(1000, 120_000),
   }),
   trustProxy: optional({
     name: 'TRUST_PROXY',
