@@ -52,6 +52,11 @@ describe('each mistake is reported with its file and pointer', () => {
       'display-widget-for-field',
       '/steps/amount/ui/amount/widget: "offers" is a display widget: it shows content and collects no field; use it under "display"',
     ],
+    ['unknown-action', '/steps/amount/action: "submit-leed" is not an action (did you mean "submit-lead"?) (actions: full-name, submit-lead)'],
+    [
+      'layout-not-object',
+      '/steps/amount/layout/widget: "slider" shows one field or content; "layout" takes a widget that shows several fields (address-then-phone)',
+    ],
     ['unknown-placeholder', '/steps/amount/errors/amount/maximum: "{limt}" is not filled in by the "maximum" rule (did you mean "{limit}"?)'],
   ];
 
