@@ -8,7 +8,7 @@ type Directives = Record<string, string[]>;
  * The page's Content-Security-Policy. Everything comes from this origin; a third party the page loads (tag manager,
  * lead certificate, maps) adds its sources here, switched on by the setting that enables it.
  */
-export function contentSecurityPolicy(_config: Config): string {
+export function contentSecurityPolicy(config: Config): string {
   const directives: Directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -20,9 +20,26 @@ export function contentSecurityPolicy(_config: Config): string {
     'form-action': ["'self'"],
     'object-src': ["'none'"],
   };
+  if (config.googleMapsApiKey !== undefined) addSources(directives, GOOGLE_MAPS_SOURCES);
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
     .join('; ');
+}
+
+/**
+ * What the Maps JavaScript API with Places autocomplete loads (Google's published CSP allowlist). Its suggestion list
+ * is styled inline, hence the inline styles.
+ */
+const GOOGLE_MAPS_SOURCES: Directives = {
+  'script-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  'style-src': ["'unsafe-inline'", 'https://fonts.googleapis.com'],
+  'font-src': ['https://fonts.gstatic.com'],
+  'img-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  'connect-src': ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
+};
+
+function addSources(directives: Directives, more: Directives): void {
+  for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
 }
 
 export function securityHeaders(config: Config): Record<string, string> {
