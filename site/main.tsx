@@ -32,21 +32,21 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <Provider>
         <AlertProvider>
-        <EngineSettingsProvider settings={settings}>
-          <FlowRoutes
-            flows={flows}
-            layout={(screen, { flow }) => (
-              <Shell config={config} homePath={flow.basePath || '/'}>
-                {screen}
-              </Shell>
-            )}
-            notFound={
-              <Shell config={config} homePath="/">
-                <NotFound productName={config.productName} />
-              </Shell>
-            }
-          />
-        </EngineSettingsProvider>
+          <EngineSettingsProvider settings={settings}>
+            <FlowRoutes
+              flows={flows}
+              layout={(screen, { flow }) => (
+                <Shell config={config} homePath={flow.basePath || '/'}>
+                  {screen}
+                </Shell>
+              )}
+              notFound={
+                <Shell config={config} homePath="/">
+                  <NotFound productName={config.productName} />
+                </Shell>
+              }
+            />
+          </EngineSettingsProvider>
         </AlertProvider>
       </Provider>
     </BrowserRouter>
