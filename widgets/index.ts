@@ -5,5 +5,9 @@ import { currency } from './currency/currency.widget.ts';
 import { offers } from './offers/offers.widget.ts';
 import { select } from './select/select.widget.ts';
 import { slider } from './slider/slider.widget.ts';
+import { text } from './text/text.widget.ts';
+import { thankYou } from './thank-you/thank-you.widget.ts';
+import { yearSelect } from './year-select/year-select.widget.ts';
+import { zipLookup } from './zip-lookup/zip-lookup.widget.ts';
 
-export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers];
+export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou];

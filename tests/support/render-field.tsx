@@ -5,6 +5,7 @@ import validator from '@rjsf/validator-ajv8';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fakeFormContext } from './form-context.ts';
+import type { FormContext } from '../../engine/widget-contract.ts';
 import { widgetRegistry } from '../../engine/render/registry.ts';
 import { templates } from '../../engine/render/templates.tsx';
 import { widgets } from '../../widgets/index.ts';
@@ -19,11 +20,12 @@ export interface FieldOptions {
   value?: unknown;
   errors?: string[];
   hideLabel?: boolean;
+  /** The form context the widget receives; a fresh fake by default. */
+  context?: FormContext;
 }
 
-export function renderField({ field, widget, options, placeholder, value, errors, hideLabel }: FieldOptions) {
+export function renderField({ field, widget, options, placeholder, value, errors, hideLabel, context = fakeFormContext() }: FieldOptions) {
   const onChange = vi.fn();
-  const context = fakeFormContext();
   const schema: RJSFSchema = { type: 'object', properties: { answer: { title: 'Answer', ...field } } };
   const uiSchema: UiSchema = {
     answer: {

@@ -40,8 +40,12 @@ function controlsNamed(name: string): HTMLElement[] {
 function interact(container: HTMLElement) {
   const control = container.querySelector<HTMLInputElement | HTMLSelectElement>('input, select');
   if (!control) throw new Error('the widget renders no input or select');
-  if (control instanceof HTMLSelectElement) fireEvent.change(control, { target: { value: '1' } });
-  else if (control.type === 'radio' || control.type === 'checkbox') fireEvent.click(control);
+  if (control instanceof HTMLSelectElement) {
+    // The last option is a real choice in any select, whatever its option values are (indexes, years...); the first
+    // may be a disabled placeholder.
+    const last = control.options[control.options.length - 1]!;
+    fireEvent.change(control, { target: { value: last.value } });
+  } else if (control.type === 'radio' || control.type === 'checkbox') fireEvent.click(control);
   else fireEvent.change(control, { target: { value: '20000' } });
 }
 

@@ -1,0 +1,27 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { OptionsSchema } from '../../engine/widget-contract.ts';
+
+export const thankYouOptions = {
+  type: 'object',
+  properties: {
+    field: {
+      type: 'string',
+      minLength: 1,
+      description: 'The answer holding the thank-you message as HTML, built earlier in the flow with its values escaped.',
+    },
+    fallback: {
+      type: 'string',
+      minLength: 1,
+      description: 'Plain text shown when that answer is missing.',
+    },
+    startOver: {
+      type: 'string',
+      minLength: 1,
+      description: 'The label of the button that clears the answers and goes back to the first step.',
+    },
+  },
+  required: ['field', 'fallback', 'startOver'],
+  additionalProperties: false,
+} as const satisfies OptionsSchema;
+
+export type ThankYouOptions = FromSchema<typeof thankYouOptions>;

@@ -1,0 +1,16 @@
+import { defineWidget } from '../../engine/widget-contract.ts';
+import { thankYouOptions } from './options.ts';
+import { ThankYou } from './ThankYou.tsx';
+
+export const thankYou = defineWidget({
+  name: 'thank-you',
+  summary: 'The closing message saved earlier in the flow (or a plain fallback text) with a button to start over.',
+  serves: { kind: 'display' },
+  options: thankYouOptions,
+  example: {
+    field: 'thank_you_html',
+    fallback: 'Thank you for your request. A funding advisor will contact you shortly.',
+    startOver: 'Start over',
+  },
+  component: ThankYou,
+});

@@ -1,0 +1,18 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { OptionsSchema } from '../../engine/widget-contract.ts';
+
+export const yearSelectOptions = {
+  type: 'object',
+  properties: {
+    from: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 9999,
+      description: 'The earliest year offered; the list runs from the current year back to it.',
+    },
+  },
+  required: ['from'],
+  additionalProperties: false,
+} as const satisfies OptionsSchema;
+
+export type YearSelectOptions = FromSchema<typeof yearSelectOptions>;

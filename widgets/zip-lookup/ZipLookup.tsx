@@ -1,0 +1,122 @@
+import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import type { ZipPlace } from '../../engine/api/client.ts';
+import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import type { ZipLookupOptions } from './options.ts';
+
+type Props = WidgetProps & { options: ZipLookupOptions };
+
+const ZIP_LENGTH = 5;
+const WHOLE_ZIP = /^\d{5}$/;
+
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+}
+
+function fill(template: string, place: ZipPlace): string {
+  return template.replace(/\{(city|state|zipcode)\}/g, (_, part: keyof ZipPlace) => place[part]);
+}
+
+/**
+ * A ZIP code input that looks the ZIP up once it has five digits: a known ZIP shows its place and saves the parts the
+ * options name; an unknown one shows an error that blocks Next.
+ */
+export function ZipLookup(props: Props) {
+  const { id, name, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
+  const context = formContextOf(props);
+  const zip = typeof value === 'string' ? value : '';
+  const [place, setPlace] = useState<string>();
+
+  // The form context is new on every render; reading it through effect events keeps the lookup tied to the ZIP alone.
+  const forget = useEffectEvent(() => {
+    setPlace(undefined);
+    context.setFieldError(name, undefined);
+  });
+  const setBusy = useEffectEvent((busy: boolean) => context.setBusy(busy));
+  const lookUp = useEffectEvent((zip: string) => context.api.lookupZip(zip));
+  const answer = useEffectEvent((found: ZipPlace | null) => {
+    const parts = Object.entries(options.save ?? {});
+    if (found) {
+      setPlace(fill(options.found, found));
+      context.save(Object.fromEntries(parts.map(([part, answerName]) => [answerName, found[part as keyof ZipPlace]])));
+    } else {
+      context.setFieldError(name, options.notFound);
+      context.save(Object.fromEntries(parts.map(([, answerName]) => [answerName, undefined])));
+    }
+  });
+
+  useEffect(() => {
+    forget();
+    if (!WHOLE_ZIP.test(zip)) return;
+    // Whichever comes first settles this lookup: its answer, or the ZIP changing (or the widget leaving) before it.
+    // Once the ZIP has changed, a late answer is about a ZIP the visitor no longer has and must not show.
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      setBusy(false);
+      return true;
+    };
+    setBusy(true);
+    lookUp(zip).then(
+      (found) => {
+        if (settle()) answer(found);
+      },
+      // The server could not be reached: the visitor can still go on, the ZIP's own checks still apply.
+      () => settle(),
+    );
+    return () => {
+      settle();
+    };
+  }, [zip]);
+
+  const change = (text: string) => {
+    const digits = digitsOf(text);
+    onChange(digits === '' ? undefined : digits);
+  };
+
+  // Blocking other printable keys keeps letters from flashing in the input; shortcuts (Ctrl/Cmd+V...) still work.
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (printable && !/\d/.test(event.key)) event.preventDefault();
+  };
+
+  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
+  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    change(input.value.slice(0, start) + digitsOf(event.clipboardData.getData('text')) + input.value.slice(end));
+  };
+
+  return (
+    <div className="zip-lookup">
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
+        {label}
+      </label>
+      <input
+        type="text"
+        inputMode="numeric"
+        id={id}
+        name={id}
+        value={zip}
+        maxLength={ZIP_LENGTH}
+        autoComplete={options.autocomplete}
+        placeholder={placeholder || undefined}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        {...errorAttributes(id, rawErrors)}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={keyDown}
+        onPaste={paste}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      <p className="zip-lookup__place" role="status">
+        {place}
+      </p>
+    </div>
+  );
+}

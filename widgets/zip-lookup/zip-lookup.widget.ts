@@ -1,0 +1,16 @@
+import { defineWidget } from '../../engine/widget-contract.ts';
+import { zipLookupOptions } from './options.ts';
+import { ZipLookup } from './ZipLookup.tsx';
+
+export const zipLookup = defineWidget({
+  name: 'zip-lookup',
+  summary: 'A five-digit ZIP code input that looks the ZIP up, shows its place and can save its city and state.',
+  serves: { kind: 'value', types: ['string'] },
+  options: zipLookupOptions,
+  example: {
+    notFound: 'Please enter valid zipcode.',
+    found: '{city}, {state} {zipcode}',
+    save: { city: 'city', state: 'state', zipcode: 'zipcode' },
+  },
+  component: ZipLookup,
+});
