@@ -1,15 +1,25 @@
 /** Builds the Fastify app: security headers, error handling, the API, the built site. Tests import this. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import type { CertificateClaimer } from './consent/certificate-claimer.ts';
+import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
 import type { Database } from './db/types.ts';
+import type { DeliveryQueue } from './delivery/queue.ts';
 import { registerErrorHandler } from './errors.ts';
+import { readLeadFlows } from './leads/lead-flows.ts';
+import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
-import { FLOWS_DIR } from './paths.ts';
+import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
+import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
+import { registerLeadRoutes } from './routes/leads.ts';
 import { indexFile, registerPages } from './routes/pages.ts';
+import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { registerSecurityHeaders } from './security.ts';
+import { httpPhoneCheck } from './phone/http-phone-check.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
 import { registerPhoneRoutes } from './routes/phone.ts';
+import { loadSiteContent } from './site-content.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
 
@@ -22,19 +32,42 @@ export interface BuildAppOptions {
   flowsDir?: string;
   /** Re-read index.html on every request and cache nothing; default: NODE_ENV is "development". */
   development?: boolean;
-  /** How phone numbers are checked; default: the offline number-plan check. */
+  /** How phone numbers are checked; default: the lookup service of PHONE_LOOKUP_URL, else the offline check. */
   phoneCheck?: PhoneCheck;
+  /**
+   * Where stored leads are queued for delivery. Without it the lead route answers 503 (a lead that cannot be
+   * delivered is not accepted) and the app warns at build.
+   */
+  delivery?: DeliveryQueue;
+  /** The thank-you and home-popup files; default: server/content/. */
+  contentDir?: string;
+  /** How consent certificates are claimed; default: TrustedForm when TRUSTEDFORM_API_KEY is set, else not at all. */
+  certificateClaimer?: CertificateClaimer;
+}
+
+function configuredPhoneCheck(config: Config, log: FastifyBaseLogger): PhoneCheck {
+  if (config.phoneLookupUrl === undefined || config.phoneLookupApiKey === undefined) return offlinePhoneCheck;
+  return httpPhoneCheck({
+    url: config.phoneLookupUrl,
+    apiKey: config.phoneLookupApiKey,
+    warn: (message) => log.warn(message),
+  });
+}
+
+function configuredClaimer(config: Config): CertificateClaimer | undefined {
+  return config.trustedFormApiKey === undefined ? undefined : trustedFormClaimer({ apiKey: config.trustedFormApiKey });
 }
 
 /**
- * The app, not yet listening (call `listen`, or `inject` in tests). Reads the flows and the built index.html once;
- * throws PageTemplateError when index.html lacks the runtime-config element or the title.
+ * The app, not yet listening (call `listen`, or `inject` in tests). Reads the flows, the content files and the built
+ * index.html once; throws PageTemplateError when index.html lacks the runtime-config element or the title,
+ * SiteContentError for a broken content file, LeadFlowsError for a flow that cannot take leads.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withPrivateRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // The server validates like the browser: no coercion, no stripping, no defaults, every error.
@@ -51,7 +84,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, db);
   registerZipcodeRoutes(app);
   registerRemoteAddressRoutes(app);
-  registerPhoneRoutes(app, options.phoneCheck ?? offlinePhoneCheck);
+  registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, app.log));
+  registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR));
+  registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
+  if (options.delivery === undefined) {
+    app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
+    await registerLeadRoutes(app, undefined);
+  } else {
+    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, config.productName);
+    await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
+  }
 
   const page = createPageServer({
     file: indexFile(config.staticDir),

@@ -14,8 +14,10 @@ import {
   type PgliteDatabase,
   type PostgresDatabase,
 } from './db/index.ts';
+import { LeadFlowsError } from './leads/lead-flows.ts';
 import { PageTemplateError } from './page.ts';
 import { FlowRoutesError } from './routes/pages.ts';
+import { SiteContentError } from './site-content.ts';
 
 /** Errors whose message tells the operator what to fix; they print without a stack trace. */
 const OPERATOR_ERRORS = [
@@ -25,6 +27,8 @@ const OPERATOR_ERRORS = [
   MigrationError,
   PageTemplateError,
   FlowRoutesError,
+  SiteContentError,
+  LeadFlowsError,
 ];
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

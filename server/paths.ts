@@ -9,3 +9,6 @@ export const FLOWS_DIR = fileURLToPath(new URL('../flows', import.meta.url));
 
 /** The SQL migrations applied at start. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations', import.meta.url));
+
+/** The JSON files marketers edit for the API's content calls (thank-you message, home popup). */
+export const CONTENT_DIR = fileURLToPath(new URL('./content', import.meta.url));

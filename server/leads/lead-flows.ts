@@ -1,0 +1,96 @@
+/**
+ * The flows that take leads, read once at start from the same flow files the page is built from: per version, the
+ * lead's JSON Schema compiled with the browser's validation rules, the step that asks each field (so a refusal uses
+ * that step's own error texts), and the consent text the visitor was shown.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Value } from 'typebox/value';
+import { FlowSchema, type Flow } from '../../engine/flow/format.ts';
+import { leadSchema } from '../../engine/flow/lead.ts';
+import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
+import { consentShown, type ConsentShown } from './consent-shown.ts';
+
+/** A flow file cannot take leads; the message names the file and what to fix. */
+export class LeadFlowsError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'LeadFlowsError';
+  }
+}
+
+export interface LeadFlow {
+  flow: Flow;
+  validate: ValidateFunction;
+  /** The id of the step that asks each field; fields the submit adds have none. */
+  stepOf: ReadonlyMap<string, string>;
+  consent: ConsentShown;
+}
+
+/** Lead flows by version label ("v1", "v2", ...), which the payload's flow_version selects. */
+export type LeadFlows = ReadonlyMap<string, LeadFlow>;
+
+/**
+ * The browser's validation semantics: no coercion ("10000" is not a number), nothing stripped or defaulted, every
+ * error. The same multipleOf precision as the page's validator, so a value the page accepts is accepted here.
+ * Strict, so a misspelt keyword in a flow stops the server instead of silently checking nothing.
+ */
+function leadAjv(): Ajv {
+  return new Ajv({
+    strict: true,
+    allErrors: true,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    multipleOfPrecision: 8,
+  });
+}
+
+function checkedFlow({ file, json }: FlowFile): Flow {
+  if (!Value.Check(FlowSchema, json)) {
+    const problems = [...Value.Errors(FlowSchema, json)]
+      .slice(0, 3)
+      .map((error) => `${error.instancePath || '/'} ${error.message}`);
+    throw new LeadFlowsError(`${file} is not a valid flow (npm run flows:check explains): ${problems.join('; ')}`);
+  }
+  return json;
+}
+
+function stepsByField(flow: Flow): Map<string, string> {
+  const stepOf = new Map<string, string>();
+  for (const [stepId, step] of Object.entries(flow.steps)) {
+    if (step.schema === undefined || step.standalone === true) continue;
+    for (const field of Object.keys(step.schema.properties)) if (!stepOf.has(field)) stepOf.set(field, stepId);
+  }
+  return stepOf;
+}
+
+/** Reads the flow files of dir; throws LeadFlowsError naming the file when one cannot take leads. */
+export function readLeadFlows(dir: string, productName: string): LeadFlows {
+  let files: FlowFile[];
+  try {
+    files = readFlowFiles(dir);
+  } catch (error) {
+    throw new LeadFlowsError(`The flow files cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+  const ajv = leadAjv();
+  const byVersion = new Map<string, LeadFlow & { file: string }>();
+  for (const file of files) {
+    const flow = checkedFlow(file);
+    if (flow.consent === undefined) {
+      throw new LeadFlowsError(`${file.file}: a flow that takes leads needs "consent" (the text and its version)`);
+    }
+    const clash = byVersion.get(flow.version);
+    if (clash !== undefined) {
+      throw new LeadFlowsError(`${clash.file} and ${file.file} are both version "${flow.version}": give each its own`);
+    }
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(leadSchema(flow));
+    } catch (error) {
+      throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${(error as Error).message}`, { cause: error });
+    }
+    const consent = consentShown(flow.consent, productName);
+    byVersion.set(flow.version, { file: file.file, flow, validate, stepOf: stepsByField(flow), consent });
+  }
+  return byVersion;
+}

@@ -1,0 +1,53 @@
+/** The app with lead intake on a migrated test database, and delivery queues that are real tables in it. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { migrate } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/types.ts';
+import type { DeliveryQueue } from '../../server/delivery/queue.ts';
+import { tempDir, testConfig } from './helpers.ts';
+
+/** Applies the migrations and creates the table the test queues write their jobs to. */
+export async function prepareLeadDatabase(db: Database): Promise<void> {
+  await migrate(db);
+  await db.exec('create table if not exists test_delivery_jobs (lead_id uuid not null)');
+}
+
+/** Queues a job the way a real queue does: a row written with the intake's transaction. */
+export const tableQueue: DeliveryQueue = {
+  async enqueue(tx, leadId) {
+    await tx.query('insert into test_delivery_jobs (lead_id) values ($1)', [leadId]);
+  },
+};
+
+/** Writes its job, then fails (a queue that breaks halfway): nothing of the lead may remain. */
+export const failingQueue: DeliveryQueue = {
+  async enqueue(tx, leadId) {
+    await tx.query('insert into test_delivery_jobs (lead_id) values ($1)', [leadId]);
+    throw new Error('the delivery queue is down');
+  },
+};
+
+export interface LeadAppOptions extends Partial<Omit<BuildAppOptions, 'config' | 'db'>> {
+  env?: Record<string, string>;
+}
+
+/** The app on `db` (already prepared), with the table queue unless told otherwise; no built site. */
+export async function startLeadApp(db: Database, options: LeadAppOptions = {}): Promise<FastifyInstance> {
+  const { env = {}, ...rest } = options;
+  const site = tempDir();
+  const app = await buildApp({
+    config: testConfig({ STATIC_DIR: site.path, ...env }),
+    db,
+    logger: false,
+    delivery: tableQueue,
+    ...rest,
+  });
+  app.addHook('onClose', async () => site.remove());
+  await app.ready();
+  return app;
+}
+
+export async function countRows(db: Database, table: 'leads' | 'consent_evidence' | 'test_delivery_jobs'): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*) as n from ${table}`);
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,297 @@
+/** POST /api/v1/leads/trigger on a real database: what is stored, what is refused, and that nothing is half-stored. */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FLOWS_DIR } from '../../server/paths.ts';
+import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
+import { DATABASES, type TestDatabase } from './helpers.ts';
+import { countRows, failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+
+const URL_PATH = '/api/v1/leads/trigger';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const flowFile = JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8')) as {
+  consent: { version: string; text: string };
+};
+
+function post(app: FastifyInstance, payload: LeadPayload | string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: URL_PATH,
+    payload,
+    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test browser)', ...headers },
+    remoteAddress: '198.51.100.23',
+  });
+}
+
+describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await open();
+    await prepareLeadDatabase(database.db);
+    app = await startLeadApp(database.db, { env: { PRODUCT_NAME: 'Acme Funding' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  beforeEach(async () => {
+    await database.db.exec('delete from test_delivery_jobs; delete from consent_evidence; delete from leads');
+  });
+
+  describe('a valid lead', () => {
+    it('answers 201 with the id of the stored lead', async () => {
+      const response = await post(app, validLead());
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json();
+      expect(Object.keys(body)).toEqual(['id']);
+      expect(body.id).toMatch(UUID);
+    });
+
+    it('stores the lead as sent, with its flow version, and queues its delivery', async () => {
+      const { id } = (await post(app, validLead())).json();
+      const { rows } = await database.db.query<{ flow: string; flow_version: string; payload: unknown; received_at: Date; delivered_at: Date | null }>(
+        'select flow, flow_version, payload, received_at, delivered_at from leads where id = $1',
+        [id],
+      );
+      expect(rows).toEqual([
+        { flow: 'business-funding', flow_version: 'v1', payload: validLead(), received_at: expect.any(Date), delivered_at: null },
+      ]);
+      expect(Math.abs(rows[0]!.received_at.getTime() - Date.now())).toBeLessThan(60_000);
+      const jobs = await database.db.query('select lead_id from test_delivery_jobs');
+      expect(jobs.rows).toEqual([{ lead_id: id }]);
+    });
+
+    it('stores the consent evidence: the exact text shown, its version and SHA-256, who, where and when', async () => {
+      const { id } = (await post(app, validLead())).json();
+      const shown = flowFile.consent.text.replaceAll('{product}', 'Acme Funding');
+      expect(shown).toContain('contacted by Acme Funding, its participating lenders');
+      const { rows } = await database.db.query<Record<string, unknown>>(
+        `select c.*, l.received_at from consent_evidence c join leads l on l.id = c.lead_id where c.lead_id = $1`,
+        [id],
+      );
+      expect(rows).toHaveLength(1);
+      const evidence = rows[0]!;
+      expect(evidence).toMatchObject({
+        lead_id: id,
+        consent_version: flowFile.consent.version,
+        consent_text: shown,
+        consent_sha256: createHash('sha256').update(shown, 'utf8').digest('hex'),
+        ip: '198.51.100.23',
+        user_agent: 'Mozilla/5.0 (test browser)',
+        page_url: 'https://funding.example.com/phone?utm_source=search',
+        certificate_url: 'https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567',
+        certificate_claimed_at: null,
+      });
+      expect(evidence.consented_at).toEqual(evidence.received_at);
+    });
+
+    it('stores no page or certificate URL when the lead has none', async () => {
+      const { id } = (await post(app, validLead({ source_url: undefined, trustedform_cert_url: undefined }))).json();
+      const { rows } = await database.db.query('select page_url, certificate_url from consent_evidence where lead_id = $1', [id]);
+      expect(rows).toEqual([{ page_url: null, certificate_url: null }]);
+    });
+
+    it('ignores a time stamp and any destination an older client sends: the destination is server configuration', async () => {
+      const legacy = {
+        time_stamp: '2026-11-22 10:00:00',
+        url: 'https://attacker.example/collect',
+        target_url: 'https://attacker.example/collect',
+        post_url: 'https://attacker.example/collect',
+        lead_url: 'https://attacker.example/collect',
+      };
+      const response = await post(app, validLead(legacy));
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [response.json().id]);
+      expect(rows[0]?.payload).toEqual(validLead());
+    });
+
+    it('takes the lead of another flow version and records that version', async () => {
+      const response = await post(app, validLead({ flow_version: 'v3' }));
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query('select flow_version from leads where id = $1', [response.json().id]);
+      expect(rows).toEqual([{ flow_version: 'v3' }]);
+    });
+
+    it('records the address a trusted proxy forwarded, and the connection address otherwise', async () => {
+      const proxied = await startLeadApp(database.db, { env: { TRUST_PROXY: '10.0.0.5' } });
+      try {
+        const through = await proxied.inject({
+          method: 'POST',
+          url: URL_PATH,
+          payload: validLead(),
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': '203.0.113.44' },
+        });
+        const direct = await proxied.inject({
+          method: 'POST',
+          url: URL_PATH,
+          payload: validLead(),
+          remoteAddress: '198.51.100.80',
+          headers: { 'x-forwarded-for': '203.0.113.44' },
+        });
+        const ipOf = async (id: string) =>
+          (await database.db.query<{ ip: string }>('select ip from consent_evidence where lead_id = $1', [id])).rows[0]?.ip;
+        expect(await ipOf(through.json().id)).toBe('203.0.113.44');
+        expect(await ipOf(direct.json().id)).toBe('198.51.100.80');
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
+  describe('an invalid lead is refused with 400, every bad field named, and nothing stored', () => {
+    async function refusal(payload: LeadPayload) {
+      const response = await post(app, payload);
+      expect(response.statusCode).toBe(400);
+      expect(await countRows(database.db, 'leads')).toBe(0);
+      return response.json();
+    }
+
+    it('a missing field', async () => {
+      const body = await refusal(validLead({ email: undefined }));
+      expect(body).toEqual({
+        error: 'invalid_lead',
+        message: 'The lead has 1 invalid field: email',
+        fields: [{ field: 'email', keyword: 'required', message: 'This field is required' }],
+      });
+    });
+
+    it('a number sent as text (no coercion)', async () => {
+      const body = await refusal(validLead({ amount: '10000' }));
+      expect(body.fields).toEqual([{ field: 'amount', keyword: 'type', message: 'Please enter a valid value' }]);
+      expect(body.message).toContain('amount');
+    });
+
+    it('a field no step asks for', async () => {
+      const body = await refusal(validLead({ favourite_color: 'green' }));
+      expect(body.fields).toEqual([
+        { field: 'favourite_color', keyword: 'additionalProperties', message: 'This field is not expected here' },
+      ]);
+      expect(body.message).toBe('The lead has 1 invalid field: favourite_color');
+    });
+
+    it("several at once, each with its step's own error text", async () => {
+      const body = await refusal(
+        validLead({
+          email: 'maria@',
+          business_zipcode: '9021a',
+          average_monthly_revenue: 20_000_000,
+          first_name: 'M4ria',
+          amount: 12345,
+          loan_purpose: 'YACHT',
+          phone: undefined,
+        }),
+      );
+      expect(body.message).toBe(
+        'The lead has 7 invalid fields: phone, amount, loan_purpose, average_monthly_revenue, business_zipcode, first_name, email',
+      );
+      expect(body.fields).toEqual(
+        expect.arrayContaining([
+          { field: 'email', keyword: 'pattern', message: 'Please enter a valid email' },
+          { field: 'business_zipcode', keyword: 'pattern', message: 'Please enter numeric digits only.' },
+          { field: 'average_monthly_revenue', keyword: 'maximum', message: 'Please enter a value less than $10 million.' },
+          { field: 'first_name', keyword: 'pattern', message: 'Please enter alphabets only.' },
+          { field: 'amount', keyword: 'multipleOf', message: 'Please enter a multiple of 5000' },
+          { field: 'loan_purpose', keyword: 'oneOf', message: 'Please choose one of the options' },
+          { field: 'phone', keyword: 'required', message: 'This field is required' },
+        ]),
+      );
+      expect(body.fields).toHaveLength(7);
+    });
+
+    it('a lead of another product', async () => {
+      const body = await refusal(validLead({ flow: 'home-insurance' }));
+      expect(body.fields).toEqual([{ field: 'flow', keyword: 'const', message: 'Please choose one of the options' }]);
+    });
+
+    it.each([
+      ['missing', undefined, 'required', 'This field is required'],
+      ['unknown', 'v9', 'enum', 'Must be one of v1, v2, v3'],
+      ['not text', 1, 'enum', 'Must be one of v1, v2, v3'],
+    ])('a flow_version that is %s', async (_case, version, keyword, message) => {
+      const body = await refusal(validLead({ flow_version: version }));
+      expect(body).toEqual({
+        error: 'invalid_lead',
+        message: 'The lead has 1 invalid field: flow_version',
+        fields: [{ field: 'flow_version', keyword, message }],
+      });
+    });
+
+    it.each([['[]'], ['"a lead"'], ['null'], ['42']])('a JSON body that is not an object: %s', async (json) => {
+      const response = await post(app, json);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'invalid_lead', message: 'The lead must be a JSON object', fields: [] });
+    });
+  });
+
+  describe('a body that is not a lead gets a JSON error, never a 5xx', () => {
+    it('larger than 64 KB: 413', async () => {
+      const response = await post(app, validLead({ business_name: 'x'.repeat(70_000) }));
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: 'payload_too_large', message: 'Request body is too large' });
+      expect(await countRows(database.db, 'leads')).toBe(0);
+    });
+
+    it.each([['{"email": "maria@example.com",'], ['email=maria@example.com'], ['']])('not JSON (%j): 400', async (text) => {
+      const response = await post(app, text);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.error).toBe('bad_request');
+      expect(body.message).toMatch(/^Body (is not valid JSON|cannot be empty)/);
+      expect(JSON.stringify(body)).not.toContain('maria');
+    });
+
+    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
+      'sent as %s: 415',
+      async (type) => {
+        const response = await post(app, JSON.stringify(validLead()), { 'content-type': type });
+        expect(response.statusCode).toBe(415);
+        expect(response.json()).toEqual({ error: 'unsupported_media_type', message: 'Unsupported Media Type' });
+        expect(await countRows(database.db, 'leads')).toBe(0);
+      },
+    );
+
+    it('JSON with a __proto__ key: 400', async () => {
+      const response = await post(app, '{"__proto__": {"admin": true}}');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('bad_request');
+    });
+  });
+
+  describe('one transaction', () => {
+    it('when queuing the delivery fails, neither the lead nor its consent evidence remains, and the client gets a plain 500', async () => {
+      const broken = await startLeadApp(database.db, { delivery: failingQueue });
+      try {
+        const response = await post(broken, validLead());
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ error: 'internal', message: 'Something went wrong' });
+      } finally {
+        await broken.close();
+      }
+      expect(await countRows(database.db, 'leads')).toBe(0);
+      expect(await countRows(database.db, 'consent_evidence')).toBe(0);
+      expect(await countRows(database.db, 'test_delivery_jobs')).toBe(0);
+    });
+  });
+
+  it('without a delivery queue answers 503 and stores nothing', async () => {
+    const undeliverable = await startLeadApp(database.db, { delivery: undefined });
+    try {
+      const response = await post(undeliverable, validLead());
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'unavailable', message: 'Leads cannot be received right now' });
+    } finally {
+      await undeliverable.close();
+    }
+    expect(await countRows(database.db, 'leads')).toBe(0);
+  });
+});
