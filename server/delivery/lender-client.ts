@@ -1,0 +1,82 @@
+/** Hands one lead to the lender over HTTP: the one place that knows the lender's wire format. */
+import { createHmac } from 'node:crypto';
+
+export interface LeadHandOver {
+  /** The lead id: the same on every attempt, so the lender can drop a lead it already has. */
+  messageId: string;
+  /** The lead as stored. */
+  payload: Record<string, unknown>;
+  /** When this attempt started; sent as the payload's `time_stamp`. */
+  attemptedAt: Date;
+  /** Aborts the attempt (the worker is shutting down). */
+  signal?: AbortSignal | undefined;
+}
+
+export type HandOverOutcome =
+  | { delivered: true; httpStatus: number }
+  /** `error` is a short summary safe to store and log: never the lender's answer, never the lead. */
+  | { delivered: false; httpStatus: number | null; error: string };
+
+export interface LenderClient {
+  /** Resolves with the outcome; never rejects for a failed delivery. */
+  handOver(lead: LeadHandOver): Promise<HandOverOutcome>;
+}
+
+export interface HttpLenderOptions {
+  /** The lender's endpoint (LEAD_FORWARD_URL): server configuration, never taken from a request. */
+  url: string;
+  /** LEAD_FORWARD_SECRET: when set, each request is signed with it. */
+  secret?: string | undefined;
+  timeoutMs: number;
+}
+
+/** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, as sent in X-Fundflow-Signature. */
+export function signature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+function networkProblem(error: unknown): string {
+  // fetch reports every network failure as "fetch failed"; the cause says which (ECONNREFUSED, ENOTFOUND, ...).
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
+  return `request failed (${code})`;
+}
+
+/** The lender client over fetch: POST JSON with a timeout, a stable message id and, with a secret, a signature. */
+export function httpLenderClient(options: HttpLenderOptions): LenderClient {
+  const { url, secret, timeoutMs } = options;
+  return {
+    async handOver({ messageId, payload, attemptedAt, signal }) {
+      const body = JSON.stringify({ ...payload, time_stamp: attemptedAt.toISOString() });
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'idempotency-key': messageId,
+        'x-fundflow-message-id': messageId,
+      };
+      if (secret !== undefined) {
+        const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
+        headers['x-fundflow-timestamp'] = timestamp;
+        headers['x-fundflow-signature'] = signature(secret, timestamp, body);
+      }
+      const timeout = AbortSignal.timeout(timeoutMs);
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers,
+          body,
+          // A redirect would turn the POST into a GET elsewhere: it counts as a failed attempt instead.
+          redirect: 'manual',
+          signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
+        });
+        await response.body?.cancel();
+        return response.ok
+          ? { delivered: true, httpStatus: response.status }
+          : { delivered: false, httpStatus: response.status, error: `lender answered HTTP ${response.status}` };
+      } catch (error) {
+        if (timeout.aborted) return { delivered: false, httpStatus: null, error: `no answer within ${timeoutMs} ms` };
+        if (signal?.aborted) return { delivered: false, httpStatus: null, error: 'stopped by shutdown' };
+        return { delivered: false, httpStatus: null, error: networkProblem(error) };
+      }
+    },
+  };
+}

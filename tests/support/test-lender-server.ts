@@ -1,0 +1,29 @@
+/**
+ * The test lender as a process, for end-to-end tests (a Playwright webServer):
+ *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500]
+ * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads). GET /received answers what arrived as
+ * `[{ "messageId": "<X-Fundflow-Message-Id>", "status": 200, "body": {...} }]`; DELETE /received forgets it.
+ */
+import { parseArgs } from 'node:util';
+import { startTestLender } from './test-lender.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3112' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'fail-first': { type: 'string', default: '0' },
+    status: { type: 'string', default: '200' },
+  },
+});
+
+const lender = await startTestLender({
+  port: Number(values.port),
+  host: values.host,
+  failFirst: Number(values['fail-first']),
+  status: Number(values.status),
+});
+process.stdout.write(`test lender listening: POST ${lender.url}, GET ${new URL('/received', lender.url).href}\n`);
+
+const stop = () => void lender.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
