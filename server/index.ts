@@ -1,6 +1,7 @@
 /**
  * Starts the server: `node server/index.ts`. Loads .env and the settings, opens the database (taking the DATA_DIR
- * lock for the embedded one), applies migrations, listens, and on SIGTERM/SIGINT closes everything and exits 0.
+ * lock for the embedded one), applies migrations, starts lead delivery, listens, and on SIGTERM/SIGINT closes
+ * everything and exits 0.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -14,6 +15,8 @@ import {
   type PgliteDatabase,
   type PostgresDatabase,
 } from './db/index.ts';
+import { createLeadDelivery, type LeadDelivery } from './delivery/lead-delivery.ts';
+import { httpLenderClient } from './delivery/lender-client.ts';
 import { LeadFlowsError } from './leads/lead-flows.ts';
 import { PageTemplateError } from './page.ts';
 import { FlowRoutesError } from './routes/pages.ts';
@@ -65,21 +68,38 @@ async function start(): Promise<void> {
 
   let app: FastifyInstance | undefined;
   let db: PgliteDatabase | PostgresDatabase | undefined;
+  let delivery: LeadDelivery | undefined;
   try {
     db = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       onBackgroundError: (error) => app?.log.error({ err: error }, 'database connection error'),
     });
-    app = await buildApp({ config, db });
+    delivery = createLeadDelivery({
+      db,
+      // openDatabase chose PostgreSQL because DATABASE_URL is set; pg-boss opens its own connections to it.
+      connection: db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string },
+      lender:
+        config.leadForwardUrl === undefined
+          ? undefined
+          : httpLenderClient({
+              url: config.leadForwardUrl,
+              secret: config.leadForwardSecret,
+              timeoutMs: config.leadForwardTimeoutMs,
+            }),
+      timeoutMs: config.leadForwardTimeoutMs,
+    });
+    app = await buildApp({ config, db, delivery: delivery.queue });
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }
     const applied = await migrate(db);
     app.log.info({ database: db.description, applied }, applied.length > 0 ? 'database migrated' : 'database up to date');
+    await delivery.start(app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await delivery?.stop().catch(() => undefined);
     await db?.close().catch(() => undefined);
     if (OPERATOR_ERRORS.some((type) => error instanceof type)) fail((error as Error).message);
     const problem = listenProblem(error, config);
@@ -87,7 +107,7 @@ async function start(): Promise<void> {
     throw error;
   }
 
-  const running = { app, db };
+  const running = { app, db, delivery };
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -105,6 +125,13 @@ async function start(): Promise<void> {
       await running.app.close();
     } catch (error) {
       running.app.log.error({ err: error }, 'closing the server failed');
+      code = 1;
+    }
+    // Before the database: running attempts finish (or are handed back to the queue) while it is still open.
+    try {
+      await running.delivery.stop();
+    } catch (error) {
+      running.app.log.error({ err: error }, 'stopping lead delivery failed');
       code = 1;
     }
     try {
