@@ -1,0 +1,59 @@
+/** Flow files that cannot take leads stop the server with a message naming the file. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readLeadFlows } from '../../server/leads/lead-flows.ts';
+import { FLOWS_DIR } from '../../server/paths.ts';
+import { tempDir, writeFlows } from './helpers.ts';
+
+const v1 = (): Record<string, unknown> => JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8'));
+
+let dir: ReturnType<typeof tempDir>;
+afterEach(() => dir?.remove());
+
+function flows(files: Record<string, unknown>): string {
+  dir = tempDir('fundflow-flows-');
+  for (const [name, json] of Object.entries(files)) {
+    writeFileSync(join(dir.path, name), typeof json === 'string' ? json : JSON.stringify(json));
+  }
+  return dir.path;
+}
+
+describe('reading the flows for lead intake', () => {
+  it('takes every version of the shipped flows', () => {
+    expect([...readLeadFlows(FLOWS_DIR, 'Fundflow').keys()].sort()).toEqual(['v1', 'v2', 'v3']);
+  });
+
+  it('refuses a file that is not a flow', () => {
+    dir = tempDir('fundflow-flows-');
+    writeFlows(dir.path);
+    expect(() => readLeadFlows(dir.path, 'Fundflow')).toThrow(/^flows\/test-flow\.json is not a valid flow/);
+  });
+
+  it('refuses a flow without consent text', () => {
+    const { consent: _dropped, ...flow } = v1();
+    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), 'Fundflow')).toThrow(
+      'flows/business-funding.json: a flow that takes leads needs "consent" (the text and its version)',
+    );
+  });
+
+  it('refuses two files of one version', () => {
+    expect(() => readLeadFlows(flows({ 'a.json': v1(), 'b.json': v1() }), 'Fundflow')).toThrow(
+      'flows/a.json and flows/b.json are both version "v1": give each its own',
+    );
+  });
+
+  it('refuses a step schema with a misspelt keyword', () => {
+    const flow = v1() as { steps: Record<string, { schema?: { properties: Record<string, Record<string, unknown>> } }> };
+    flow.steps['about-business']!.schema!.properties.business_name!.maxLenght = 50;
+    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), 'Fundflow')).toThrow(
+      /^flows\/business-funding\.json: the lead schema does not compile: .*maxLenght/,
+    );
+  });
+
+  it('refuses a file that is not JSON', () => {
+    expect(() => readLeadFlows(flows({ 'business-funding.json': '{ "id": ' }), 'Fundflow')).toThrow(
+      /^The flow files cannot be read: flows\/business-funding\.json: not valid JSON/,
+    );
+  });
+});

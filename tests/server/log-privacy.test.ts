@@ -1,0 +1,47 @@
+/** The server's logs carry no personal data: no names, email, phone numbers or visitor IP addresses. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validLead } from '../support/lead-fixture.ts';
+import { openTestPglite, type TestDatabase } from './helpers.ts';
+import { failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+
+const VISITOR_IP = '198.51.100.23';
+const PERSONAL = ['Maria', 'Rivera', 'maria.rivera@example.com', '3105550147', '9500 Wilshire', VISITOR_IP, '203.0.113.7'];
+
+let database: TestDatabase;
+let lines: string[];
+let app: FastifyInstance;
+let broken: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestPglite();
+  await prepareLeadDatabase(database.db);
+  lines = [];
+  const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
+  app = await startLeadApp(database.db, { logger });
+  broken = await startLeadApp(database.db, { logger, delivery: failingQueue });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await broken?.close();
+  await database?.cleanup();
+});
+
+describe('logs', () => {
+  it('of accepted, refused and failed leads and of phone checks hold nothing personal', async () => {
+    const send = (target: FastifyInstance, lead: Record<string, unknown>) =>
+      target.inject({ method: 'POST', url: '/api/v1/leads/trigger', payload: lead, remoteAddress: VISITOR_IP });
+    expect((await send(app, validLead())).statusCode).toBe(201);
+    expect((await send(app, validLead({ email: 'maria.rivera@example', amount: '3105550147' }))).statusCode).toBe(400);
+    expect((await send(broken, validLead())).statusCode).toBe(500);
+    const phone = await app.inject({ url: '/api/v1/phone/validate?phone=3105550147', remoteAddress: VISITOR_IP });
+    expect(phone.statusCode).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('lead stored');
+    expect(log).toContain('lead refused');
+    expect(log).toContain('/api/v1/phone/validate');
+    for (const value of PERSONAL) expect(log).not.toContain(value);
+  });
+});
