@@ -192,3 +192,44 @@ describe('.env.example', () => {
     expect(run.status).toBe(0);
   });
 });
+
+describe('lead delivery settings', () => {
+  it('leave delivery off by default, with a 10 s timeout', () => {
+    const config = loadConfig({});
+    expect(config.leadForwardUrl).toBeUndefined();
+    expect(config.leadForwardSecret).toBeUndefined();
+    expect(config.leadForwardTimeoutMs).toBe(10_000);
+  });
+
+  it('read the lender URL, the signing secret and the timeout', () => {
+    const config = loadConfig({
+      LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads?source=fundflow',
+      LEAD_FORWARD_SECRET: 'a-long-random-string',
+      LEAD_FORWARD_TIMEOUT_MS: '2500',
+    });
+    expect(config).toMatchObject({
+      leadForwardUrl: 'https://leads.example.com/v1/leads?source=fundflow',
+      leadForwardSecret: 'a-long-random-string',
+      leadForwardTimeoutMs: 2500,
+    });
+  });
+
+  it('name what is wrong without repeating the URL or the secret', () => {
+    expect(
+      problemsOf({
+        LEAD_FORWARD_URL: 'ftp://leads.example.com/?token=abc',
+        LEAD_FORWARD_SECRET: 'short',
+        LEAD_FORWARD_TIMEOUT_MS: '0.5',
+      }),
+    ).toEqual([
+      'LEAD_FORWARD_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
+        '(value not shown: it may hold a password)',
+      'LEAD_FORWARD_SECRET must be at least 16 characters (a long random string shared with the lender) ' +
+        '(value not shown: it may hold a password)',
+      'LEAD_FORWARD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "0.5")',
+    ]);
+    expect(problemsOf({ LEAD_FORWARD_SECRET: 'has a space in it, long enough' })).toEqual([
+      'LEAD_FORWARD_SECRET must not contain spaces or control characters (value not shown: it may hold a password)',
+    ]);
+  });
+});

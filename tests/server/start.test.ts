@@ -1,56 +1,10 @@
 /** `node server/index.ts` as an operator runs it: a real process on a real port. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../server/db/lock.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
 import { runtimeConfigOf, tempDir, writeBuiltSite } from './helpers.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-}
-
-/** Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds). */
-function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Waits until the server logs that it listens, or fails with its output if it exits first. */
-function listening(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (server.output().includes('Server listening at')) {
-        server.child.stdout?.off('data', check);
-        resolve();
-      }
-    };
-    server.child.stdout?.on('data', check);
-    check();
-    void server.exited.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
-  });
-}
+import { freePort, listening, startServer, type ServerProcess } from './server-process.ts';
 
 describe('starting the server', () => {
   it('stops with the list of setting problems and no stack trace', async () => {
@@ -68,7 +22,7 @@ describe('starting the server', () => {
     const dataDir = join(dir.path, 'data');
     const staticDir = join(dir.path, 'dist');
     let port: number;
-    let server: Server;
+    let server: ServerProcess;
 
     beforeAll(async () => {
       writeBuiltSite(staticDir);
