@@ -21,7 +21,7 @@ export interface SiteContent {
   homePopup: HomePopup;
 }
 
-export const CONTENT_FILES = { thankYou: 'thank-you.json', homePopup: 'home-popup.json' } as const;
+const CONTENT_FILES = { thankYou: 'thank-you.json', homePopup: 'home-popup.json' } as const;
 
 function readContentFile<T>(ajv: Ajv, dir: string, name: string, schema: object): T {
   const shown = `server/content/${name}`;

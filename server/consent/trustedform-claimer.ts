@@ -12,7 +12,7 @@ export interface TrustedFormClaimerOptions {
   baseUrl?: string;
 }
 
-export const CLAIM_TIMEOUT_MS = 10_000;
+const CLAIM_TIMEOUT_MS = 10_000;
 
 /** The certificate's id: its URL's last path segment. */
 function certificateId(url: string): string {

@@ -13,7 +13,7 @@ import type { LeadFlow, LeadFlows } from './lead-flows.ts';
  * the lead's destination. Where a lead goes is server configuration only; a destination in the request would let
  * anyone make the server post visitors' details wherever they like.
  */
-export const IGNORED_KEYS: readonly string[] = ['time_stamp', 'url', 'target_url', 'post_url', 'lead_url'];
+const IGNORED_KEYS: readonly string[] = ['time_stamp', 'url', 'target_url', 'post_url', 'lead_url'];
 
 export type LeadCheck =
   | { ok: true; flow: LeadFlow; lead: Record<string, unknown> }

@@ -14,7 +14,7 @@ export interface HttpPhoneCheckOptions {
   warn: (message: string) => void;
 }
 
-export const PHONE_LOOKUP_TIMEOUT_MS = 3000;
+const PHONE_LOOKUP_TIMEOUT_MS = 3000;
 
 function statusOf(body: unknown): string | undefined {
   const status = (body as { status?: unknown } | null)?.status;

@@ -4,7 +4,7 @@
  * queue the route answers 503, since a lead that cannot be delivered must not be accepted.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, leadAccepted, type ErrorResponse, type LeadAccepted } from '../../engine/api/schemas.ts';
+import { errorResponse, leadAccepted, type ErrorResponse } from '../../engine/api/schemas.ts';
 import type { Database } from '../db/types.ts';
 import type { DeliveryQueue } from '../delivery/queue.ts';
 import { checkLead } from '../leads/check-lead.ts';
@@ -12,9 +12,9 @@ import type { LeadFlows } from '../leads/lead-flows.ts';
 import { storeLead } from '../leads/store-lead.ts';
 
 /** A lead is about 1 KB; anything near this is not one. */
-export const LEAD_BODY_LIMIT = 64 * 1024;
+const LEAD_BODY_LIMIT = 64 * 1024;
 
-export const UNAVAILABLE: ErrorResponse = { error: 'unavailable', message: 'Leads cannot be received right now' };
+const UNAVAILABLE: ErrorResponse = { error: 'unavailable', message: 'Leads cannot be received right now' };
 
 export interface LeadIntake {
   flows: LeadFlows;
@@ -35,7 +35,7 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
         bodyLimit: LEAD_BODY_LIMIT,
         schema: { response: { 201: leadAccepted, '4xx': errorResponse, 503: errorResponse } },
       },
-      async (request, reply): Promise<LeadAccepted | ErrorResponse> => {
+      async (request, reply) => {
         if (intake === undefined) return reply.code(503).send(UNAVAILABLE);
         const checked = checkLead(intake.flows, request.body);
         if (!checked.ok) {

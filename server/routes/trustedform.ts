@@ -5,7 +5,7 @@
  * does not claim it.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, type ErrorResponse } from '../../engine/api/schemas.ts';
+import { errorResponse } from '../../engine/api/schemas.ts';
 import { CERTIFICATE_URL_PATTERN, ClaimError, type CertificateClaimer } from '../consent/certificate-claimer.ts';
 import { claimStoredCertificate } from '../consent/claim-stored-certificate.ts';
 import type { Database } from '../db/types.ts';
@@ -28,13 +28,13 @@ export function registerTrustedFormRoutes(app: FastifyInstance, db: Database, cl
   app.post<{ Body: { url: string } }>(
     '/api/v1/trustedform/claim',
     {
-      bodyLimit: 4096,
+      bodyLimit: 4096, // a claim is one URL
       schema: {
         body: claimRequest,
         response: { 200: claimResponse, 202: claimResponse, '4xx': errorResponse, 502: errorResponse },
       },
     },
-    async (request, reply): Promise<{ claimed: boolean } | ErrorResponse> => {
+    async (request, reply) => {
       if (claimer === undefined) return reply.code(202).send({ claimed: false });
       try {
         const outcome = await claimStoredCertificate(db, claimer, request.body.url);
