@@ -1,8 +1,10 @@
 /** Every widget flows can use. Adding a widget: its folder, then one line here. */
 import type { WidgetDefinition } from '../engine/widget-contract.ts';
+import { addressThenPhone } from './address-then-phone/address-then-phone.widget.ts';
 import { choice } from './choice/choice.widget.ts';
 import { currency } from './currency/currency.widget.ts';
 import { offers } from './offers/offers.widget.ts';
+import { searchingTimeline } from './searching-timeline/searching-timeline.widget.ts';
 import { select } from './select/select.widget.ts';
 import { slider } from './slider/slider.widget.ts';
 import { text } from './text/text.widget.ts';
@@ -10,4 +12,4 @@ import { thankYou } from './thank-you/thank-you.widget.ts';
 import { yearSelect } from './year-select/year-select.widget.ts';
 import { zipLookup } from './zip-lookup/zip-lookup.widget.ts';
 
-export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou];
+export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou, addressThenPhone, searchingTimeline];

@@ -1,0 +1,17 @@
+/**
+ * Google's Places Autocomplete replaced by the stand-in in fake-places.js, installed on the jsdom window by importing
+ * this module. End-to-end tests serve fake-places.js itself as the Maps script.
+ */
+import './fake-places.js';
+
+export interface FakeAutocomplete {
+  input: HTMLInputElement;
+  options: Record<string, unknown>;
+}
+
+/** The Autocomplete instances created so far, oldest first. */
+export function fakeAutocompletes(): readonly FakeAutocomplete[] {
+  const places = (window as unknown as { google: { maps: { places: { Autocomplete: { instances: FakeAutocomplete[] } } } } })
+    .google.maps.places;
+  return places.Autocomplete.instances;
+}

@@ -1,0 +1,378 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { errorId, getUiOptions, toFieldPathId, type FieldProps } from '@rjsf/utils';
+import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import { AddressInput } from './address-input.tsx';
+import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
+import type { AddressThenPhoneOptions } from './options.ts';
+import type { PickedAddress } from './place.ts';
+
+type Field = 'street_address' | 'city' | 'state' | 'zipcode' | 'phone';
+type StepData = Partial<Record<Field, string>>;
+
+const ADDRESS_FIELDS = ['street_address', 'city', 'state', 'zipcode'] as const;
+const ZIP_LENGTH = 5;
+
+/** The first button checks the address (with a short wait shown), then the phone field and the submit button show. */
+type Stage = 'address' | 'checking' | 'phone';
+
+function zipDigits(text: string): string {
+  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+}
+
+/**
+ * The phone step: street address (with suggestions when the page has a Maps key), then city, state and ZIP once an
+ * address is there, and the phone number once the first button has checked the address and its ZIP code.
+ */
+export function AddressThenPhone(props: FieldProps<StepData>) {
+  const { formData, schema, uiSchema, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const options = getUiOptions(uiSchema) as unknown as AddressThenPhoneOptions;
+  const context = formContextOf(props);
+  const data: StepData = formData ?? {};
+
+  // rjsf hands a change back as props only after applying it; what this widget gives back builds on its last change.
+  const latest = useRef(data);
+  const received = useRef(formData);
+  if (received.current !== formData) {
+    received.current = formData;
+    latest.current = data;
+  }
+  // Lookups answer after renders: they reach the engine through the context of the latest render.
+  const live = useRef(context);
+  useEffect(() => {
+    live.current = context;
+  });
+  const alive = useRef(true);
+
+  const [entered, setEntered] = useState(() => Boolean(data.street_address && (data.city || data.state || data.zipcode)));
+  const [stage, setStage] = useState<Stage>('address');
+  const loaderTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const revealing = useRef(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const phoneCaret = useRef<number>(undefined);
+
+  // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
+  const confirmedZip = useRef(data.city && data.state ? data.zipcode : undefined);
+  const unknownZip = useRef<string>(undefined);
+  // Only the latest lookup may answer: the ticket moves on whenever the ZIP changes or the widget leaves.
+  const lookupTicket = useRef(0);
+  const pendingLookup = useRef<Promise<void>>(undefined);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      lookupTicket.current += 1;
+      clearTimeout(loaderTimer.current);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (stage === 'phone') phoneInput.current?.focus();
+  }, [stage]);
+
+  useLayoutEffect(() => {
+    if (phoneCaret.current === undefined || !phoneInput.current) return;
+    phoneInput.current.setSelectionRange(phoneCaret.current, phoneCaret.current);
+    phoneCaret.current = undefined;
+  });
+
+  const idOf = (field: Field) => toFieldPathId(field, registry.globalFormOptions, fieldPathId).$id;
+  const errorsOf = (field: Field) => errorSchema?.[field]?.__errors ?? [];
+  const titleOf = (field: Field) => {
+    const property = schema.properties?.[field];
+    return (typeof property === 'object' && property.title) || field;
+  };
+  const stateProperty = schema.properties?.state;
+  const stateCodes = typeof stateProperty === 'object' ? (stateProperty.enum ?? []).filter((code) => typeof code === 'string') : [];
+
+  const update = (patch: StepData, field: Field) => {
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
+    onChange(next, fieldPathId.path, undefined, idOf(field));
+  };
+
+  const cancelLookup = () => {
+    lookupTicket.current += 1;
+    if (pendingLookup.current === undefined) return;
+    pendingLookup.current = undefined;
+    live.current.setBusy(false);
+  };
+
+  const lookUp = (zip: string): Promise<void> => {
+    cancelLookup();
+    const ticket = lookupTicket.current;
+    const isLatest = () => ticket === lookupTicket.current;
+    live.current.setBusy(true);
+    const lookup = live.current.api
+      .lookupZip(zip)
+      .then(
+        (place) => {
+          if (!isLatest()) return;
+          if (place) {
+            confirmedZip.current = zip;
+            live.current.setFieldError('zipcode', undefined);
+            update({ city: place.city, state: place.state }, 'zipcode');
+          } else {
+            unknownZip.current = zip;
+            live.current.setFieldError('zipcode', options.zipNotFound);
+            update({ city: undefined, state: undefined }, 'zipcode');
+          }
+        },
+        // The server could not be reached: nothing the visitor can fix; the first button asks again.
+        () => undefined,
+      )
+      .finally(() => {
+        if (!isLatest()) return;
+        pendingLookup.current = undefined;
+        live.current.setBusy(false);
+      });
+    pendingLookup.current = lookup;
+    return lookup;
+  };
+
+  const changeZip = (text: string) => {
+    const zip = zipDigits(text);
+    if (zip === (latest.current.zipcode ?? '')) return;
+    cancelLookup();
+    confirmedZip.current = undefined;
+    context.setFieldError('zipcode', undefined);
+    update({ zipcode: zip || undefined }, 'zipcode');
+    if (zip.length === ZIP_LENGTH) void lookUp(zip);
+  };
+
+  const pick = (address: PickedAddress) => {
+    setEntered(true);
+    cancelLookup();
+    confirmedZip.current = undefined;
+    live.current.setFieldError('zipcode', undefined);
+    update(
+      {
+        // A place without a street number and route (rare for address suggestions) keeps what the visitor typed.
+        street_address: address.street_address || latest.current.street_address,
+        city: address.city || undefined,
+        state: address.state || undefined,
+        zipcode: address.zipcode || undefined,
+      },
+      'street_address',
+    );
+    if (address.zipcode.length === ZIP_LENGTH) void lookUp(address.zipcode);
+  };
+
+  const leaveStreet = () => {
+    const street = latest.current.street_address;
+    const trimmed = street?.trim();
+    if (trimmed !== street) update({ street_address: trimmed || undefined }, 'street_address');
+    if (trimmed) setEntered(true);
+    onBlur(idOf('street_address'), trimmed);
+  };
+
+  const checkAddress = async () => {
+    context.touch(ADDRESS_FIELDS);
+    await pendingLookup.current;
+    const zip = latest.current.zipcode ?? '';
+    // A lookup the network failed is asked again; a ZIP the service does not know is not.
+    if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && unknownZip.current !== zip) await lookUp(zip);
+    if (!alive.current) return;
+    const now = latest.current;
+    const confirmed = confirmedZip.current === now.zipcode;
+    // A ZIP that is too short already shows the schema's own message.
+    if (!confirmed && now.zipcode?.length === ZIP_LENGTH) live.current.setFieldError('zipcode', options.zipNotFound);
+    if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) return;
+    setStage('checking');
+    loaderTimer.current = setTimeout(() => setStage('phone'), options.loaderSeconds * 1000);
+  };
+
+  const reveal = async () => {
+    if (stage !== 'address' || revealing.current) return;
+    revealing.current = true;
+    try {
+      await checkAddress();
+    } finally {
+      revealing.current = false;
+    }
+  };
+
+  const phoneDigits = data.phone ?? '';
+  const changePhone = (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    let digitsBeforeCaret = countDigits(typed.slice(0, event.target.selectionStart ?? typed.length));
+    let digits = typed.replace(/\D/g, '');
+    // Backspace over a separator would leave the digits unchanged: it removes the digit before the separator.
+    if (digits === phoneDigits && typed.length < applyMask(phoneDigits, options.phoneMask).length && digitsBeforeCaret > 0) {
+      digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
+      digitsBeforeCaret -= 1;
+    }
+    digits = digits.slice(0, digitSlots(options.phoneMask));
+    if (digits === phoneDigits) return;
+    phoneCaret.current = positionAfterDigits(applyMask(digits, options.phoneMask), digitsBeforeCaret);
+    update({ phone: digits || undefined }, 'phone');
+  };
+
+  // Blocking other printable keys keeps letters from flashing in the ZIP input; shortcuts (Ctrl/Cmd+V...) still work.
+  const zipKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (printable && !/\d/.test(event.key)) event.preventDefault();
+  };
+
+  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
+  const zipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    changeZip(input.value.slice(0, start) + zipDigits(event.clipboardData.getData('text')) + input.value.slice(end));
+  };
+
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    // In the address input Enter picks a suggestion; elsewhere, before the phone shows, it means the first button.
+    if (event.target.id === idOf('street_address')) event.preventDefault();
+    else if (stage !== 'phone') {
+      event.preventDefault();
+      void reveal();
+    }
+  };
+
+  const control = (field: Field) => {
+    const id = idOf(field);
+    return {
+      id,
+      name: id,
+      required: schema.required?.includes(field),
+      disabled,
+      readOnly: readonly,
+      ...errorAttributes(id, errorsOf(field)),
+      onFocus: () => onFocus(id, latest.current[field]),
+    };
+  };
+  const row = (field: Field, input: ReactNode, className?: string) => (
+    <FieldRow id={idOf(field)} label={titleOf(field)} errors={errorsOf(field)} className={className}>
+      {input}
+    </FieldRow>
+  );
+
+  return (
+    <div className="address-then-phone" onKeyDown={keyDown}>
+      {row(
+        'street_address',
+        <AddressInput
+          apiKey={context.settings.mapsApiKey}
+          input={{
+            ...control('street_address'),
+            value: data.street_address ?? '',
+            onChange: (event) => update({ street_address: event.target.value || undefined }, 'street_address'),
+            onBlur: leaveStreet,
+          }}
+          onPick={pick}
+        />,
+      )}
+      {entered && (
+        <div className="address-then-phone__place">
+          {row(
+            'city',
+            <input type="text" {...control('city')} readOnly value={data.city ?? ''} autoComplete="off" />,
+            'address-then-phone__city',
+          )}
+          {row(
+            'state',
+            <select
+              {...control('state')}
+              value={data.state ?? ''}
+              onChange={(event) => update({ state: event.target.value || undefined }, 'state')}
+              onBlur={() => onBlur(idOf('state'), latest.current.state)}
+            >
+              <option value="" disabled>
+                {options.statePlaceholder}
+              </option>
+              {stateCodes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>,
+          )}
+          {row(
+            'zipcode',
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={ZIP_LENGTH}
+              {...control('zipcode')}
+              value={data.zipcode ?? ''}
+              onChange={(event) => changeZip(event.target.value)}
+              onKeyDown={zipKeyDown}
+              onPaste={zipPaste}
+              onBlur={() => onBlur(idOf('zipcode'), latest.current.zipcode)}
+            />,
+          )}
+        </div>
+      )}
+      {stage === 'phone' &&
+        row(
+          'phone',
+          <input
+            ref={phoneInput}
+            type="tel"
+            autoComplete="tel-national"
+            maxLength={options.phoneMask.length}
+            {...control('phone')}
+            value={applyMask(phoneDigits, options.phoneMask)}
+            onChange={changePhone}
+            onBlur={() => onBlur(idOf('phone'), latest.current.phone)}
+          />,
+        )}
+      <div role="status" className="address-then-phone__status">
+        {stage === 'checking' && (
+          <>
+            <span className="address-then-phone__spinner" aria-hidden="true" />
+            {options.loaderText}
+          </>
+        )}
+      </div>
+      {stage === 'phone' ? (
+        <button type="submit" className="button button--primary address-then-phone__button" disabled={context.submitting}>
+          {options.submit}
+        </button>
+      ) : (
+        // aria-disabled rather than disabled while checking, so the focus stays on the button.
+        <button
+          type="button"
+          className="button button--primary address-then-phone__button"
+          aria-disabled={stage === 'checking' || undefined}
+          onClick={() => void reveal()}
+        >
+          {options.reveal}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** One labelled control with its errors, in the markup of the shared field template (errors at `errorId(id)`). */
+function FieldRow({ id, label, errors, className, children }: { id: string; label: string; errors: readonly string[]; className?: string | undefined; children: ReactNode }) {
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      <div id={errorId(id)} className="field__errors" aria-live="polite">
+        {errors.map((message) => (
+          <p key={message} className="field__error">
+            {message}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The street address input, behind one small interface so the suggestion service can change: today Google's legacy
+ * Places Autocomplete (GooglePlacesInput); a Places (New) input only has to keep `AddressInputProps`.
+ */
+import { useState, type InputHTMLAttributes } from 'react';
+import { GooglePlacesInput } from './GooglePlacesInput.tsx';
+import type { PickedAddress } from './place.ts';
+import { usePlacesStatus } from './places-script.ts';
+
+export interface AddressInputProps {
+  /** The input's own attributes (id, value, aria attributes, handlers); an implementation may add its own. */
+  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  /** The visitor chose a suggested address. */
+  onPick(address: PickedAddress): void;
+}
+
+/** Without a places service the visitor types the address, and the browser's own address autofill may help. */
+export function PlainAddressInput({ input }: AddressInputProps) {
+  return <input type="text" autoComplete="address-line1" {...input} />;
+}
+
+/**
+ * Suggests addresses once Places has loaded for the page's Maps key; before that, without a key, or when Places
+ * cannot load, the plain input.
+ */
+export function AddressInput({ apiKey, ...props }: AddressInputProps & { apiKey: string | undefined }) {
+  const status = usePlacesStatus(apiKey);
+  const [focused, setFocused] = useState(false);
+  const [suggesting, setSuggesting] = useState(status === 'ready');
+  // Switching implementations replaces the input element, so it waits until the visitor is not typing in it.
+  if (!suggesting && status === 'ready' && !focused) setSuggesting(true);
+  const Input = suggesting && status !== 'failed' ? GooglePlacesInput : PlainAddressInput;
+  const input: AddressInputProps['input'] = {
+    ...props.input,
+    onFocus: (event) => {
+      setFocused(true);
+      props.input.onFocus?.(event);
+    },
+    onBlur: (event) => {
+      setFocused(false);
+      props.input.onBlur?.(event);
+    },
+  };
+  return <Input input={input} onPick={props.onPick} />;
+}

@@ -1,0 +1,34 @@
+/**
+ * The address a visitor picks from suggestions, in the step's own terms: whichever places service made the suggestion
+ * hands the widget this, so a different service only needs a different input.
+ */
+export interface PickedAddress {
+  street_address: string;
+  city: string;
+  /** The two-letter state abbreviation. */
+  state: string;
+  zipcode: string;
+}
+
+/** The parts of a legacy Places `PlaceResult` the widget reads (the fields it asks the Autocomplete for). */
+export interface PlaceResult {
+  address_components?: readonly { long_name: string; short_name: string; types: readonly string[] }[];
+  formatted_address?: string;
+}
+
+/**
+ * The address of a chosen place; undefined when the place has no address parts, as when the visitor presses Enter
+ * without choosing a suggestion and Google reports only the typed text.
+ */
+export function addressFromPlace(place: PlaceResult): PickedAddress | undefined {
+  const components = place.address_components ?? [];
+  if (components.length === 0) return undefined;
+  const part = (type: string) => components.find((component) => component.types.includes(type));
+  return {
+    street_address: [part('street_number')?.long_name, part('route')?.long_name].filter(Boolean).join(' '),
+    // Neighbourhoods of large cities (e.g. Brooklyn) come without a locality.
+    city: (part('locality') ?? part('sublocality'))?.long_name ?? '',
+    state: part('administrative_area_level_1')?.short_name ?? '',
+    zipcode: part('postal_code')?.long_name ?? '',
+  };
+}

@@ -1,0 +1,22 @@
+import { defineWidget } from '../../engine/widget-contract.ts';
+import { searchingTimelineOptions } from './options.ts';
+import { SearchingTimeline } from './SearchingTimeline.tsx';
+
+export const searchingTimeline = defineWidget({
+  name: 'searching-timeline',
+  summary: 'A timed "searching" screen: changing headlines, steps ticked off, trust badges and confetti, then the next step.',
+  serves: { kind: 'display' },
+  options: searchingTimelineOptions,
+  example: {
+    headlines: [
+      { at: 0, text: 'Reviewing your information...' },
+      { at: 2, text: 'Looking for best rates in {city}...' },
+    ],
+    steps: ['Reviewing your information', 'Comparing quotes'],
+    promise: 'Checking your options has no impact on your credit score.',
+    logos: [{ badge: 'secure', alt: '256-bit SSL secured' }],
+    confettiSeconds: 3,
+    advanceAfterSeconds: 4,
+  },
+  component: SearchingTimeline,
+});
