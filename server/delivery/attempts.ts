@@ -40,7 +40,10 @@ export function recordAttempt(
       ],
     );
     if (outcome.delivered) {
-      await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [leadId, attemptedAt]);
+      await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [
+        leadId,
+        attemptedAt,
+      ]);
     }
     return rows[0]?.attempt ?? 0;
   });

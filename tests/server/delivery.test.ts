@@ -79,7 +79,9 @@ async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<
     connection: setup.connection,
     schema: setup.bossSchema,
     lender:
-      options.lender === undefined ? undefined : httpLenderClient({ url: options.lender.url, secret: SECRET, timeoutMs }),
+      options.lender === undefined
+        ? undefined
+        : httpLenderClient({ url: options.lender.url, secret: SECRET, timeoutMs }),
     timeoutMs,
     retry: options.retry ?? QUICK_RETRIES,
     pollingIntervalSeconds: 0.5,
@@ -131,7 +133,9 @@ async function attemptsOf(db: Database, leadId: string): Promise<AttemptRow[]> {
 }
 
 async function deliveredAt(db: Database, leadId: string): Promise<Date | null> {
-  const { rows } = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [leadId]);
+  const { rows } = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [
+    leadId,
+  ]);
   return rows[0]?.delivered_at ?? null;
 }
 
@@ -153,6 +157,10 @@ async function jobsOf(setup: Setup, leadId: string): Promise<JobRow[]> {
     [leadId],
   );
   return rows;
+}
+
+async function jobStates(setup: Setup, leadId: string): Promise<string[]> {
+  return (await jobsOf(setup, leadId)).map((job) => job.state);
 }
 
 describe.each(DATABASES)('lead delivery on $name', (kind) => {
@@ -178,13 +186,17 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const expected = createHmac('sha256', SECRET).update(`${timestamp}.${received!.raw}`).digest('hex');
     expect(headers['x-fundflow-signature']).toBe(`sha256=${expected}`);
 
-    await vi.waitFor(async () => expect((await jobsOf(setup, leadId)).map((job) => job.state)).toEqual(['completed']), WAIT);
+    await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
     expect(testLender.received).toHaveLength(1);
     expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date);
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
       { attempt: 1, http_status: 200, outcome: 'delivered', error: null },
     ]);
-    expect(lines).toContainEqual({ level: 'info', fields: { leadId, attempt: 1, httpStatus: 200 }, message: 'lead delivered' });
+    expect(lines).toContainEqual({
+      level: 'info',
+      fields: { leadId, attempt: 1, httpStatus: 200 },
+      message: 'lead delivered',
+    });
   }, 30_000);
 
   it('retries a failing lender with one message id and records every attempt', async () => {
@@ -200,7 +212,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     // Each attempt carries its own time.
     expect(new Set(received.map((request) => request.body.time_stamp)).size).toBe(3);
 
-    await vi.waitFor(async () => expect((await jobsOf(setup, leadId)).map((job) => job.state)).toEqual(['completed']), WAIT);
+    await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
     expect(testLender.received).toHaveLength(3);
     expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date);
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
@@ -253,9 +265,10 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const rolledBack = randomUUID();
     await expect(
       setup.db.transaction(async (tx) => {
-        await tx.query(`insert into leads (id, flow, flow_version, payload) values ($1, 'business-funding', 'v1', '{}')`, [
-          rolledBack,
-        ]);
+        await tx.query(
+          `insert into leads (id, flow, flow_version, payload) values ($1, 'business-funding', 'v1', '{}')`,
+          [rolledBack],
+        );
         await delivery.queue.enqueue(tx, rolledBack);
         throw new Error('consent evidence failed');
       }),

@@ -103,7 +103,8 @@ describe('the HTTP lender client', () => {
   it('stops an attempt when the worker shuts down', async () => {
     const silent = await endpoint(() => undefined);
     const shutdown = new AbortController();
-    const outcome = httpLenderClient({ url: silent, timeoutMs: 10_000 }).handOver({ ...lead(), signal: shutdown.signal });
+    const client = httpLenderClient({ url: silent, timeoutMs: 10_000 });
+    const outcome = client.handOver({ ...lead(), signal: shutdown.signal });
     shutdown.abort();
     expect(await outcome).toEqual({ delivered: false, httpStatus: null, error: 'stopped by shutdown' });
   });
