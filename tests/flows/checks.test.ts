@@ -71,7 +71,7 @@ describe('each mistake is reported with its file and pointer', () => {
   it('reports every problem of a file at once', () => {
     expect(problemsOf('several-mistakes')).toEqual(
       [
-        '/messages/minLenght: "minLenght" is not a validation rule (did you mean "minLength"?)',
+        '/messages/minLenght: "minLenght" is not a validation rule or engine message (did you mean "minLength"?)',
         '/steps/start/progress: expected a whole number, found the text "ten": Percent shown by the progress bar.',
         '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)',
         '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)',
@@ -147,7 +147,7 @@ describe('more mistakes, checked in memory', () => {
       'f.json /start: "strat" is not a step (did you mean "start"?)',
       'f.json /steps/amount/display: a step shows fields ("schema") or content ("display"), not both',
       'f.json /steps/revenue/next/0/when/properties/revenu: "revenu" is not a field of any step (did you mean "revenue"?)',
-      'f.json /steps/alternatives/display/widget: "slider" shows a field: use it under "ui"; "display" takes a display widget (offers)',
+      'f.json /steps/alternatives/display/widget: "slider" shows a field: use it under "ui"; "display" takes a display widget (offers, thank-you, searching-timeline)',
     ]);
     expect(check((flow) => delete flow.steps.amount.next)).toEqual([
       'f.json /steps/amount: a step with fields needs a "next" or an "action"',
