@@ -2,10 +2,16 @@
  * The contract every registered widget keeps, run over widgets/index.ts: a new widget is checked as soon as it is
  * listed there.
  */
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Ajv } from 'ajv';
-import type { RJSFSchema } from '@rjsf/utils';
+import Form from '@rjsf/core';
+import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { readFlowFiles } from '../../engine/flow/load.ts';
+import { widgetRegistry } from '../../engine/render/registry.ts';
+import { templates } from '../../engine/render/templates.tsx';
 import type { JsonType } from '../../engine/widget-contract.ts';
 import { widgets } from '../../widgets/index.ts';
 import { renderField } from '../support/render-field.tsx';
@@ -47,6 +53,109 @@ function interact(container: HTMLElement) {
     fireEvent.change(control, { target: { value: last.value } });
   } else if (control.type === 'radio' || control.type === 'checkbox') fireEvent.click(control);
   else fireEvent.change(control, { target: { value: '20000' } });
+}
+
+const registry = widgetRegistry(widgets);
+
+interface FlowJson {
+  steps?: Record<string, { schema?: RJSFSchema; layout?: { widget: string }; ui?: Record<string, { widget: string }> }>;
+}
+
+/**
+ * The object schemas an object widget renders in the flow files: the schemas of the steps it lays out and of the fields
+ * it is named for in `ui`. An object widget is made for particular fields, so these are its samples.
+ */
+function objectsRenderedBy(widgetName: string): { where: string; schema: RJSFSchema }[] {
+  const seen = new Set<string>();
+  const flows = readFlowFiles(join(import.meta.dirname, '../../flows'));
+  return flows.flatMap(({ file, json }) =>
+    Object.entries((json as FlowJson).steps ?? {}).flatMap(([stepId, step]) => {
+      const found: { where: string; schema: RJSFSchema }[] = [];
+      if (step.layout?.widget === widgetName && step.schema) found.push({ where: `${file} step "${stepId}"`, schema: step.schema });
+      for (const [field, ui] of Object.entries(step.ui ?? {})) {
+        const property = step.schema?.properties?.[field];
+        if (ui.widget === widgetName && typeof property === 'object') found.push({ where: `${file} field "${field}"`, schema: property });
+      }
+      return found.filter(({ schema }) => {
+        const key = JSON.stringify(schema);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    }),
+  );
+}
+
+const sampleAjv = new Ajv({ strict: false });
+const SAMPLE_TEXTS = ['Sample', '12345', '2125550123', 'sample@example.com', '2024-01-31'];
+
+/** A value the property's schema accepts, from its own choices or a few common samples; undefined when none fits. */
+function sampleValue(schema: RJSFSchema): unknown {
+  const choices = [...(schema.enum ?? []), ...(schema.oneOf ?? []).map((option) => (typeof option === 'object' ? option.const : undefined))];
+  const candidates = [schema.default, ...choices, ...SAMPLE_TEXTS, schema.minimum, 0, true];
+  const accepts = sampleAjv.compile(schema);
+  return candidates.find((candidate) => candidate !== undefined && accepts(candidate));
+}
+
+function sampleAnswers(schema: RJSFSchema): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).flatMap(([field, property]) => {
+      const value = typeof property === 'object' ? sampleValue(property) : undefined;
+      return value === undefined ? [] : [[field, value]];
+    }),
+  );
+}
+
+function titlesOf(schema: RJSFSchema): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([field, property]) => [field, (typeof property === 'object' && property.title) || field]),
+  );
+}
+
+/** Renders an object widget as rjsf's root field over `schema`, every field answered, as when a visitor comes back. */
+function renderObject(widgetName: string, schema: RJSFSchema, options: unknown, errors?: Record<string, string>) {
+  const uiSchema: UiSchema = { 'ui:field': widgetName, 'ui:options': options as UiSchema['ui:options'] };
+  const builder = new ErrorSchemaBuilder();
+  for (const [field, message] of Object.entries(errors ?? {})) builder.addErrors([message], field);
+  const onChange = vi.fn();
+  const view = render(
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={sampleAnswers(schema)}
+      validator={validator}
+      widgets={registry.widgets}
+      fields={registry.fields}
+      templates={templates}
+      formContext={fakeFormContext()}
+      extraErrors={errors ? builder.ErrorSchema : undefined}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      onChange={(event) => onChange(event.formData)}
+    >
+      <></>
+    </Form>,
+  );
+  return { ...view, onChange };
+}
+
+/**
+ * Presses the widget's own buttons (never a submit button), each once, letting their timers run, until every title
+ * names a control. Answers the titles still without one.
+ */
+async function reachControls(container: HTMLElement, titles: readonly string[]): Promise<string[]> {
+  const pressed = new Set<HTMLElement>();
+  for (;;) {
+    const missing = titles.filter((title) => controlsNamed(title).length === 0);
+    const button = within(container)
+      .queryAllByRole('button')
+      .find((candidate) => candidate.getAttribute('type') !== 'submit' && !pressed.has(candidate));
+    if (missing.length === 0 || !button) return missing;
+    pressed.add(button);
+    await act(async () => fireEvent.click(button));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+  }
 }
 
 describe.each(widgets.map((widget) => [widget.name, widget] as const))('widget "%s"', (name, widget) => {
@@ -96,6 +205,55 @@ describe.each(widgets.map((widget) => [widget.name, widget] as const))('widget "
         });
       });
     }
+  }
+
+  if (widget.serves.kind === 'object') {
+    describe('serving an object', () => {
+      const samples = objectsRenderedBy(name);
+      // Buttons of a widget may wait (a loader, a lookup): timeouts are fake, React's own scheduling stays real.
+      const useFakeTimeouts = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+
+      it('renders the fields of at least one step or field in the flows', () => {
+        expect(samples.length, 'no flow uses it, so nothing shows which fields it is made for').toBeGreaterThan(0);
+      });
+
+      it.each(samples)('gives each field of $where a control named by its title', async ({ schema }) => {
+        useFakeTimeouts();
+        const { container } = renderObject(name, schema, widget.example ?? {});
+        const missing = await reachControls(container, Object.values(titlesOf(schema)));
+        expect(missing, 'fields without a named control, even after pressing its buttons').toEqual([]);
+      });
+
+      it.each(samples)('marks each field of $where invalid and points it at its error', async ({ schema }) => {
+        useFakeTimeouts();
+        const titles = titlesOf(schema);
+        const errors = Object.fromEntries(Object.keys(titles).map((field) => [field, `Not right: ${field}`]));
+        const { container } = renderObject(name, schema, widget.example ?? {}, errors);
+        await reachControls(container, Object.values(titles));
+        for (const [field, title] of Object.entries(titles)) {
+          const [control] = controlsNamed(title);
+          expect(control, `a control named "${title}"`).toBeDefined();
+          expect(control!.getAttribute('aria-invalid'), `"${title}" is marked invalid`).toBe('true');
+          const described = (control!.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+          expect(described.join(' '), `"${title}" is described by its error`).toContain(`Not right: ${field}`);
+        }
+      });
+
+      it.each(samples)("gives back the whole object of $where, keeping the answers it did not change", ({ schema }) => {
+        const answers = sampleAnswers(schema);
+        const { container, onChange } = renderObject(name, schema, widget.example ?? {});
+        const input = container.querySelector<HTMLInputElement>('input:not([readonly]):not([disabled])');
+        if (!input) throw new Error('the widget renders no input it lets the visitor change');
+        fireEvent.change(input, { target: { value: '20000' } });
+        expect(onChange).toHaveBeenCalled();
+        const given = onChange.mock.lastCall?.[0] as Record<string, unknown>;
+        const unchanged = Object.keys(answers).filter((field) => given[field] === answers[field]);
+        expect(unchanged.length, `answers kept in ${JSON.stringify(given)}`).toBeGreaterThanOrEqual(Object.keys(answers).length - 1);
+      });
+    });
   }
 
   if (widget.serves.kind === 'display') {
