@@ -26,9 +26,12 @@ import { registerZipcodeRoutes } from './routes/zipcode.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  /** Fastify's logger option; default: JSON lines on stdout at config.logLevel. Tests pass false. */
+  /**
+   * Fastify's logger option; default: JSON lines on stdout at config.logLevel. Tests pass false. Whatever is passed,
+   * request lines show method and path only (no IP address, no query).
+   */
   logger?: FastifyServerOptions['logger'];
-  /** The flow files the client routes come from; default: flows/ at the project root. */
+  /** The flow files the client routes and the lead schemas come from; default: flows/ at the project root. */
   flowsDir?: string;
   /** Re-read index.html on every request and cache nothing; default: NODE_ENV is "development". */
   development?: boolean;
