@@ -25,7 +25,8 @@ export function addressFromPlace(place: PlaceResult): PickedAddress | undefined 
   if (components.length === 0) return undefined;
   const part = (type: string) => components.find((component) => component.types.includes(type));
   return {
-    street_address: [part('street_number')?.long_name, part('route')?.long_name].filter(Boolean).join(' '),
+    // The route's short name ("Amphitheatre Pkwy") is how the suggestion showed it and how postal addresses write it.
+    street_address: [part('street_number')?.long_name, part('route')?.short_name].filter(Boolean).join(' '),
     // Neighbourhoods of large cities (e.g. Brooklyn) come without a locality.
     city: (part('locality') ?? part('sublocality'))?.long_name ?? '',
     state: part('administrative_area_level_1')?.short_name ?? '',

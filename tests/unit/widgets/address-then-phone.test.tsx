@@ -311,20 +311,20 @@ describe('address-then-phone', () => {
       const { user, context, lastData } = renderStep({ context: withKey });
       await user.type(street(), '1600 Amph');
       await user.keyboard('{ArrowDown}{Enter}');
-      expect(street().value).toBe('1600 Amphitheatre Parkway');
+      expect(street().value).toBe('1600 Amphitheatre Pkwy');
       expect(city().value).toBe('Mountain View');
       expect(state().value).toBe('CA');
       expect(zip().value).toBe('94043');
       await waitFor(() => expect(context.setBusy).toHaveBeenLastCalledWith(false));
       expect(context.api.lookupZip).toHaveBeenCalledExactlyOnceWith('94043');
-      expect(lastData()).toEqual({ street_address: '1600 Amphitheatre Parkway', city: 'Mountain View', state: 'CA', zipcode: '94043' });
+      expect(lastData()).toEqual({ street_address: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zipcode: '94043' });
     });
 
     it('fills the address from a clicked suggestion', async () => {
       const { user } = renderStep({ context: withKey });
       await user.type(street(), '1600');
       await user.click(screen.getByRole('option', { name: /1600 Amphitheatre Pkwy/ }));
-      expect(street().value).toBe('1600 Amphitheatre Parkway');
+      expect(street().value).toBe('1600 Amphitheatre Pkwy');
       expect(zip().value).toBe('94043');
     });
   });
