@@ -183,7 +183,7 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && unknownZip.current !== zip) await lookUp(zip);
     if (!alive.current) return;
     const now = latest.current;
-    const confirmed = confirmedZip.current === now.zipcode;
+    const confirmed = now.zipcode !== undefined && confirmedZip.current === now.zipcode;
     // A ZIP that is too short already shows the schema's own message.
     if (!confirmed && now.zipcode?.length === ZIP_LENGTH) live.current.setFieldError('zipcode', options.zipNotFound);
     if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) return;
