@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3111);
+import { APP_PORT, LENDER_PORT, LENDER_URL, PLACES_APP_PORT } from './tests/e2e/servers.ts';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -20,7 +19,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
@@ -30,19 +29,35 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // The production build (npm test builds first) on a throwaway embedded database.
+  webServer: [
+    {
+      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT}`,
+      url: `${LENDER_URL}/received`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    // The production build (npm test builds first) on throwaway embedded databases, delivering to the test lender:
+    // one without a Maps key (addresses typed by hand) and one with a key (the tests stand in for Google's script).
+    appServer(APP_PORT, {}),
+    appServer(PLACES_APP_PORT, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey' }),
+  ],
+});
+
+function appServer(port: number, env: Record<string, string>) {
+  return {
     command: 'DATA_DIR="$(mktemp -d)" DATABASE_URL= node server/index.ts',
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       PRODUCT_NAME: 'Fundflow Test',
       PRIVACY_URL: 'https://example.com/privacy',
       TERMS_URL: 'https://example.com/terms',
       DO_NOT_SELL_URL: 'https://example.com/do-not-sell',
+      LEAD_FORWARD_URL: `${LENDER_URL}/leads`,
+      ...env,
     },
-  },
-});
+  };
+}

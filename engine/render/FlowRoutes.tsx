@@ -4,26 +4,29 @@ import { Route, Routes } from 'react-router-dom';
 import type { CompiledFlow } from '../flow/compiled.ts';
 import { stepPath } from '../flow/navigation.ts';
 import { StepScreen } from './StepScreen.tsx';
+import { BackToStartListener } from './back-to-start.tsx';
 
 /** Lets the site put content around a step (its shell, or the landing page under the first question). */
 export type StepLayout = (screen: ReactNode, where: { flow: CompiledFlow['flow']; stepId: string }) => ReactNode;
 
 export function FlowRoutes({ flows, layout, notFound }: { flows: readonly CompiledFlow[]; layout: StepLayout; notFound: ReactNode }) {
   return (
-    <Routes>
-      {flows.flatMap((compiled) =>
-        Object.entries(compiled.flow.steps).map(([stepId, step]) => {
-          const path = stepPath(compiled.flow, step);
-          return (
-            <Route
-              key={path}
-              path={path}
-              element={layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, { flow: compiled.flow, stepId })}
-            />
-          );
-        }),
-      )}
-      <Route path="*" element={notFound} />
-    </Routes>
+    <BackToStartListener>
+      <Routes>
+        {flows.flatMap((compiled) =>
+          Object.entries(compiled.flow.steps).map(([stepId, step]) => {
+            const path = stepPath(compiled.flow, step);
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, { flow: compiled.flow, stepId })}
+              />
+            );
+          }),
+        )}
+        <Route path="*" element={notFound} />
+      </Routes>
+    </BackToStartListener>
   );
 }

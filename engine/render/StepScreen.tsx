@@ -16,6 +16,7 @@ import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { fillFromAnswers } from './step-text.ts';
 import { useFlowNavigation } from './use-flow-navigation.ts';
+import { useBackToStart } from './back-to-start.tsx';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 
@@ -61,13 +62,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     navigate(startPath + mergeQuery(search), { replace: true });
   }, [setRecord, navigate, startPath, search]);
 
-  // After the lead is sent, Back must not lead into the finished form: it starts over instead.
-  useEffect(() => {
-    if (!step.end && !step.backToStart) return;
-    const toStart = () => navigate(startPath + mergeQuery(window.location.search), { replace: true });
-    window.addEventListener('popstate', toStart);
-    return () => window.removeEventListener('popstate', toStart);
-  }, [step.end, step.backToStart, navigate, startPath]);
+  useBackToStart(step.end || step.backToStart ? startPath : null);
 
   if (mustRestart) return <Navigate to={startPath + mergeQuery(search)} replace />;
 
