@@ -369,7 +369,9 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
   const hasLookupUrl = config.phoneLookupUrl !== undefined || mentioned('PHONE_LOOKUP_URL');
   const hasLookupKey = config.phoneLookupApiKey !== undefined || mentioned('PHONE_LOOKUP_API_KEY');
   if (hasLookupUrl !== hasLookupKey) {
-    problems.push('PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither');
+    problems.push(
+      'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither',
+    );
   }
   return problems;
 }

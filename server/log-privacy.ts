@@ -1,6 +1,7 @@
 /**
  * What the request log says about a request: method and path only. Fastify's default adds the visitor's IP address
- * and the full URL, whose query can hold a phone number (GET /api/v1/phone/validate?phone=...); neither belongs in logs.
+ * and the full URL, whose query can hold a phone number (GET /api/v1/phone/validate?phone=...); neither belongs in
+ * logs.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 

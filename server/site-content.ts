@@ -29,12 +29,15 @@ function readContentFile<T>(ajv: Ajv, dir: string, name: string, schema: object)
   try {
     json = JSON.parse(readFileSync(join(dir, name), 'utf8'));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file is missing' : (error as Error).message;
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const reason = missing ? 'the file is missing' : (error as Error).message;
     throw new SiteContentError(`${shown}: ${reason}`, { cause: error });
   }
   const validate = ajv.compile<T>(schema);
   if (!validate(json)) {
-    const problems = explainAjvErrors(validate.errors ?? []).map((found) => `${shown} ${found.pointer || '/'}: ${found.message}`);
+    const problems = explainAjvErrors(validate.errors ?? []).map(
+      (found) => `${shown} ${found.pointer || '/'}: ${found.message}`,
+    );
     throw new SiteContentError(problems.join('\n'));
   }
   return json;

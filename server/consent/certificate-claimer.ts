@@ -7,7 +7,7 @@
 export const CERTIFICATE_URL_PATTERN = '^https://cert\\.trustedform\\.com/[0-9a-f]{40}$';
 
 export interface CertificateClaimer {
-  /** Claims the certificate at `url` (matching CERTIFICATE_URL_PATTERN); rejects with ClaimError when it is not claimed. */
+  /** Claims the certificate at `url` (matching CERTIFICATE_URL_PATTERN); rejects with ClaimError when it is not. */
   claim(url: string): Promise<void>;
 }
 

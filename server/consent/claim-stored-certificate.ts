@@ -9,7 +9,11 @@ import type { CertificateClaimer } from './certificate-claimer.ts';
 export type ClaimOutcome = 'claimed' | 'unknown';
 
 /** Rejects with the claimer's error (and releases the claim for a retry) when the certificate is not claimed. */
-export async function claimStoredCertificate(db: Database, claimer: CertificateClaimer, url: string): Promise<ClaimOutcome> {
+export async function claimStoredCertificate(
+  db: Database,
+  claimer: CertificateClaimer,
+  url: string,
+): Promise<ClaimOutcome> {
   // Taking the claim first, in one statement, lets only one of several simultaneous requests call the service.
   const taken = await db.query(
     `update consent_evidence set certificate_claimed_at = now()

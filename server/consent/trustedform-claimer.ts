@@ -24,7 +24,8 @@ export function trustedFormClaimer(options: TrustedFormClaimerOptions): Certific
   const authorization = `Basic ${Buffer.from(`API:${apiKey}`).toString('base64')}`;
   return {
     async claim(url) {
-      const target = options.baseUrl === undefined ? url : `${options.baseUrl.replace(/\/$/, '')}/${certificateId(url)}`;
+      const target =
+        options.baseUrl === undefined ? url : `${options.baseUrl.replace(/\/$/, '')}/${certificateId(url)}`;
       let response: Response;
       try {
         response = await fetch(target, {
@@ -33,12 +34,15 @@ export function trustedFormClaimer(options: TrustedFormClaimerOptions): Certific
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : 'unreachable';
+        const timedOut = (error as Error).name === 'TimeoutError';
+        const reason = timedOut ? `no answer within ${timeoutMs / 1000} s` : 'unreachable';
         throw new ClaimError(`TrustedForm did not claim the certificate: ${reason}`, { cause: error });
       }
       // The answer describes the certificate; nothing in it is needed, but the connection is freed by reading it.
       await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new ClaimError(`TrustedForm did not claim the certificate: it answered HTTP ${response.status}`);
+      if (!response.ok) {
+        throw new ClaimError(`TrustedForm did not claim the certificate: it answered HTTP ${response.status}`);
+      }
     },
   };
 }

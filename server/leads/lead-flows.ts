@@ -87,7 +87,8 @@ export function readLeadFlows(dir: string, productName: string): LeadFlows {
     try {
       validate = ajv.compile(leadSchema(flow));
     } catch (error) {
-      throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${(error as Error).message}`, { cause: error });
+      const reason = (error as Error).message;
+      throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${reason}`, { cause: error });
     }
     const consent = consentShown(flow.consent, productName);
     byVersion.set(flow.version, { file: file.file, flow, validate, stepOf: stepsByField(flow), consent });

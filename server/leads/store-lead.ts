@@ -31,7 +31,8 @@ export async function storeLead(db: Database, delivery: DeliveryQueue, lead: Acc
     // now() is the transaction's start: the consent time is the moment the lead was received.
     await tx.query(
       `insert into consent_evidence
-         (lead_id, consent_version, consent_text, consent_sha256, consented_at, ip, user_agent, page_url, certificate_url)
+         (lead_id, consent_version, consent_text, consent_sha256, consented_at,
+          ip, user_agent, page_url, certificate_url)
        values ($1, $2, $3, $4, now(), $5, $6, $7, $8)`,
       [
         id,

@@ -45,7 +45,8 @@ export function httpPhoneCheck(options: HttpPhoneCheckOptions): PhoneCheck {
       try {
         return await lookup(phone);
       } catch (error) {
-        const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message;
+        const timedOut = (error as Error).name === 'TimeoutError';
+        const reason = timedOut ? `no answer within ${timeoutMs} ms` : (error as Error).message;
         warn(`phone lookup failed (${reason}): the offline check answered`);
         return offlinePhoneCheck.status(phone);
       }

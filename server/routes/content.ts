@@ -7,6 +7,8 @@ import { homePopup, thankYouSettings } from '../../engine/api/schemas.ts';
 import type { SiteContent } from '../site-content.ts';
 
 export function registerContentRoutes(app: FastifyInstance, content: SiteContent): void {
-  app.get('/api/v1/content/thank-you', { schema: { response: { 200: thankYouSettings } } }, async () => content.thankYou);
-  app.get('/api/v1/content/home-popup', { schema: { response: { 200: homePopup } } }, async () => content.homePopup);
+  const thankYou = { schema: { response: { 200: thankYouSettings } } };
+  const popup = { schema: { response: { 200: homePopup } } };
+  app.get('/api/v1/content/thank-you', thankYou, async () => content.thankYou);
+  app.get('/api/v1/content/home-popup', popup, async () => content.homePopup);
 }

@@ -24,7 +24,11 @@ const claimResponse = {
   additionalProperties: false,
 } as const;
 
-export function registerTrustedFormRoutes(app: FastifyInstance, db: Database, claimer: CertificateClaimer | undefined): void {
+export function registerTrustedFormRoutes(
+  app: FastifyInstance,
+  db: Database,
+  claimer: CertificateClaimer | undefined,
+): void {
   app.post<{ Body: { url: string } }>(
     '/api/v1/trustedform/claim',
     {
@@ -39,7 +43,9 @@ export function registerTrustedFormRoutes(app: FastifyInstance, db: Database, cl
       try {
         const outcome = await claimStoredCertificate(db, claimer, request.body.url);
         if (outcome === 'unknown') {
-          return reply.code(404).send({ error: 'unknown_certificate', message: 'No lead was received with this certificate' });
+          return reply
+            .code(404)
+            .send({ error: 'unknown_certificate', message: 'No lead was received with this certificate' });
         }
       } catch (error) {
         if (!(error instanceof ClaimError)) throw error;

@@ -34,14 +34,16 @@ describe('service settings', () => {
   });
 
   it('want the phone lookup URL and its key together', () => {
-    const pair = 'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither';
+    const pair =
+      'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither';
     expect(problemsOf({ PHONE_LOOKUP_URL: 'https://lookup.example.com' })).toEqual([pair]);
     expect(problemsOf({ PHONE_LOOKUP_API_KEY: 'key' })).toEqual([pair]);
   });
 
   it('refuse a lookup URL that is not a web address', () => {
     expect(problemsOf({ PHONE_LOOKUP_URL: 'lookup.example.com', PHONE_LOOKUP_API_KEY: 'key' })).toEqual([
-      'PHONE_LOOKUP_URL must be an absolute http:// or https:// URL, like https://example.com/privacy (got "lookup.example.com")',
+      'PHONE_LOOKUP_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
+        '(got "lookup.example.com")',
     ]);
   });
 
@@ -51,9 +53,10 @@ describe('service settings', () => {
       PHONE_LOOKUP_API_KEY: 'secret with spaces',
       TRUSTEDFORM_API_KEY: 'tf secret',
     });
+    const notShown = '(value not shown: it may hold a password)';
     expect(problems).toEqual([
-      'PHONE_LOOKUP_API_KEY must be the key exactly as the service issued it (no spaces) (value not shown: it may hold a password)',
-      'TRUSTEDFORM_API_KEY must be the key exactly as the service issued it (no spaces) (value not shown: it may hold a password)',
+      `PHONE_LOOKUP_API_KEY must be the key exactly as the service issued it (no spaces) ${notShown}`,
+      `TRUSTEDFORM_API_KEY must be the key exactly as the service issued it (no spaces) ${notShown}`,
     ]);
     expect(problems.join('\n')).not.toContain('secret');
   });

@@ -25,7 +25,7 @@ describe('GET /api/v1/content/thank-you', () => {
     expect(response.json()).toEqual(fileJson('thank-you.json'));
   });
 
-  it('ships advisors working 08:00 to 17:00 with a message for each case, naming the visitor and the phone', async () => {
+  it('ships hours 08:00 to 17:00 and a message for each case, naming the visitor and the phone', async () => {
     const settings = (await server.app.inject('/api/v1/content/thank-you')).json();
     expect(settings.specify_business_hours).toEqual({ start_time: '08:00', end_time: '17:00' });
     for (const { template } of [settings.business_hours_settings, settings.non_business_hours_settings]) {
@@ -60,29 +60,37 @@ describe('a broken content file stops the server', () => {
   it('names the file and the field that is wrong', () => {
     const broken = { ...thankYou, specify_business_hours: { start_time: '8am', end_time: '17:00' } };
     expect(() => loadSiteContent(withFiles(broken))).toThrow(
-      new SiteContentError('server/content/thank-you.json /specify_business_hours/start_time: "8am" is not allowed: HH:MM, Los Angeles time.'),
+      new SiteContentError(
+        'server/content/thank-you.json /specify_business_hours/start_time: ' +
+          '"8am" is not allowed: HH:MM, Los Angeles time.',
+      ),
     );
   });
 
   it('names a misspelt field, with the spelling it expects', () => {
     const { button_text: _dropped, ...popup } = fileJson('home-popup.json') as Record<string, unknown>;
     expect(() => loadSiteContent(withFiles(thankYou, { ...popup, buton_text: 'Go' }))).toThrow(
-      new SiteContentError('server/content/home-popup.json /buton_text: unknown key "buton_text" (did you mean "button_text"?)'),
+      new SiteContentError(
+        'server/content/home-popup.json /buton_text: unknown key "buton_text" (did you mean "button_text"?)',
+      ),
     );
   });
 
   it('names a file that is not JSON', () => {
-    expect(() => loadSiteContent(withFiles('{ "specify_business_hours": '))).toThrow(/^server\/content\/thank-you\.json: .*JSON/);
+    expect(() => loadSiteContent(withFiles('{ "specify_business_hours": '))).toThrow(
+      /^server\/content\/thank-you\.json: .*JSON/,
+    );
   });
 
   it('refuses to build the app', async () => {
     const database = await openTestPglite();
     try {
+      const contentDir = withFiles({ ...thankYou, business_hours_settings: {} });
       await expect(
-        buildApp({ config: testConfig(), db: database.db, logger: false, contentDir: withFiles({ ...thankYou, business_hours_settings: {} }) }),
+        buildApp({ config: testConfig(), db: database.db, logger: false, contentDir }),
       ).rejects.toThrow('server/content/thank-you.json /business_hours_settings: "template" is missing');
     } finally {
       await database.cleanup();
     }
-  });
+  }, 60_000);
 });

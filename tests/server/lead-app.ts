@@ -47,7 +47,9 @@ export async function startLeadApp(db: Database, options: LeadAppOptions = {}): 
   return app;
 }
 
-export async function countRows(db: Database, table: 'leads' | 'consent_evidence' | 'test_delivery_jobs'): Promise<number> {
+type Table = 'leads' | 'consent_evidence' | 'test_delivery_jobs';
+
+export async function countRows(db: Database, table: Table): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`select count(*) as n from ${table}`);
   return rows[0]?.n ?? 0;
 }

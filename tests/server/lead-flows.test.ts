@@ -44,7 +44,8 @@ describe('reading the flows for lead intake', () => {
   });
 
   it('refuses a step schema with a misspelt keyword', () => {
-    const flow = v1() as { steps: Record<string, { schema?: { properties: Record<string, Record<string, unknown>> } }> };
+    type Fields = Record<string, Record<string, unknown>>;
+    const flow = v1() as { steps: Record<string, { schema?: { properties: Fields } }> };
     flow.steps['about-business']!.schema!.properties.business_name!.maxLenght = 50;
     expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), 'Fundflow')).toThrow(
       /^flows\/business-funding\.json: the lead schema does not compile: .*maxLenght/,

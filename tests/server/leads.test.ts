@@ -58,12 +58,19 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
 
     it('stores the lead as sent, with its flow version, and queues its delivery', async () => {
       const { id } = (await post(app, validLead())).json();
-      const { rows } = await database.db.query<{ flow: string; flow_version: string; payload: unknown; received_at: Date; delivered_at: Date | null }>(
+      type Row = { flow: string; flow_version: string; payload: unknown; received_at: Date; delivered_at: Date | null };
+      const { rows } = await database.db.query<Row>(
         'select flow, flow_version, payload, received_at, delivered_at from leads where id = $1',
         [id],
       );
       expect(rows).toEqual([
-        { flow: 'business-funding', flow_version: 'v1', payload: validLead(), received_at: expect.any(Date), delivered_at: null },
+        {
+          flow: 'business-funding',
+          flow_version: 'v1',
+          payload: validLead(),
+          received_at: expect.any(Date),
+          delivered_at: null,
+        },
       ]);
       expect(Math.abs(rows[0]!.received_at.getTime() - Date.now())).toBeLessThan(60_000);
       const jobs = await database.db.query('select lead_id from test_delivery_jobs');
@@ -96,11 +103,14 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
 
     it('stores no page or certificate URL when the lead has none', async () => {
       const { id } = (await post(app, validLead({ source_url: undefined, trustedform_cert_url: undefined }))).json();
-      const { rows } = await database.db.query('select page_url, certificate_url from consent_evidence where lead_id = $1', [id]);
+      const { rows } = await database.db.query(
+        'select page_url, certificate_url from consent_evidence where lead_id = $1',
+        [id],
+      );
       expect(rows).toEqual([{ page_url: null, certificate_url: null }]);
     });
 
-    it('ignores a time stamp and any destination an older client sends: the destination is server configuration', async () => {
+    it('ignores a time stamp and any destination an older client sends (destinations are configuration)', async () => {
       const legacy = {
         time_stamp: '2026-11-22 10:00:00',
         url: 'https://attacker.example/collect',
@@ -110,7 +120,9 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       };
       const response = await post(app, validLead(legacy));
       expect(response.statusCode).toBe(201);
-      const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [response.json().id]);
+      const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [
+        response.json().id,
+      ]);
       expect(rows[0]?.payload).toEqual(validLead());
     });
 
@@ -138,8 +150,11 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
           remoteAddress: '198.51.100.80',
           headers: { 'x-forwarded-for': '203.0.113.44' },
         });
-        const ipOf = async (id: string) =>
-          (await database.db.query<{ ip: string }>('select ip from consent_evidence where lead_id = $1', [id])).rows[0]?.ip;
+        const ipOf = async (id: string) => {
+          const sql = 'select ip from consent_evidence where lead_id = $1';
+          const { rows } = await database.db.query<{ ip: string }>(sql, [id]);
+          return rows[0]?.ip;
+        };
         expect(await ipOf(through.json().id)).toBe('203.0.113.44');
         expect(await ipOf(direct.json().id)).toBe('198.51.100.80');
       } finally {
@@ -192,13 +207,18 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
         }),
       );
       expect(body.message).toBe(
-        'The lead has 7 invalid fields: phone, amount, loan_purpose, average_monthly_revenue, business_zipcode, first_name, email',
+        'The lead has 7 invalid fields: ' +
+          'phone, amount, loan_purpose, average_monthly_revenue, business_zipcode, first_name, email',
       );
       expect(body.fields).toEqual(
         expect.arrayContaining([
           { field: 'email', keyword: 'pattern', message: 'Please enter a valid email' },
           { field: 'business_zipcode', keyword: 'pattern', message: 'Please enter numeric digits only.' },
-          { field: 'average_monthly_revenue', keyword: 'maximum', message: 'Please enter a value less than $10 million.' },
+          {
+            field: 'average_monthly_revenue',
+            keyword: 'maximum',
+            message: 'Please enter a value less than $10 million.',
+          },
           { field: 'first_name', keyword: 'pattern', message: 'Please enter alphabets only.' },
           { field: 'amount', keyword: 'multipleOf', message: 'Please enter a multiple of 5000' },
           { field: 'loan_purpose', keyword: 'oneOf', message: 'Please choose one of the options' },
@@ -241,7 +261,8 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       expect(await countRows(database.db, 'leads')).toBe(0);
     });
 
-    it.each([['{"email": "maria@example.com",'], ['email=maria@example.com'], ['']])('not JSON (%j): 400', async (text) => {
+    const notJson = [['{"email": "maria@example.com",'], ['email=maria@example.com'], ['']];
+    it.each(notJson)('not JSON (%j): 400', async (text) => {
       const response = await post(app, text);
       expect(response.statusCode).toBe(400);
       const body = response.json();
@@ -268,7 +289,7 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
   });
 
   describe('one transaction', () => {
-    it('when queuing the delivery fails, neither the lead nor its consent evidence remains, and the client gets a plain 500', async () => {
+    it('when queuing the delivery fails, no lead or consent remains and the client gets a plain 500', async () => {
       const broken = await startLeadApp(database.db, { delivery: failingQueue });
       try {
         const response = await post(broken, validLead());

@@ -6,7 +6,16 @@ import { openTestPglite, type TestDatabase } from './helpers.ts';
 import { failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
 
 const VISITOR_IP = '198.51.100.23';
-const PERSONAL = ['Maria', 'Rivera', 'maria.rivera@example.com', '3105550147', '9500 Wilshire', VISITOR_IP, '203.0.113.7'];
+const PERSONAL = [
+  'Maria',
+  'Rivera',
+  'maria.rivera@example.com',
+  '3105550147',
+  '9500 Wilshire',
+  VISITOR_IP,
+  // the client_ip the page reported
+  '203.0.113.7',
+];
 
 let database: TestDatabase;
 let lines: string[];

@@ -28,9 +28,13 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
     expect(response.statusCode).toBe(201);
   }
 
-  const claimedAt = async (url: string) =>
-    (await database.db.query<{ at: Date | null }>('select certificate_claimed_at as at from consent_evidence where certificate_url = $1', [url]))
-      .rows[0]?.at;
+  async function claimedAt(url: string): Promise<Date | null | undefined> {
+    const { rows } = await database.db.query<{ at: Date | null }>(
+      'select certificate_claimed_at as at from consent_evidence where certificate_url = $1',
+      [url],
+    );
+    return rows[0]?.at;
+  }
 
   beforeAll(async () => {
     database = await open();
@@ -78,7 +82,10 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
   it('refuses a certificate no stored lead carries: 404, and TrustedForm is not asked', async () => {
     const response = await claim(CERTIFICATE_URL);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'unknown_certificate', message: 'No lead was received with this certificate' });
+    expect(response.json()).toEqual({
+      error: 'unknown_certificate',
+      message: 'No lead was received with this certificate',
+    });
     expect(trustedForm.requests).toHaveLength(0);
   });
 
@@ -122,7 +129,10 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
     trustedForm.answer(() => undefined);
     const response = await claim(CERTIFICATE_URL);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'claim_failed', message: 'TrustedForm did not claim the certificate: no answer within 0.3 s' });
+    expect(response.json()).toEqual({
+      error: 'claim_failed',
+      message: 'TrustedForm did not claim the certificate: no answer within 0.3 s',
+    });
   });
 
   it('answers 502 when TrustedForm cannot be reached', async () => {
@@ -135,7 +145,10 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
       await storeLeadWith(CERTIFICATE_URL);
       const response = await claim(CERTIFICATE_URL, unreachable);
       expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ error: 'claim_failed', message: 'TrustedForm did not claim the certificate: unreachable' });
+      expect(response.json()).toEqual({
+        error: 'claim_failed',
+        message: 'TrustedForm did not claim the certificate: unreachable',
+      });
     } finally {
       await unreachable.close();
     }
@@ -155,7 +168,7 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
     }
   });
 
-  it('with TRUSTEDFORM_API_KEY set claims through TrustedForm (an unknown certificate is refused, not skipped)', async () => {
+  it('with TRUSTEDFORM_API_KEY claims through TrustedForm (unknown certificates refused, not skipped)', async () => {
     const keyed = await startLeadApp(database.db, { env: { TRUSTEDFORM_API_KEY: 'configured-key' } });
     try {
       const response = await claim(CERTIFICATE_URL, keyed);
