@@ -192,7 +192,7 @@ for (const version of ['v1', 'v2'] as const) {
 
     await page.getByRole('textbox', { name: 'Street address' }).pressSequentially('1600 Amph');
     await page.getByRole('option', { name: /1600 Amphitheatre Pkwy/ }).click();
-    await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('1600 Amphitheatre Parkway');
+    await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('1600 Amphitheatre Pkwy');
     await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Mountain View');
     await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('CA');
     await expect(page.getByRole('textbox', { name: 'Zip code' })).toHaveValue('94043');
@@ -201,7 +201,7 @@ for (const version of ['v1', 'v2'] as const) {
     await watchSearchingThenThankYou(page, base, 'Mountain View', storageKey);
     await expectOneLead(request, email, {
       flow_version: version,
-      street_address: '1600 Amphitheatre Parkway',
+      street_address: '1600 Amphitheatre Pkwy',
       city: 'Mountain View',
       state: 'CA',
       zipcode: '94043',
