@@ -2,7 +2,7 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
-import type { ErrorResponse, HomePopup, LeadAccepted, ThankYouSettings } from './schemas.ts';
+import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, ThankYouSettings } from './schemas.ts';
 import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
 
 /** The place a ZIP code belongs to. */
@@ -25,7 +25,7 @@ export interface ApiClient {
   /** Stores the lead for delivery; rejects with ApiError naming the fields the server refused. */
   sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
   /** Claims the consent certificate so it is kept past its free retention. */
-  claimCertificate(url: string): Promise<void>;
+  claimCertificate(url: string): Promise<ClaimResponse>;
 }
 
 /** A call that did not succeed: `status` 0 when the server could not be reached. */
@@ -84,8 +84,6 @@ export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(gl
     thankYouSettings: () => call<ThankYouSettings>('/api/v1/content/thank-you'),
     homePopup: () => call<HomePopup>('/api/v1/content/home-popup'),
     sendLead: (lead) => call<LeadAccepted>('/api/v1/leads/trigger', { method: 'POST', body: lead }),
-    async claimCertificate(url) {
-      await call<unknown>('/api/v1/trustedform/claim', { method: 'POST', body: { url } });
-    },
+    claimCertificate: (url) => call<ClaimResponse>('/api/v1/trustedform/claim', { method: 'POST', body: { url } }),
   };
 }

@@ -112,6 +112,15 @@ export const leadAccepted = {
 } as const;
 export type LeadAccepted = FromSchema<typeof leadAccepted>;
 
+/** POST /api/v1/trustedform/claim: whether the consent certificate was claimed (false: claims are not configured). */
+export const claimResponse = {
+  type: 'object',
+  properties: { claimed: { type: 'boolean' } },
+  required: ['claimed'],
+  additionalProperties: false,
+} as const;
+export type ClaimResponse = FromSchema<typeof claimResponse>;
+
 /** Every 4xx answer: a code, a sentence, and for invalid fields one entry per field and rule. */
 export const errorResponse = {
   type: 'object',

@@ -5,7 +5,7 @@
  * does not claim it.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { claimResponse, errorResponse } from '../../engine/api/schemas.ts';
 import { CERTIFICATE_URL_PATTERN, ClaimError, type CertificateClaimer } from '../consent/certificate-claimer.ts';
 import { claimStoredCertificate } from '../consent/claim-stored-certificate.ts';
 import type { Database } from '../db/types.ts';
@@ -14,13 +14,6 @@ const claimRequest = {
   type: 'object',
   required: ['url'],
   properties: { url: { type: 'string', pattern: CERTIFICATE_URL_PATTERN } },
-  additionalProperties: false,
-} as const;
-
-const claimResponse = {
-  type: 'object',
-  properties: { claimed: { type: 'boolean' } },
-  required: ['claimed'],
   additionalProperties: false,
 } as const;
 

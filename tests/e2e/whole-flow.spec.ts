@@ -180,6 +180,11 @@ for (const version of ['v1', 'v2'] as const) {
       zipcode: '60601',
       address: '1 Main St, Chicago, IL 60601',
     });
+
+    // Start over leads to this version's first question, with nothing remembered.
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expectStep(page, base || '/', 'What type of business do you own?', 10);
+    await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
   });
 
   test(`${version}: a visitor picks a suggested address and the lender gets the lead once`, async ({ page, request }, info) => {
@@ -220,6 +225,19 @@ test('a lead the server cannot take keeps the visitor on the phone step with the
   await expect(page.getByRole('alert').filter({ hasText: 'Some error occured. Please try again!' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/phone');
   await expect(page.getByRole('button', { name: 'View Funding Options' })).toBeEnabled();
+});
+
+test('Back from the thank-you message starts over', async ({ page }) => {
+  await answerFirstHalf(page, '');
+  await answerBusinessAndContact(page, '', 'mary.thanks.back@example.com');
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await street.fill('1 Main St');
+  await street.blur();
+  await revealAndSubmitPhone(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });
+  await page.goBack();
+  await expectStep(page, '/', 'What type of business do you own?', 10);
+  expect(await page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
 });
 
 test('Back while searching starts over instead of returning to the sent form', async ({ page }) => {

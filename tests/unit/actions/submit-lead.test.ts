@@ -47,7 +47,7 @@ function workingApi(overrides: Partial<ApiClient> = {}): ApiClient {
     remoteAddress: vi.fn(async () => '203.0.113.9'),
     thankYouSettings: vi.fn(async () => SETTINGS),
     sendLead: vi.fn(async () => ({ id: 'lead-1' })),
-    claimCertificate: vi.fn(async () => {}),
+    claimCertificate: vi.fn(async () => ({ claimed: true })),
     ...overrides,
   });
 }
