@@ -1,16 +1,7 @@
 /** The settings of the third-party services: phone lookup and TrustedForm. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { loadConfig } from '../../server/config.ts';
+import { configProblems } from './helpers.ts';
 
 describe('service settings', () => {
   it('are off by default', () => {
@@ -36,19 +27,19 @@ describe('service settings', () => {
   it('want the phone lookup URL and its key together', () => {
     const pair =
       'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither';
-    expect(problemsOf({ PHONE_LOOKUP_URL: 'https://lookup.example.com' })).toEqual([pair]);
-    expect(problemsOf({ PHONE_LOOKUP_API_KEY: 'key' })).toEqual([pair]);
+    expect(configProblems({ PHONE_LOOKUP_URL: 'https://lookup.example.com' })).toEqual([pair]);
+    expect(configProblems({ PHONE_LOOKUP_API_KEY: 'key' })).toEqual([pair]);
   });
 
   it('refuse a lookup URL that is not a web address', () => {
-    expect(problemsOf({ PHONE_LOOKUP_URL: 'lookup.example.com', PHONE_LOOKUP_API_KEY: 'key' })).toEqual([
+    expect(configProblems({ PHONE_LOOKUP_URL: 'lookup.example.com', PHONE_LOOKUP_API_KEY: 'key' })).toEqual([
       'PHONE_LOOKUP_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
         '(got "lookup.example.com")',
     ]);
   });
 
   it('never repeat a key, and do not ask for the pair again when the key itself is wrong', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PHONE_LOOKUP_URL: 'https://lookup.example.com',
       PHONE_LOOKUP_API_KEY: 'secret with spaces',
       TRUSTEDFORM_API_KEY: 'tf secret',

@@ -2,19 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDotEnv, renderEnvExample, VARIABLES } from '../../server/config.ts';
+import { loadConfig, loadDotEnv, renderEnvExample, VARIABLES } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
-import { tempDir } from './helpers.ts';
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { configProblems, tempDir } from './helpers.ts';
 
 describe('configuration', () => {
   it('starts with every default when nothing is set', () => {
@@ -90,7 +80,7 @@ describe('configuration', () => {
   });
 
   it('lists every problem at once, each naming its variable and what to fix', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'abc',
       PRIVACY_URL: 'example.com/privacy',
       TERMS_URL: 'ftp://example.com/terms',
@@ -120,11 +110,11 @@ describe('configuration', () => {
   });
 
   it.each(['0', '65536', '3000.5', '-1', '3e3'])('refuses PORT=%s', (port) => {
-    expect(problemsOf({ PORT: port })[0]).toMatch(/^PORT must be a whole number from 1 to 65535/);
+    expect(configProblems({ PORT: port })[0]).toMatch(/^PORT must be a whole number from 1 to 65535/);
   });
 
   it('never repeats a DATABASE_URL, which may hold a password', () => {
-    const [problem] = problemsOf({ DATABASE_URL: 'mysql://app:s3cret@db/fundflow' });
+    const [problem] = configProblems({ DATABASE_URL: 'mysql://app:s3cret@db/fundflow' });
     expect(problem).toMatch(/^DATABASE_URL must be a PostgreSQL URL/);
     expect(problem).not.toContain('s3cret');
   });
@@ -134,13 +124,13 @@ describe('configuration', () => {
   });
 
   it('wants GTM_AUTH and GTM_PREVIEW together and with GTM_ID', () => {
-    expect(problemsOf({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc' })).toEqual([
+    expect(configProblems({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc' })).toEqual([
       'GTM_AUTH and GTM_PREVIEW go together (both come from one Google Tag Manager environment): set both or neither',
     ]);
-    expect(problemsOf({ GTM_AUTH: 'abc', GTM_PREVIEW: 'env-2' })).toEqual([
+    expect(configProblems({ GTM_AUTH: 'abc', GTM_PREVIEW: 'env-2' })).toEqual([
       'GTM_AUTH and GTM_PREVIEW need GTM_ID: set GTM_ID to the container id, or remove them',
     ]);
-    expect(problemsOf({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc', GTM_PREVIEW: 'preview' })).toEqual([
+    expect(configProblems({ GTM_ID: 'GTM-AB12', GTM_AUTH: 'abc', GTM_PREVIEW: 'preview' })).toEqual([
       'GTM_PREVIEW must be the gtm_preview value of a Google Tag Manager environment, like env-3 (got "preview")',
     ]);
   });
@@ -216,7 +206,7 @@ describe('lead delivery settings', () => {
 
   it('name what is wrong without repeating the URL or the secret', () => {
     expect(
-      problemsOf({
+      configProblems({
         LEAD_FORWARD_URL: 'ftp://leads.example.com/?token=abc',
         LEAD_FORWARD_SECRET: 'short',
         LEAD_FORWARD_TIMEOUT_MS: '0.5',
@@ -228,7 +218,7 @@ describe('lead delivery settings', () => {
         '(value not shown: it may hold a password)',
       'LEAD_FORWARD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "0.5")',
     ]);
-    expect(problemsOf({ LEAD_FORWARD_SECRET: 'has a space in it, long enough' })).toEqual([
+    expect(configProblems({ LEAD_FORWARD_SECRET: 'has a space in it, long enough' })).toEqual([
       'LEAD_FORWARD_SECRET must not contain spaces or control characters (value not shown: it may hold a password)',
     ]);
   });

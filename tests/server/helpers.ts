@@ -6,7 +6,7 @@ import { brotliCompressSync, gunzipSync, brotliDecompressSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 
 /** A fresh temp folder, removed by the returned function. */
@@ -73,6 +73,17 @@ export function decode(body: Buffer, encoding: string | undefined): string {
 /** A validated config from test settings (everything else at its default). */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(env);
+}
+
+/** The problems the config reports for these settings; fails the test when it accepts them. */
+export function configProblems(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
 }
 
 /** The runtime-config JSON written into a served page. */
