@@ -1,39 +1,19 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorAttributes } from '../../engine/widget-contract.ts';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
+import { PlaceholderSelect } from '../shared/field-parts.tsx';
 
-/** A native select whose placeholder stays visible but cannot be chosen again. */
+/** A native select of the field's choices whose placeholder stays visible but cannot be chosen again. */
 export function Select(props: WidgetProps) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
-  const enumOptions = options.enumOptions ?? [];
-  const selected = enumOptionsIndexForValue(value, enumOptions);
-  const current = typeof selected === 'string' ? selected : '';
-
+  const enumOptions = props.options.enumOptions ?? [];
+  const selected = enumOptionsIndexForValue(props.value, enumOptions);
+  // Options are keyed by index: the choices' values may be numbers, and a select's values are text.
+  const choices = enumOptions.map((option, index) => ({ value: String(index), label: option.label }));
   return (
-    <div className="select">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={id}
-        value={current}
-        required={required}
-        disabled={disabled || readonly}
-        {...errorAttributes(id, rawErrors)}
-        onChange={(event) => onChange(enumOptionsValueForIndex(event.target.value, enumOptions))}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      >
-        <option value="" disabled>
-          {placeholder ?? ''}
-        </option>
-        {enumOptions.map((option, index) => (
-          <option key={index} value={String(index)}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <PlaceholderSelect
+      props={props}
+      choices={choices}
+      current={typeof selected === 'string' ? selected : ''}
+      onPick={(index) => props.onChange(enumOptionsValueForIndex(index, enumOptions))}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { errorAttributes } from '../../engine/widget-contract.ts';
 import { rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/format/currency.ts';
 import type { SliderOptions } from './options.ts';
+import { FieldLabel } from '../shared/field-parts.tsx';
 
 type Props = WidgetProps & { options: SliderOptions };
 
@@ -15,9 +16,7 @@ export function Slider(props: Props) {
 
   return (
     <div className="slider">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} hidden={hideLabel} />
       <output htmlFor={id} className="slider__value" aria-hidden="true">
         {labelFor(amount)}
       </output>

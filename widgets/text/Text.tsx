@@ -1,12 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorAttributes } from '../../engine/widget-contract.ts';
 import type { TextOptions } from './options.ts';
+import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
 type Props = WidgetProps & { options: TextOptions };
 
 /** A one-line input; an emptied input gives back no answer rather than an empty string. */
 export function Text(props: Props) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
+  const { id, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
   const { trim = false, inputType = 'text', autocomplete } = options;
   const shown = typeof value === 'string' ? value : '';
 
@@ -20,21 +20,14 @@ export function Text(props: Props) {
 
   return (
     <div className="text">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} hidden={hideLabel} />
       <input
         type={inputType}
         inputMode={inputType}
-        id={id}
-        name={id}
         value={shown}
         autoComplete={autocomplete}
         placeholder={placeholder || undefined}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        {...errorAttributes(id, rawErrors)}
+        {...inputAttributes(props)}
         onChange={(event) => onChange(answer(event.target.value))}
         onBlur={blurred}
         onFocus={() => onFocus(id, value)}

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { errorAttributes } from '../../engine/widget-contract.ts';
+import { PlaceholderSelect } from '../shared/field-parts.tsx';
 import type { YearSelectOptions } from './options.ts';
 
 type Props = WidgetProps & { options: YearSelectOptions };
@@ -13,36 +13,16 @@ function yearsBackTo(from: number): string[] {
 
 /** A native select of years whose placeholder stays visible but cannot be chosen again. */
 export function YearSelect(props: Props) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
+  const { options, value, onChange } = props;
   const years = yearsBackTo(options.from);
   // A saved year outside the list (e.g. from an older flow) shows the placeholder, so the visitor picks again.
   const current = typeof value === 'string' && years.includes(value) ? value : '';
-
   return (
-    <div className="select">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={id}
-        value={current}
-        required={required}
-        disabled={disabled || readonly}
-        {...errorAttributes(id, rawErrors)}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      >
-        <option value="" disabled>
-          {placeholder ?? ''}
-        </option>
-        {years.map((year) => (
-          <option key={year} value={year}>
-            {year}
-          </option>
-        ))}
-      </select>
-    </div>
+    <PlaceholderSelect
+      props={props}
+      choices={years.map((year) => ({ value: year, label: year }))}
+      current={current}
+      onPick={(year) => onChange(year === '' ? undefined : year)}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { ZipPlace } from '../../engine/api/client.ts';
-import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import { formContextOf } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
+import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
 type Props = WidgetProps & { options: ZipLookupOptions };
 
@@ -22,7 +23,7 @@ function fill(template: string, place: ZipPlace): string {
  * options name; an unknown one shows an error that blocks Next.
  */
 export function ZipLookup(props: Props) {
-  const { id, name, options, value, disabled, readonly, label, hideLabel, required, placeholder, rawErrors, onChange, onBlur, onFocus } = props;
+  const { id, name, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
   const context = formContextOf(props);
   const zip = typeof value === 'string' ? value : '';
   const [place, setPlace] = useState<string>();
@@ -92,22 +93,15 @@ export function ZipLookup(props: Props) {
 
   return (
     <div className="zip-lookup">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} hidden={hideLabel} />
       <input
         type="text"
         inputMode="numeric"
-        id={id}
-        name={id}
         value={zip}
         maxLength={ZIP_LENGTH}
         autoComplete={options.autocomplete}
         placeholder={placeholder || undefined}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        {...errorAttributes(id, rawErrors)}
+        {...inputAttributes(props)}
         onChange={(event) => change(event.target.value)}
         onKeyDown={keyDown}
         onPaste={paste}
