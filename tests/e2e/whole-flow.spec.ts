@@ -248,6 +248,8 @@ test('Back while searching starts over instead of returning to the sent form', a
   await street.blur();
   await revealAndSubmitPhone(page);
   await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
+  // The address changes before the screen does; the visitor presses Back on the screen they see.
+  await expect(heading(page)).toHaveText('Searching for lenders');
   await page.goBack();
   await expectStep(page, '/', 'What type of business do you own?', 10);
 });
