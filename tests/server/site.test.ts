@@ -1,6 +1,7 @@
 /** The built site as a visitor's browser gets it: pages, assets, compression, caching, 404s, headers. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -184,6 +185,21 @@ describe('the built files', () => {
     const plain = await get('/robots.txt');
     expect(plain.response.statusCode).toBe(200);
     expect(plain.response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('include the service worker at the root (its scope is the whole site), revalidated on every update check', async () => {
+    // Parcel writes the worker unhashed at the top of the build, next to index.html, with compressed siblings.
+    const worker = "self.addEventListener('fetch', () => {});\n";
+    const dist = join(dir.path, 'dist');
+    writeFileSync(join(dist, 'service-worker.js'), worker);
+    writeFileSync(join(dist, 'service-worker.js.br'), brotliCompressSync(worker));
+    for (const encoding of ['br', 'identity']) {
+      const { response, text } = await get('/service-worker.js', { 'accept-encoding': encoding });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-type'], encoding).toBe('application/javascript; charset=utf-8');
+      expect(response.headers['cache-control'], encoding).toBe('no-cache');
+      expect(text, encoding).toBe(worker);
+    }
   });
 });
 
