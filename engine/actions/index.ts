@@ -3,7 +3,10 @@ import type { Action } from './action.ts';
 import { fullName } from './full-name.ts';
 import { submitLead } from './submit-lead.ts';
 
+/** The action that sends the lead: the site reports its success as a lead submission. */
+export const LEAD_ACTION = 'submit-lead';
+
 export const actions: Readonly<Record<string, Action>> = {
   'full-name': fullName,
-  'submit-lead': submitLead,
+  [LEAD_ACTION]: submitLead,
 };

@@ -36,7 +36,7 @@ const DEFAULTS = { constAsDefaults: 'never' } as const;
 export function StepForm({ compiled, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
-  const { registry, api, page } = useEngineSettings();
+  const { registry, api, page, events } = useEngineSettings();
   const schema = useMemo(() => stepSchema(stepId, step)!, [stepId, step]);
   const uiSchema = useMemo(() => stepUiSchema(step, registry.kindOf), [step, registry]);
   const validator = useMemo(
@@ -115,8 +115,10 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, restar
   };
 
   useEffect(() => {
-    if (failedSubmits > 0 && formRef.current) focusFirstInvalid(formRef.current);
-  }, [failedSubmits]);
+    if (failedSubmits === 0) return;
+    events.validationFailed({ flow: flow.id, version: flow.version, stepId });
+    if (formRef.current) focusFirstInvalid(formRef.current);
+  }, [failedSubmits, events, flow, stepId]);
 
   return (
     <Form

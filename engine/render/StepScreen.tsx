@@ -48,6 +48,10 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   }, [step, answers, settings.productName]);
 
   useEffect(() => {
+    if (!mustRestart) settings.events.stepViewed({ flow: flow.id, version: flow.version, stepId });
+  }, [settings.events, flow, stepId, mustRestart]);
+
+  useEffect(() => {
     const fromQuery = answersFromQuery(flow.query, search);
     if (mustRestart || step.end || Object.keys(fromQuery).length === 0) return;
     setRecord((previous) => ({ ...previous, ...fromQuery }));
@@ -74,10 +78,12 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
 
   /** Saves the step, runs its action if any, and moves on; answers the errors to show when the action refuses. */
   const complete = async (data: FormRecord): Promise<KeywordError[]> => {
-    let all = { ...answers, ...data };
-    saveAnswers(data);
-    const action = step.action === undefined ? undefined : settings.actions[step.action];
-    if (action) {
+    const submitted = { ...data, ...settings.pageAnswers() };
+    let all = { ...answers, ...submitted };
+    saveAnswers(submitted);
+    const actionName = step.action;
+    const action = actionName === undefined ? undefined : settings.actions[actionName];
+    if (action && actionName !== undefined) {
       const result = await action({
         flow,
         stepId,
@@ -96,6 +102,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       }
       saveAnswers(result.answers);
       all = { ...all, ...result.answers };
+      settings.events.actionCompleted({ flow: flow.id, version: flow.version, stepId, action: actionName });
     }
     moveOn(all);
     return [];

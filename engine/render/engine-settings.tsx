@@ -5,6 +5,8 @@ import type { RecordAtom } from '../state/atoms.ts';
 import type { Action } from '../actions/action.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { PageSettings } from '../widget-contract.ts';
+import type { FlowEvents } from './flow-events.ts';
+import type { FormRecord } from '../state/record.ts';
 
 export interface EngineSettings {
   registry: WidgetRegistry;
@@ -16,6 +18,10 @@ export interface EngineSettings {
   page: PageSettings;
   /** Whether the page carries the consent-certificate script, whose certificate the submit then claims. */
   certificateEnabled: boolean;
+  /** Answers the page adds on every submit, beyond the visitor's (e.g. the lead certificate's fields). */
+  pageAnswers(): FormRecord;
+  /** Told of step views, refused submits and completed actions (step ids only). */
+  events: FlowEvents;
 }
 
 const EngineSettingsContext = createContext<EngineSettings | null>(null);
