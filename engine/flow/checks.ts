@@ -246,6 +246,9 @@ function checkFile(json: unknown, run: Run, report: Report): void {
   }
 
   for (const [id, step] of Object.entries(steps)) {
+    if (isObject(step) && step.showConsent === true && json.consent === undefined) {
+      report(pointerTo('', 'steps', id, 'showConsent'), 'the flow has no "consent" to show: add the flow\'s "consent" text or leave "showConsent" out');
+    }
     if (isObject(step)) checkStep(id, step, stepIds, answerFields, run, report);
   }
 

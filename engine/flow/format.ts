@@ -65,7 +65,10 @@ export const LayoutSchema = Type.Object(
 export const ConsentSchema = Type.Object(
   {
     version: Type.String({ minLength: 1, description: 'A label that changes whenever the text changes, e.g. "2026-11-01".' }),
-    text: Text('The marketing consent text shown under the form; each lead stores its version and SHA-256.'),
+    text: Text(
+      'The marketing consent text shown under the steps marked "showConsent"; {product} and {lenders} name the product ' +
+        'and the participating lenders (site/content/lenders.json). Each lead stores the text, its version and SHA-256.',
+    ),
   },
   { additionalProperties: false, description: 'The consent the visitor gives by submitting the form.' },
 );
@@ -111,6 +114,9 @@ export const StepSchema = Type.Object(
     }),
     progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent shown by the progress bar.' }),
     hideProgress: Type.Optional(Type.Boolean({ description: 'Hide the progress bar on this step.' })),
+    showConsent: Type.Optional(
+      Type.Boolean({ description: 'Show the flow\'s consent text under this step (the steps that collect contact details).' }),
+    ),
     heading: Text('The question or title of the step.'),
     title: Type.Optional(Text('The page title, when it should differ from the heading.')),
     subheading: Type.Optional(Text('A line under the heading.')),
@@ -163,6 +169,14 @@ export const FlowSchema = Type.Object(
     ),
     messages: MessagesSchema,
     consent: Type.Optional(ConsentSchema),
+    section: Type.Optional(
+      Type.String({
+        pattern: '^[a-z0-9-]+$',
+        description:
+          'The marketing section this version serves, e.g. "auto": "auto" and "lp3" show the \'Providers Include\' strip. ' +
+          'The "section" query parameter overrides it.',
+      }),
+    ),
     steps: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*$' }), StepSchema, {
       description: 'The steps by id (lower case words joined by "-").',
     }),

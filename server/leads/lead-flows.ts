@@ -8,6 +8,7 @@ import { Value } from 'typebox/value';
 import { FlowSchema, type Flow } from '../../engine/flow/format.ts';
 import { leadSchema } from '../../engine/flow/lead.ts';
 import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
+import type { ConsentNames } from '../../engine/flow/consent.ts';
 import { consentShown, type ConsentShown } from './consent-shown.ts';
 
 /** A flow file cannot take leads; the message names the file and what to fix. */
@@ -64,8 +65,8 @@ function stepsByField(flow: Flow): Map<string, string> {
   return stepOf;
 }
 
-/** Reads the flow files of dir; throws LeadFlowsError naming the file when one cannot take leads. */
-export function readLeadFlows(dir: string, productName: string): LeadFlows {
+/** Reads the flow files of dir (the consent texts naming the product and lenders as the page does); throws LeadFlowsError naming the file when one cannot take leads. */
+export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
   let files: FlowFile[];
   try {
     files = readFlowFiles(dir);
@@ -90,7 +91,7 @@ export function readLeadFlows(dir: string, productName: string): LeadFlows {
       const reason = (error as Error).message;
       throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${reason}`, { cause: error });
     }
-    const consent = consentShown(flow.consent, productName);
+    const consent = consentShown(flow.consent, names);
     byVersion.set(flow.version, { file: file.file, flow, validate, stepOf: stepsByField(flow), consent });
   }
   return byVersion;
