@@ -21,8 +21,12 @@ const page = () => window as unknown as MapsWindow;
 let status: PlacesStatus | undefined;
 const listeners = new Set<() => void>();
 
+/** Logged (never shown: the visitor types the address instead) when Places cannot be used. */
+export const PLACES_MISSING = 'Google maps library can not be found';
+
 function settle(next: PlacesStatus) {
   status = next;
+  if (next === 'failed') console.warn(PLACES_MISSING);
   for (const listener of listeners) listener();
 }
 

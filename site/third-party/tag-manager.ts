@@ -1,0 +1,65 @@
+/**
+ * Google Tag Manager: the container script (only when an id is configured, after the first screen is up) and the
+ * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer.
+ */
+import type { GtmConfig } from '../../server/public-config.ts';
+import type { FlowEvents } from '../../engine/render/flow-events.ts';
+import { LEAD_ACTION } from '../../engine/actions/index.ts';
+
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+export const NO_TAG_MANAGER = 'Google tag manager ID not provided.';
+
+export type DataLayer = { push(...items: object[]): unknown };
+
+export function tagManagerUrl(gtm: GtmConfig): string {
+  const url = new URL('/gtm.js', TAG_MANAGER_ORIGIN);
+  url.searchParams.set('id', gtm.id);
+  // An environment (preview or staging container) needs both; gtm_cookies_win keeps its preview cookie working.
+  if (gtm.auth !== null && gtm.preview !== null) {
+    url.searchParams.set('gtm_auth', gtm.auth);
+    url.searchParams.set('gtm_preview', gtm.preview);
+    url.searchParams.set('gtm_cookies_win', 'x');
+  }
+  return url.href;
+}
+
+/** Adds the container script; without an id it only logs, as the page works the same without analytics. */
+export function loadTagManager(gtm: GtmConfig | null, page: { document: Document; dataLayer: DataLayer; log(message: string): void }): void {
+  if (gtm === null) {
+    page.log(NO_TAG_MANAGER);
+    return;
+  }
+  page.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = page.document.createElement('script');
+  script.async = true;
+  script.src = tagManagerUrl(gtm);
+  script.onerror = () => page.log('Google tag manager script could not be loaded.');
+  page.document.head.append(script);
+}
+
+/**
+ * The flow's events as dataLayer events. `page_refreshed` is 'true' on the first step shown after the page loaded
+ * (a fresh visit or a reload) and 'false' on every step reached inside the page.
+ */
+export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
+  let firstView = true;
+  return {
+    stepViewed(step) {
+      dataLayer.push({
+        event: 'step_view',
+        flow: step.flow,
+        flow_version: step.version,
+        step: step.stepId,
+        page_refreshed: firstView ? 'true' : 'false',
+      });
+      firstView = false;
+    },
+    validationFailed(step) {
+      dataLayer.push({ event: 'form_validation_error', flow: step.flow, flow_version: step.version, step: step.stepId });
+    },
+    actionCompleted(step) {
+      if (step.action !== LEAD_ACTION) return;
+      dataLayer.push({ event: 'lead_submitted', flow: step.flow, flow_version: step.version, step: step.stepId });
+    },
+  };
+}
