@@ -1,7 +1,8 @@
 /**
- * Checks every flow file and writes what the page imports: `.generated/flows.ts` (the flows and their validators)
- * and one precompiled validator module per step under `.generated/validators/`. Any problem in a flow file stops
- * here, with the file and JSON pointer, so a broken flow never reaches a build.
+ * Checks every flow file and the landing-page content (site/content/), and writes what the page imports:
+ * `.generated/flows.ts` (the flows and their validators), one precompiled validator module per step under
+ * `.generated/validators/`, and `.generated/site-content.ts` (the content and its logo images). Any problem in a flow
+ * or content file stops here, with the file and JSON pointer, so a broken file never reaches a build.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,14 +13,17 @@ import type { Flow } from '../flow/format.ts';
 import { precompileSchemas } from '../flow/precompile.ts';
 import { schemasToCompile } from '../flow/to-rjsf.ts';
 import { widgets } from '../../widgets/index.ts';
+import { CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
+import { siteContentModule } from '../../site/content/generated-module.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GENERATED = join(ROOT, '.generated');
 
 /** Returns the problems found; writes the generated files only when there are none. */
-export function compileFlows({ flowsDir = join(ROOT, 'flows'), outDir = GENERATED } = {}): string[] {
+export function compileFlows({ flowsDir = join(ROOT, 'flows'), outDir = GENERATED, contentDir = CONTENT_DIR } = {}): string[] {
   const files = readFlowFiles(flowsDir);
-  const problems = checkFlows(files, widgets).map(formatProblem);
+  const content = readSiteContent(contentDir);
+  const problems = [...checkFlows(files, widgets), ...content.problems].map(formatProblem);
   if (problems.length > 0) return problems;
 
   const write = (relative: string, text: string) => {
@@ -62,6 +66,7 @@ export function compileFlows({ flowsDir = join(ROOT, 'flows'), outDir = GENERATE
       '',
     ].join('\n'),
   );
+  write('site-content.ts', siteContentModule(content.files, { contentDir, outDir }));
   return [];
 }
 
@@ -69,8 +74,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = compileFlows();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} problem(s) in flows/: nothing was built.`);
+    console.error(`\n${problems.length} problem(s) in flows/ and site/content/: nothing was built.`);
     process.exit(1);
   }
-  console.log('flows: checked and compiled into .generated/');
+  console.log('flows and site content: checked and compiled into .generated/');
 }

@@ -1,42 +1,62 @@
 /**
- * Writes flows/flow.schema.json from the flow format (engine/flow/format.ts) and the widget registry, so editors
- * check flow files as they are typed. `--check` only compares: it fails when the committed file is out of date.
+ * Writes the JSON Schemas editors check files with, as they are typed: flows/flow.schema.json from the flow format
+ * (engine/flow/format.ts) and the widget registry, and site/content/schemas/*.schema.json from the landing-page
+ * content's shapes (site/content/schemas.ts). `--check` only compares: it fails when a committed file is out of date.
  *
- *   npm run flows:schema             write the file
- *   npm run flows:schema -- --check  exit 1 when it differs from what would be written
+ *   npm run flows:schema             write the files
+ *   npm run flows:schema -- --check  exit 1 when any differs from what would be written
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flowSchemaText } from '../flow/schema.ts';
 import { widgets } from '../../widgets/index.ts';
+import { contentSchemaFiles } from '../../site/content/schema-files.ts';
 
-const FLOW_SCHEMA_FILE = fileURLToPath(new URL('../../flows/flow.schema.json', import.meta.url));
-const SHOWN = 'flows/flow.schema.json';
+interface Output {
+  path: string;
+  /** The file as messages show it. */
+  shown: string;
+  text: string;
+}
 
-function current(): string | undefined {
+function outputs(): Output[] {
+  return [
+    {
+      path: fileURLToPath(new URL('../../flows/flow.schema.json', import.meta.url)),
+      shown: 'flows/flow.schema.json',
+      text: flowSchemaText(widgets),
+    },
+    ...contentSchemaFiles().map(({ name, text }) => ({
+      path: fileURLToPath(new URL(`../../site/content/schemas/${name}`, import.meta.url)),
+      shown: `site/content/schemas/${name}`,
+      text,
+    })),
+  ];
+}
+
+function current(path: string): string | undefined {
   try {
-    return readFileSync(FLOW_SCHEMA_FILE, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
 }
 
 function main(args: readonly string[]): number {
-  const text = flowSchemaText(widgets);
+  const stale = outputs().filter((output) => current(output.path) !== output.text);
   if (args.includes('--check')) {
-    if (current() !== text) {
-      console.error(`${SHOWN} is out of date: run npm run flows:schema`);
-      return 1;
-    }
-    console.log(`${SHOWN} is up to date`);
+    for (const output of stale) console.error(`${output.shown} is out of date: run npm run flows:schema`);
+    if (stale.length > 0) return 1;
+    console.log('schemas are up to date');
     return 0;
   }
-  if (current() === text) {
-    console.log(`${SHOWN} is up to date`);
-    return 0;
+  for (const output of stale) {
+    mkdirSync(dirname(output.path), { recursive: true });
+    writeFileSync(output.path, output.text);
+    console.log(`wrote ${output.shown}`);
   }
-  writeFileSync(FLOW_SCHEMA_FILE, text);
-  console.log(`wrote ${SHOWN}`);
+  if (stale.length === 0) console.log('schemas are up to date');
   return 0;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * Build-time checks of the landing-page content files (site/content/*.json), for the build and `npm run flows:check`
+ * (tools only: this module reads the disk). Every problem names its file and a JSON pointer and says what to change:
+ *
+ *   site/content/testimonials.json /testimonials/2/author: "maria" is not allowed: The customer's first name and …
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { Ajv } from 'ajv';
+import type { Problem } from '../../engine/flow/checks.ts';
+import { explainAjvErrors, pointerTo } from '../../engine/flow/explain.ts';
+import { CONTENT_FILES } from './schemas.ts';
+
+export const CONTENT_DIR = import.meta.dirname;
+const ROOT = join(CONTENT_DIR, '..', '..');
+
+type ContentKey = (typeof CONTENT_FILES)[number]['key'];
+
+/** A content file that passed every check. */
+export interface CheckedFile {
+  key: ContentKey;
+  json: Record<string, unknown>;
+}
+
+export interface SiteContentResult {
+  problems: Problem[];
+  /** The files without problems; all of them when `problems` is empty. */
+  files: CheckedFile[];
+}
+
+type Located = Omit<Problem, 'file'>;
+type JsonSchema = { description?: string; type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema };
+
+/** The schema that describes the value at an ajv instance path (`/testimonials/2`), for its descriptions. */
+function schemaAt(schema: JsonSchema, instancePath: string): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const segment of instancePath.split('/').slice(1)) {
+    node = node?.type === 'array' ? node.items : node?.properties?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function readJson(path: string): { json: unknown } | { reason: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { reason: `cannot be read (${(error as Error).message})` };
+    return { reason: 'the file is missing: restore it from version control, or write it as its schema in schemas/ says' };
+  }
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    // The parser's message may quote the file across lines; one line per problem keeps the list readable.
+    const detail = (error as Error).message.replace(/\s+/g, ' ');
+    return { reason: `not valid JSON (${detail}): fix the spot it names, often a missing comma or quote` };
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Problems the schema cannot see: logo images that are not there, testimonial dates no calendar has. */
+function checkReferences(key: ContentKey, json: Record<string, unknown>, dir: string, shownDir: string): Located[] {
+  const found: Located[] = [];
+  if (Array.isArray(json.logos)) {
+    (json.logos as { logo: string }[]).forEach(({ logo }, index) => {
+      if (isFile(join(dir, logo))) return;
+      found.push({
+        pointer: pointerTo('/logos', index, 'logo'),
+        message: `there is no image ${shownDir}/${logo}: add the image there, or correct the file name`,
+      });
+    });
+  }
+  if (key === 'testimonials') {
+    (json.testimonials as { date: string }[]).forEach(({ date }, index) => {
+      if (isCalendarDate(date)) return;
+      found.push({
+        pointer: pointerTo('/testimonials', index, 'date'),
+        message: `"${date}" is not a day of the calendar: write a real date as yyyy-mm-dd, e.g. 2025-03-14`,
+      });
+    });
+  }
+  return found;
+}
+
+function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
+/**
+ * Reads and checks every content file of `dir` (default: site/content/). `shownDir` is the folder as messages show
+ * it, by default its path from the project root.
+ */
+export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string): SiteContentResult {
+  const shown = shownDir ?? (relative(ROOT, dir).split(sep).join('/') || '.');
+  // verbose: the explanations quote the value that was found and the rule's description.
+  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+  const result: SiteContentResult = { problems: [], files: [] };
+  for (const { name, key, schema } of CONTENT_FILES) {
+    const file = `${shown}/${name}.json`;
+    const read = readJson(join(dir, `${name}.json`));
+    if ('reason' in read) {
+      result.problems.push({ file, pointer: '', message: read.reason });
+      continue;
+    }
+    const validate = ajv.compile<unknown>(schema);
+    const found: Located[] = validate(read.json)
+      ? checkReferences(key, read.json as Record<string, unknown>, dir, shown)
+      : explainAjvErrors(validate.errors ?? [], {
+          missingKey: (missing, instancePath) => {
+            const description = schemaAt(schema, instancePath)?.properties?.[missing]?.description;
+            return `"${missing}" is missing: add it${description === undefined ? '' : ` (${description})`}`;
+          },
+        });
+    if (found.length === 0) result.files.push({ key, json: read.json as Record<string, unknown> });
+    result.problems.push(...found.map((located) => ({ file, ...located })));
+  }
+  return result;
+}
+
+/** Every problem in the content files of `dir` (default: site/content/); none when they are all fine. */
+export function checkSiteContent(dir: string = CONTENT_DIR, shownDir?: string): Problem[] {
+  return readSiteContent(dir, shownDir).problems;
+}

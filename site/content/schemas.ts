@@ -1,0 +1,290 @@
+/**
+ * The shapes of the landing-page content files in site/content/, as plain JSON Schema. `npm run flows:schema` writes
+ * them to site/content/schemas/ so editors check a file while it is typed, the build checks the files with the same
+ * objects (check.ts), and the page takes its types from them (FromSchema), so all three read one definition.
+ * Plain objects only: the page imports the types from this module.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** The `$schema` key every content file starts with; `name` is the file's name without `.json`. */
+function schemaKey<Name extends string>(name: Name) {
+  return {
+    type: 'string',
+    const: `./schemas/${name}.schema.json`,
+    description: 'Lets editors check this file while it is typed; leave it as it is.',
+  } as const;
+}
+
+const heading = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 80,
+  description: 'The heading of the section, short enough for one or two lines on a phone.',
+} as const;
+
+const logo = {
+  type: 'object',
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      description: 'Who the logo stands for; screen readers read it in place of the image.',
+    },
+    logo: {
+      type: 'string',
+      pattern: '^logos/[a-z0-9][a-z0-9-]*\\.(svg|png|webp)$',
+      description:
+        'The image in site/content/logos/, written as logos/<file>: lowercase letters, digits and dashes, ending in .svg, .png or .webp (e.g. logos/storefront-gazette.svg).',
+    },
+    width: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 400,
+      description: 'Width in CSS pixels the logo is shown at; with the height it keeps the page from jumping while the image loads.',
+    },
+    height: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 160,
+      description: 'Height in CSS pixels the logo is shown at; keep it in proportion with the width.',
+    },
+  },
+  required: ['name', 'logo', 'width', 'height'],
+  additionalProperties: false,
+} as const;
+
+const logos = {
+  type: 'array',
+  items: logo,
+  minItems: 1,
+  maxItems: 12,
+  description: 'The logos, in the order shown.',
+} as const;
+
+export const howItWorksFile = {
+  title: 'How it works',
+  description: 'The numbered steps shown under the first question.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('how-it-works'),
+    heading,
+    steps: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 6,
+      description: 'The steps in order; the page numbers them.',
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 80, description: 'What the visitor does in this step.' },
+          text: { type: 'string', minLength: 1, maxLength: 240, description: 'One or two sentences more about the step.' },
+        },
+        required: ['title', 'text'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['$schema', 'heading', 'steps'],
+  additionalProperties: false,
+} as const;
+export type HowItWorksFile = FromSchema<typeof howItWorksFile>;
+
+export const claimsFile = {
+  title: 'Claims and disclaimer',
+  description: 'What the page promises, and the disclaimer that qualifies it. Every claim must be true for every lender.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('claims'),
+    heading,
+    claims: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 8,
+      description: 'The claims, in the order shown.',
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 60, description: 'The claim in a few words.' },
+          text: { type: 'string', minLength: 1, maxLength: 240, description: 'The claim in one sentence, with its conditions.' },
+        },
+        required: ['title', 'text'],
+        additionalProperties: false,
+      },
+    },
+    disclaimer: {
+      type: 'object',
+      description: 'Shown at the end of the landing page.',
+      properties: {
+        heading,
+        paragraphs: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string', minLength: 1, description: 'One paragraph of plain text.' },
+          description: 'The disclaimer, one paragraph per entry.',
+        },
+      },
+      required: ['heading', 'paragraphs'],
+      additionalProperties: false,
+    },
+  },
+  required: ['$schema', 'heading', 'claims', 'disclaimer'],
+  additionalProperties: false,
+} as const;
+export type ClaimsFile = FromSchema<typeof claimsFile>;
+
+export const featuredInFile = {
+  title: 'As featured in',
+  description: 'The row of publication logos on the landing page.',
+  type: 'object',
+  properties: { $schema: schemaKey('featured-in'), heading, logos },
+  required: ['$schema', 'heading', 'logos'],
+  additionalProperties: false,
+} as const;
+export type FeaturedInFile = FromSchema<typeof featuredInFile>;
+
+export const testimonialsFile = {
+  title: 'Testimonials',
+  description: 'The testimonials the carousel on the landing page rotates through. Publish only real customers\' words.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('testimonials'),
+    heading,
+    testimonials: {
+      type: 'array',
+      minItems: 5,
+      maxItems: 5,
+      description: 'Exactly five testimonials: the carousel is laid out for five.',
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', minLength: 1, maxLength: 60, description: 'A short headline for the testimonial.' },
+          date: {
+            type: 'string',
+            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+            description: 'The date the customer gave it, as yyyy-mm-dd (e.g. 2025-03-14); the page shows it as March 14, 2025.',
+          },
+          text: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 400,
+            description: 'The customer\'s words, short enough to read before the carousel moves on.',
+          },
+          author: {
+            type: 'string',
+            pattern: '^\\p{Lu}[\\p{L}\'’-]* \\p{Lu}\\.$',
+            description: 'The customer\'s first name and the initial of the last name, e.g. "Maria G.".',
+          },
+        },
+        required: ['title', 'date', 'text', 'author'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['$schema', 'heading', 'testimonials'],
+  additionalProperties: false,
+} as const;
+export type TestimonialsFile = FromSchema<typeof testimonialsFile>;
+
+export const faqFile = {
+  title: 'Frequently asked questions',
+  description: 'The questions and answers of the accordion on the landing page.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('faq'),
+    heading,
+    questions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 15,
+      description: 'The questions, in the order shown.',
+      items: {
+        type: 'object',
+        properties: {
+          question: { type: 'string', minLength: 1, maxLength: 120, description: 'The question as a business owner would ask it.' },
+          answer: { type: 'string', minLength: 1, maxLength: 800, description: 'The answer in plain text.' },
+        },
+        required: ['question', 'answer'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['$schema', 'heading', 'questions'],
+  additionalProperties: false,
+} as const;
+export type FaqFile = FromSchema<typeof faqFile>;
+
+export const providersFile = {
+  title: 'Providers Include',
+  description: 'The strip of provider logos, shown only on the auto and lp3 sections.',
+  type: 'object',
+  properties: { $schema: schemaKey('providers'), heading, logos },
+  required: ['$schema', 'heading', 'logos'],
+  additionalProperties: false,
+} as const;
+export type ProvidersFile = FromSchema<typeof providersFile>;
+
+export const lendersFile = {
+  title: 'Participating lenders',
+  description: 'The lenders named in the consent a visitor gives when sending the form.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('lenders'),
+    lenders: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 80, description: 'A lender\'s name as it appears in the consent.' },
+      description: 'Every lender that may contact the visitor, each named once.',
+    },
+  },
+  required: ['$schema', 'lenders'],
+  additionalProperties: false,
+} as const;
+export type LendersFile = FromSchema<typeof lendersFile>;
+
+export const SOCIAL_NETWORKS = ['facebook', 'x', 'linkedin', 'instagram', 'youtube'] as const;
+
+export const socialFile = {
+  title: 'Social links',
+  description: 'The links to the business\'s social pages in the page footer; an empty list shows none.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('social'),
+    links: {
+      type: 'array',
+      maxItems: SOCIAL_NETWORKS.length,
+      description: 'The links, in the order shown.',
+      items: {
+        type: 'object',
+        properties: {
+          network: { type: 'string', enum: SOCIAL_NETWORKS, description: 'Which network the link goes to; it picks the icon.' },
+          url: {
+            type: 'string',
+            pattern: '^https://[^\\s]+$',
+            description: 'The full address of the page, starting with https://.',
+          },
+        },
+        required: ['network', 'url'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['$schema', 'links'],
+  additionalProperties: false,
+} as const;
+export type SocialFile = FromSchema<typeof socialFile>;
+
+export type Logo = FromSchema<typeof logo>;
+export type SocialLink = SocialFile['links'][number];
+
+/** Every content file: its name in site/content/ (without .json), its key in the page's content, its schema. */
+export const CONTENT_FILES = [
+  { name: 'how-it-works', key: 'howItWorks', schema: howItWorksFile },
+  { name: 'claims', key: 'claims', schema: claimsFile },
+  { name: 'featured-in', key: 'featuredIn', schema: featuredInFile },
+  { name: 'testimonials', key: 'testimonials', schema: testimonialsFile },
+  { name: 'faq', key: 'faq', schema: faqFile },
+  { name: 'providers', key: 'providers', schema: providersFile },
+  { name: 'lenders', key: 'lenders', schema: lendersFile },
+  { name: 'social', key: 'social', schema: socialFile },
+] as const;

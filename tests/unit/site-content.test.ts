@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../engine/flow/checks.ts';
+import { checkSiteContent, CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
+import { siteContentModule } from '../../site/content/generated-module.ts';
+import { contentSchemaFiles } from '../../site/content/schema-files.ts';
+
+const BROKEN = join(import.meta.dirname, 'fixtures/site-content/broken');
+const SHOWN = 'tests/unit/fixtures/site-content/broken';
+
+describe('the landing-page content checks', () => {
+  const problems = checkSiteContent(BROKEN).map(formatProblem);
+
+  it('names the file and pointer of every mistake and says how to fix it', () => {
+    expect(problems).toEqual([
+      `${SHOWN}/claims.json: "disclaimer" is missing: add it (Shown at the end of the landing page.)`,
+      `${SHOWN}/featured-in.json /logos/1/logo: there is no image ${SHOWN}/logos/storefront-gazette.svg: add the image there, or correct the file name`,
+      `${SHOWN}/testimonials.json /testimonials/1/date: "2025-02-30" is not a day of the calendar: write a real date as yyyy-mm-dd, e.g. 2025-03-14`,
+      `${SHOWN}/faq.json /questions/0/anwser: unknown key "anwser" (did you mean "answer"?)`,
+      `${SHOWN}/providers.json /$schema: expected "./schemas/providers.schema.json", found the text "./provider.schema.json": Lets editors check this file while it is typed; leave it as it is.`,
+      expect.stringMatching(
+        new RegExp(`^${SHOWN}/lenders\\.json: not valid JSON \\(.+\\): fix the spot it names, often a missing comma or quote$`),
+      ),
+      `${SHOWN}/social.json /links/0/network: "tiktok" is not one of "facebook", "x", "linkedin", "instagram", "youtube"`,
+      `${SHOWN}/social.json /links/0/url: "http://example.com/ours" is not allowed: The full address of the page, starting with https://.`,
+    ]);
+  });
+
+  it('passes the files without problems on to the build and holds back the others', () => {
+    expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual(['howItWorks']);
+  });
+
+  it('reports a missing file', () => {
+    expect(checkSiteContent(join(BROKEN, 'logos'), 'empty').map(formatProblem)).toContain(
+      'empty/faq.json: the file is missing: restore it from version control, or write it as its schema in schemas/ says',
+    );
+  });
+
+  it('passes the content the page ships with', () => {
+    expect(checkSiteContent().map(formatProblem)).toEqual([]);
+  });
+});
+
+describe('the content schema files editors use', () => {
+  it('are current with site/content/schemas.ts (npm run flows:schema rewrites them)', () => {
+    for (const { name, text } of contentSchemaFiles()) {
+      expect(readFileSync(join(CONTENT_DIR, 'schemas', name), 'utf8'), name).toBe(text);
+    }
+  });
+
+});
+
+describe('the generated content module', () => {
+  const { files } = readSiteContent();
+  const text = siteContentModule(files, { contentDir: CONTENT_DIR, outDir: join(CONTENT_DIR, '../../.generated') });
+
+  it('references each logo so the bundler adds it to the build', () => {
+    expect(text).toContain('"src": new URL("../site/content/logos/storefront-gazette.svg", import.meta.url).href');
+    expect(text).toContain('"src": new URL("../site/content/logos/quillmont-capital.svg", import.meta.url).href');
+  });
+
+  it('types the content and leaves out the editors-only $schema key', () => {
+    expect(text).toContain('import type { SiteContent } from "../site/content/types.ts";');
+    expect(text).not.toContain('$schema');
+  });
+});
