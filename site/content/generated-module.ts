@@ -11,7 +11,7 @@ const IMAGE = '\u0000image:';
 
 function importPath(from: string, to: string): string {
   const path = relative(from, to).split(sep).join('/');
-  return path.startsWith('.') ? path : `./${path}`;
+  return path.startsWith('../') ? path : `./${path}`;
 }
 
 export function siteContentModule(files: readonly CheckedFile[], { contentDir, outDir }: { contentDir: string; outDir: string }): string {

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../engine/flow/checks.ts';
+import { compileFlows } from '../../engine/tools/compile-flows.ts';
 import { checkSiteContent, CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
 import { siteContentModule } from '../../site/content/generated-module.ts';
 import { contentSchemaFiles } from '../../site/content/schema-files.ts';
@@ -63,5 +65,23 @@ describe('the generated content module', () => {
   it('types the content and leaves out the editors-only $schema key', () => {
     expect(text).toContain('import type { SiteContent } from "../site/content/types.ts";');
     expect(text).not.toContain('$schema');
+  });
+});
+
+describe('the build', () => {
+  const outDir = () => join(mkdtempSync(join(tmpdir(), 'fundflow-content-')), 'out');
+
+  it('stops on a content problem as on a flow problem, and writes nothing', () => {
+    const out = outDir();
+    expect(compileFlows({ outDir: out, contentDir: BROKEN })).toContain(
+      `${SHOWN}/faq.json /questions/0/anwser: unknown key "anwser" (did you mean "answer"?)`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('writes the content module next to the flows', () => {
+    const out = outDir();
+    expect(compileFlows({ outDir: out })).toEqual([]);
+    expect(readFileSync(join(out, 'site-content.ts'), 'utf8')).toContain('export const siteContent: SiteContent = {');
   });
 });
