@@ -274,6 +274,42 @@ export const socialFile = {
 } as const;
 export type SocialFile = FromSchema<typeof socialFile>;
 
+const footerText = (description: string, maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const;
+
+export const footerFile = {
+  title: 'Form and page footer',
+  description: 'The promises under every question and the advertising disclosure at the foot of every page.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('footer'),
+    promises: {
+      type: 'object',
+      description: 'The three short promises shown under every question, each next to its icon.',
+      properties: {
+        encrypted: footerText('Next to the lock: that the form is encrypted.', 40),
+        noCreditImpact: footerText('Next to the shield: that applying does not affect the credit score.', 40),
+        funded: footerText('Next to the dollar sign: how much has been funded.', 40),
+      },
+      required: ['encrypted', 'noCreditImpact', 'funded'],
+      additionalProperties: false,
+    },
+    disclosure: {
+      type: 'object',
+      description: 'The advertising disclosure; {product} in its text becomes the product name.',
+      properties: {
+        title: footerText('The disclosure\'s heading.', 60),
+        text: footerText('What the product is and is not (a lead generator, not a lender) and how it is paid.', 1200),
+      },
+      required: ['title', 'text'],
+      additionalProperties: false,
+    },
+  },
+  required: ['$schema', 'promises', 'disclosure'],
+  additionalProperties: false,
+} as const;
+export type FooterFile = FromSchema<typeof footerFile>;
+
 export type Logo = FromSchema<typeof logo>;
 export type SocialLink = SocialFile['links'][number];
 
@@ -287,4 +323,5 @@ export const CONTENT_FILES = [
   { name: 'providers', key: 'providers', schema: providersFile },
   { name: 'lenders', key: 'lenders', schema: lendersFile },
   { name: 'social', key: 'social', schema: socialFile },
+  { name: 'footer', key: 'footer', schema: footerFile },
 ] as const;

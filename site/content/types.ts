@@ -6,6 +6,7 @@ import type {
   ClaimsFile,
   FaqFile,
   FeaturedInFile,
+  FooterFile,
   HowItWorksFile,
   LendersFile,
   Logo,
@@ -30,6 +31,7 @@ export type FaqContent = Shown<FaqFile>;
 export type ProvidersContent = WithShownLogos<ProvidersFile>;
 export type LendersContent = Shown<LendersFile>;
 export type SocialContent = Shown<SocialFile>;
+export type FooterContent = Shown<FooterFile>;
 
 export interface SiteContent {
   howItWorks: HowItWorksContent;
@@ -40,4 +42,5 @@ export interface SiteContent {
   providers: ProvidersContent;
   lenders: LendersContent;
   social: SocialContent;
+  footer: FooterContent;
 }

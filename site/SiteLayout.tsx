@@ -1,0 +1,44 @@
+/**
+ * What surrounds a step: the shell, the form's footer (its promises, and the consent text on the steps that collect
+ * contact details), the 'Providers Include' strip for the sections that show it, and on the start screen the home
+ * popup and the landing page.
+ */
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Flow } from '../engine/flow/format.ts';
+import { consentText } from '../engine/flow/consent.ts';
+import type { HomePopup as PopupContent } from '../engine/api/schemas.ts';
+import type { PublicConfig } from '../server/public-config.ts';
+import { Shell, type ShellContent } from './shell/Shell.tsx';
+import { FormFooter, type FormPromises } from './shell/FormFooter.tsx';
+import { HomePopup } from './popup/HomePopup.tsx';
+import { Landing } from './landing/Landing.tsx';
+import { ProvidersStrip, showsProviders } from './landing/ProvidersStrip.tsx';
+
+export interface SiteSettings {
+  config: PublicConfig;
+  shell: ShellContent;
+  promises: FormPromises;
+  lenders: readonly string[];
+  loadPopup: () => Promise<PopupContent>;
+}
+
+export function SiteLayout({ site, flow, stepId, children }: { site: SiteSettings; flow: Flow; stepId: string; children: ReactNode }) {
+  const { search } = useLocation();
+  const step = flow.steps[stepId]!;
+  const isStart = stepId === flow.start;
+  const section = new URLSearchParams(search).get('section') ?? flow.section ?? null;
+  const consent =
+    step.showConsent && flow.consent !== undefined
+      ? consentText(flow.consent, { product: site.config.productName, lenders: site.lenders })
+      : undefined;
+  return (
+    <Shell config={site.config} content={site.shell} homePath={flow.basePath || '/'}>
+      {children}
+      {step.schema !== undefined && <FormFooter promises={site.promises} consent={consent} />}
+      {showsProviders(section) && <ProvidersStrip />}
+      {isStart && <HomePopup load={site.loadPopup} />}
+      {isStart && <Landing />}
+    </Shell>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The home popup: asked for when the start screen opens and shown when the content says so. Its HTML was sanitized
+ * by the server that serves it. A native modal dialog: focus moves in, Escape closes it, focus returns after.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { HomePopup as PopupContent } from '../../engine/api/schemas.ts';
+
+/** How long the closing fade takes (the backdrop's 150 ms; the dialog itself enters over 300 ms, in the CSS). */
+export const POPUP_CLOSE_MS = 150;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
+  const [content, setContent] = useState<PopupContent | null>(null);
+  const [closing, setClosing] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<Element | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (popup) => {
+        if (current && popup.home_popup_model) setContent(popup);
+      },
+      (error: unknown) => console.warn('home popup could not be loaded', error instanceof Error ? error.message : ''),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (content === null || element === null || element.open) return;
+    returnFocusTo.current = document.activeElement;
+    element.showModal();
+  }, [content]);
+
+  useEffect(() => {
+    if (!closing) return;
+    const finish = () => {
+      dialog.current?.close();
+      setContent(null);
+      setClosing(false);
+      if (returnFocusTo.current instanceof HTMLElement) returnFocusTo.current.focus();
+    };
+    if (prefersReducedMotion()) {
+      finish();
+      return;
+    }
+    const timer = setTimeout(finish, POPUP_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [closing]);
+
+  if (content === null) return null;
+  const close = () => setClosing(true);
+  return (
+    <dialog
+      ref={dialog}
+      className={closing ? 'popup popup--closing' : 'popup'}
+      aria-label="Announcement"
+      aria-describedby="popup-content"
+      onCancel={(event) => {
+        // Escape: close with the same fade as the buttons.
+        event.preventDefault();
+        close();
+      }}
+    >
+      <button type="button" className="popup__close" aria-label="Close" onClick={close}>
+        ×
+      </button>
+      <div id="popup-content" className="popup__content" dangerouslySetInnerHTML={{ __html: content.model_content }} />
+      <button type="button" className="button button--primary popup__button" onClick={close}>
+        {content.button_text}
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Under every step: the form's promises, and on the steps that collect contact details the consent the visitor
+ * gives by submitting (the exact text the lead's consent evidence records).
+ */
+import type { ReactNode } from 'react';
+import { FundedIcon, LockIcon, ShieldIcon } from './icons.tsx';
+
+export interface FormPromises {
+  encrypted: string;
+  noCreditImpact: string;
+  funded: string;
+}
+
+export function FormFooter({ promises, consent }: { promises: FormPromises; consent: string | undefined }) {
+  const items: [ReactNode, string][] = [
+    [<LockIcon key="lock" />, promises.encrypted],
+    [<ShieldIcon key="shield" />, promises.noCreditImpact],
+    [<FundedIcon key="funded" />, promises.funded],
+  ];
+  return (
+    <div className="form-footer">
+      <ul className="form-footer__promises">
+        {items.map(([icon, text]) => (
+          <li key={text}>
+            {icon}
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+      {consent !== undefined && (
+        <section className="form-footer__consent" aria-label="Your consent">
+          <p>{consent}</p>
+        </section>
+      )}
+    </div>
+  );
+}
