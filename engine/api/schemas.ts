@@ -106,8 +106,17 @@ export type HomePopup = FromSchema<typeof homePopup>;
 /** 201 from POST /api/v1/leads/trigger: the lead is stored and queued for delivery. */
 export const leadAccepted = {
   type: 'object',
-  properties: { id: { type: 'string' } },
-  required: ['id'],
+  properties: {
+    id: { type: 'string' },
+    consent: {
+      type: 'object',
+      description: 'The consent recorded with the lead: the text\'s version and the SHA-256 (hex) of the words shown.',
+      properties: { version: { type: 'string' }, sha256: { type: 'string' } },
+      required: ['version', 'sha256'],
+      additionalProperties: false,
+    },
+  },
+  required: ['id', 'consent'],
   additionalProperties: false,
 } as const;
 export type LeadAccepted = FromSchema<typeof leadAccepted>;

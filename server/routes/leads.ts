@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/leads/trigger: the lead payload as JSON → 201 `{ "id" }` once the lead, its consent evidence and its
+ * POST /api/v1/leads/trigger: the lead payload as JSON → 201 `{ "id", "consent" }` once the lead, its consent evidence and its
  * delivery job are stored. Refusals are 4xx in the `errorResponse` shape, naming every bad field; without a delivery
  * queue the route answers 503, since a lead that cannot be delivered must not be accepted.
  */
@@ -54,7 +54,7 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           certificateUrl: text(lead.trustedform_cert_url),
         });
         request.log.info({ leadId: id, flowVersion: flow.flow.version }, 'lead stored');
-        return reply.code(201).send({ id });
+        return reply.code(201).send({ id, consent: { version: flow.consent.version, sha256: flow.consent.sha256 } });
       },
     );
   });

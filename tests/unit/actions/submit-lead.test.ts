@@ -46,7 +46,7 @@ function workingApi(overrides: Partial<ApiClient> = {}): ApiClient {
     lookupZip: vi.fn(async (zipcode: string) => ({ city: 'Beverly Hills', state: 'CA', zipcode })),
     remoteAddress: vi.fn(async () => '203.0.113.9'),
     thankYouSettings: vi.fn(async () => SETTINGS),
-    sendLead: vi.fn(async () => ({ id: 'lead-1' })),
+    sendLead: vi.fn(async () => ({ id: 'lead-1', consent: { version: '1', sha256: 'a'.repeat(64) } })),
     claimCertificate: vi.fn(async () => ({ claimed: true })),
     ...overrides,
   });
