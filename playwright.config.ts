@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, LENDER_PORT, LENDER_URL, PLACES_APP_PORT } from './tests/e2e/servers.ts';
+import { APP_PORT, LENDER_PORT, LENDER_URL, CONFIGURED_APP_PORT } from './tests/e2e/servers.ts';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,9 +37,10 @@ export default defineConfig({
       timeout: 30_000,
     },
     // The production build (npm test builds first) on throwaway embedded databases, delivering to the test lender:
-    // one without a Maps key (addresses typed by hand) and one with a key (the tests stand in for Google's script).
+    // one with no third party configured (addresses typed by hand) and one with every third party configured: Maps
+    // key, tag manager and lead certificate (the tests stand in for their scripts).
     appServer(APP_PORT, {}),
-    appServer(PLACES_APP_PORT, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey' }),
+    appServer(CONFIGURED_APP_PORT, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey', GTM_ID: 'GTM-E2ETEST', LOAD_TRUSTED_FORM_SCRIPT: 'true' }),
   ],
 });
 

@@ -36,7 +36,7 @@ if (ifNeeded && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
 const problems = compileFlows();
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
-  console.error(`\n${problems.length} problem(s) in flows/: the build stopped.`);
+  console.error(`\n${problems.length} problem(s) in flows/ or site/content/: the build stopped.`);
   process.exit(1);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Development: recompiles the flows on every save of a flow file, rebuilds the site on every change (Parcel watch
+ * Development: recompiles the flows and the site content on every save of a flow or content file, rebuilds the site on every change (Parcel watch
  * into .dev-dist/) and restarts the server on every server change. Flow problems are printed and the last good
  * build keeps running until they are fixed.
  */
@@ -10,20 +10,22 @@ import { compileFlows, ROOT } from './compile-flows.ts';
 
 function recompile() {
   const problems = compileFlows();
-  if (problems.length === 0) console.log('flows: compiled');
-  else console.error(`flows: ${problems.length} problem(s), keeping the last good build\n${problems.join('\n')}`);
+  if (problems.length === 0) console.log('flows and site content: compiled');
+  else console.error(`flows and site content: ${problems.length} problem(s), keeping the last good build\n${problems.join('\n')}`);
 }
 
 recompile();
 let pending: ReturnType<typeof setTimeout> | undefined;
-watch(join(ROOT, 'flows'), () => {
-  clearTimeout(pending);
-  pending = setTimeout(recompile, 100);
-});
+for (const folder of ['flows', join('site', 'content')]) {
+  watch(join(ROOT, folder), () => {
+    clearTimeout(pending);
+    pending = setTimeout(recompile, 100);
+  });
+}
 
 const children = [
   spawn('npx', ['parcel', 'watch', '--target', 'dev', '--no-hmr'], { cwd: ROOT, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path=server', '--watch-path=engine', '--watch-path=flows', 'server/index.ts'], {
+  spawn(process.execPath, ['--watch-path=server', '--watch-path=engine', '--watch-path=flows', '--watch-path=site/content', 'server/index.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development', STATIC_DIR: '.dev-dist' },

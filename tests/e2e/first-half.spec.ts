@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -3,150 +3,19 @@
  * stores the lead and delivers it over HTTP to a local test lender. One server has no Maps key (the visitor types the
  * address); the other has one, and the Maps script is replaced by a fake Places autocomplete.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LENDER_URL, PLACES_APP_URL } from './servers.ts';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const progress = (page: Page) => page.getByRole('progressbar', { name: 'Progress' });
-const FAKE_PLACES = readFileSync(new URL('../support/fake-places.js', import.meta.url), 'utf8');
-
-async function expectStep(page: Page, path: string, text: string, value?: number) {
-  await expect(page).toHaveURL((url) => url.pathname === path);
-  await expect(heading(page)).toHaveText(text);
-  if (value !== undefined) await expect(progress(page)).toHaveAttribute('aria-valuenow', String(value));
-}
-
-interface Delivered {
-  messageId: string;
-  body: Record<string, unknown>;
-}
-
-async function deliveredTo(request: APIRequestContext, email: string): Promise<Delivered[]> {
-  const response = await request.get(`${LENDER_URL}/received`);
-  const all = (await response.json()) as Delivered[];
-  return all.filter((lead) => lead.body.email === email);
-}
-
-/** Answers the first half quickly; its own screens are covered by first-half.spec.ts. */
-async function answerFirstHalf(page: Page, base: string) {
-  await page.goto(base || '/');
-  await page.getByRole('radio', { name: 'Partnership' }).click();
-  await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');
-  await next(page).click();
-  await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
-  await next(page).click();
-  await page.getByRole('radio', { name: 'Within a week' }).click();
-  await next(page).click();
-  await next(page).click(); // revenue: the default $30,000
-  await page.getByRole('radio', { name: 'Good (680-719)' }).click();
-  await next(page).click();
-}
-
-async function answerBusinessAndContact(page: Page, base: string, email: string) {
-  await expectStep(page, `${base}/about-business`, 'Tell us about your business', 60);
-  const name = page.getByRole('textbox', { name: 'Business name' });
-  await name.fill('  acme tools  ');
-  const zip = page.getByRole('textbox', { name: 'Business zip code' });
-  await zip.pressSequentially('9a0b2');
-  await expect(zip).toHaveValue('902');
-  await expect(name).toHaveValue('acme tools');
-  await zip.pressSequentially('00');
-  await expect(page.getByText('Please enter valid zipcode.')).toBeVisible();
-  await next(page).click();
-  await expect(page).toHaveURL((url) => url.pathname === `${base}/about-business`);
-  await zip.fill('');
-  await zip.pressSequentially('90210');
-  await expect(page.getByText('Beverly Hills, CA 90210')).toBeVisible();
-  await expect(page.getByText('Please enter valid zipcode.')).toHaveCount(0);
-  await next(page).click();
-
-  await expectStep(page, `${base}/business-start`, 'When did you start your business?', 65);
-  const year = page.getByRole('combobox', { name: 'Year' });
-  await expect(year.getByRole('option').nth(1)).toHaveText(String(new Date().getFullYear()));
-  await expect(year.getByRole('option').last()).toHaveText('1925');
-  await page.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'May' });
-  await year.selectOption('2018');
-  await next(page).click();
-
-  await expectStep(page, `${base}/business-industry`, 'What industry is your business in?', 73);
-  const industry = page.getByRole('combobox', { name: 'Industry' });
-  await expect(industry.getByRole('option')).toHaveCount(21);
-  await expect(industry.getByRole('option').first()).toHaveText('Select an industry');
-  await industry.selectOption({ label: 'Retail trade' });
-  await next(page).click();
-
-  await expectStep(page, `${base}/name`, "What's your name?", 80);
-  await page.getByRole('textbox', { name: 'First name' }).fill('mary');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('sm1th');
-  await next(page).click();
-  await expect(page.getByText('Please enter alphabets only.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Last name' }).fill('smith');
-  await next(page).click();
-
-  await expectStep(page, `${base}/email`, "What's your email address?", 92);
-  await expect(page.getByText('Your privacy is our priorty. We will never spam you.')).toBeVisible();
-  const emailBox = page.getByRole('textbox', { name: 'Email address' });
-  await emailBox.fill('mary@');
-  await next(page).click();
-  await expect(page.getByText('Please enter a valid email')).toBeVisible();
-  await emailBox.fill(email);
-  await next(page).click();
-
-  await expectStep(page, `${base}/phone`, 'Last question, where is Acme Tools located?', 98);
-  await expect(page).toHaveTitle('Street Address | Fundflow Test');
-  await expect(page.getByText('Please complete the info highlighted below:')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);
-}
-
-async function revealAndSubmitPhone(page: Page) {
-  await page.getByRole('button', { name: 'View Funding Options' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /checking/i })).toBeVisible();
-  const phone = page.getByRole('textbox', { name: 'Phone number' });
-  await expect(phone).toBeVisible();
-  await phone.pressSequentially('2125550123');
-  await expect(phone).toHaveValue('212-555-0123');
-  await page.getByRole('button', { name: 'View Funding Options' }).click();
-}
-
-async function watchSearchingThenThankYou(page: Page, base: string, city: string, storageKey: string) {
-  await expect(page).toHaveURL((url) => url.pathname === `${base}/searching-coverage-area`);
-  await expect(progress(page)).toHaveCount(0);
-  await expect(page.getByText(`Looking for best rates in ${city}...`)).toBeVisible();
-  // The last headline shows for only 0.2 s before the thank-you (the widget's own tests cover it).
-  await expect(page).toHaveURL((url) => url.pathname === `${base}/thank-you`, { timeout: 12_000 });
-  await expect(page.getByText(/Mary Smith/)).toBeVisible();
-  await expect(page.getByText(/\(212\) 555-0123/)).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
-}
-
-async function expectOneLead(request: APIRequestContext, email: string, expected: Record<string, unknown>) {
-  await expect.poll(async () => (await deliveredTo(request, email)).length, { timeout: 15_000 }).toBe(1);
-  const [lead] = await deliveredTo(request, email);
-  expect(lead!.body).toMatchObject({
-    flow: 'business-funding',
-    name: 'Mary Smith',
-    first_name: 'mary',
-    last_name: 'smith',
-    email,
-    phone: '2125550123',
-    business_type: 'Partnership',
-    amount: 50000,
-    loan_purpose: 'PAYROLL',
-    loan_timing: 'Within a week',
-    average_monthly_revenue: 30000,
-    credit_score: 'Good (680-719)',
-    business_name: 'acme tools',
-    business_zipcode: '90210',
-    business_start_month: '05',
-    business_start_year: '2018',
-    business_industry: 'RETAILTRADE',
-    ...expected,
-  });
-  expect(typeof lead!.body.time_stamp).toBe('string');
-  expect(lead!.body.client_ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
-}
+import { createHash } from 'node:crypto';
+import { expect, test } from './fixtures.ts';
+import { CONFIGURED_APP_URL } from './servers.ts';
+import {
+  FAKE_PLACES,
+  answerBusinessAndContact,
+  answerFirstHalf,
+  expectOneLead,
+  expectStep,
+  heading,
+  revealAndSubmitPhone,
+  watchSearchingThenThankYou,
+} from './walk.ts';
 
 for (const version of ['v1', 'v2'] as const) {
   const base = version === 'v1' ? '' : '/v2';
@@ -169,7 +38,12 @@ for (const version of ['v1', 'v2'] as const) {
     await zip.pressSequentially('60601');
     await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Chicago');
     await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('IL');
+    // The consent evidence stored with the lead is of exactly the words on the screen.
+    const consentOnScreen = await page.getByRole('region', { name: 'Your consent' }).textContent();
+    const accepted = page.waitForResponse((response) => response.url().endsWith('/api/v1/leads/trigger'));
     await revealAndSubmitPhone(page);
+    const recorded = (await (await accepted).json()) as { consent: { sha256: string } };
+    expect(recorded.consent.sha256).toBe(createHash('sha256').update(consentOnScreen!, 'utf8').digest('hex'));
 
     await watchSearchingThenThankYou(page, base, 'Chicago', storageKey);
     await expectOneLead(request, email, {
@@ -192,7 +66,7 @@ for (const version of ['v1', 'v2'] as const) {
     await page.route('https://maps.googleapis.com/maps/api/js**', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: FAKE_PLACES }),
     );
-    await answerFirstHalf(page, PLACES_APP_URL + base);
+    await answerFirstHalf(page, CONFIGURED_APP_URL + base);
     await answerBusinessAndContact(page, base, email);
 
     await page.getByRole('textbox', { name: 'Street address' }).pressSequentially('1600 Amph');
