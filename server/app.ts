@@ -1,4 +1,7 @@
-/** Builds the Fastify app: security headers, error handling, the API, the built site. Tests import this. */
+/**
+ * Builds the Fastify app: security headers, error handling, cross-site request protection, the API, the built site.
+ * Tests import this.
+ */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { CertificateClaimer } from './consent/certificate-claimer.ts';
@@ -22,6 +25,7 @@ import { registerPhoneRoutes } from './routes/phone.ts';
 import { loadSiteContent } from './site-content.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
+import { registerXsrfProtection } from './xsrf.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // After the cache-control default above: the cookie's answers add "private" to whatever caching they have.
+  registerXsrfProtection(app);
 
   registerHealthRoutes(app, db);
   registerZipcodeRoutes(app);

@@ -47,13 +47,43 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/**
+ * Cross-site request protection by double-submit cookie, in Angular's naming: the server sets the XSRF-TOKEN cookie,
+ * and every state-changing call to this site carries its value in the X-XSRF-TOKEN header. Another site can make the
+ * browser send the cookie but cannot read it, so it cannot forge the header. The server answers a call without the
+ * header 403 with XSRF_REFUSED.
+ */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const XSRF_REFUSED = 'xsrf_token_invalid';
+
+function cookieValue(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const pair of document.cookie.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The token goes only to this site: a lead service elsewhere has its own cookies, and must never learn ours. */
+function isSameOrigin(url: string): boolean {
+  if (typeof location === 'undefined') return !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+  return new URL(url, location.href).origin === location.origin;
+}
+
+type Call = { method: 'POST'; body: unknown };
+
 export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(globalThis) }: ApiClientOptions = {}): ApiClient {
-  async function call<T>(path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+  async function exchange(url: string, init: Call | undefined, token: string | undefined) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers[XSRF_HEADER] = token;
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      response = await fetch(url, {
         method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        headers,
         body: init ? JSON.stringify(init.body) : undefined,
         credentials: 'same-origin',
       });
@@ -61,6 +91,20 @@ export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(gl
       throw new ApiError(0, 'The server could not be reached');
     }
     const body: unknown = await response.json().catch(() => undefined);
+    return { response, body };
+  }
+
+  async function call<T>(path: string, init?: Call): Promise<T> {
+    const url = `${baseUrl}${path}`;
+    const guarded = init !== undefined && isSameOrigin(url);
+    const token = guarded ? cookieValue(XSRF_COOKIE) : undefined;
+    let { response, body } = await exchange(url, init, token);
+    // A visitor whose cookie was missing or cleared gets a fresh one with the refusal. The refused call stored
+    // nothing, so sending it once more with the new token cannot store anything twice.
+    if (guarded && response.status === 403 && (body as ErrorResponse | undefined)?.error === XSRF_REFUSED) {
+      const fresh = cookieValue(XSRF_COOKIE);
+      if (fresh !== undefined && fresh !== token) ({ response, body } = await exchange(url, init, fresh));
+    }
     if (!response.ok) {
       const error = body as ErrorResponse | undefined;
       throw new ApiError(response.status, error?.message ?? `The server answered ${response.status}`, error);

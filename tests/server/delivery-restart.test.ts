@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
-import { tempDir, writeBuiltSite } from './helpers.ts';
+import { tempDir, writeBuiltSite, xsrfHeaders } from './helpers.ts';
 import { freePort, listening, startServer, type ServerProcess } from './server-process.ts';
 
 const dir = tempDir();
@@ -45,7 +45,7 @@ describe('lead delivery across a crash', () => {
     await listening(first);
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...xsrfHeaders() },
       body: JSON.stringify(validLead()),
     });
     const { id } = (await response.json()) as { id: string };
@@ -93,7 +93,7 @@ describe('lead delivery across a crash', () => {
     expect(server.output()).toContain('"msg":"LEAD_FORWARD_URL is not set: leads are stored but not delivered"');
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...xsrfHeaders() },
       body: JSON.stringify(validLead()),
     });
     expect(response.status).toBe(201);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/api/client.ts';
 import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 
 /** A fresh temp folder, removed by the returned function. */
@@ -68,6 +69,17 @@ export function decode(body: Buffer, encoding: string | undefined): string {
   if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
   return body.toString('utf8');
+}
+
+/** A token like the ones the server issues (base64url, 256 bits). */
+export const TEST_XSRF_TOKEN = 'dGVzdC14c3JmLXRva2VuLW9mLTMyLWJ5dGVzLWxvbmc';
+
+/**
+ * The cookie and the matching header a page sends with every state-changing API call; spread into `headers` of an
+ * `inject` or a `fetch`.
+ */
+export function xsrfHeaders(token = TEST_XSRF_TOKEN): Record<string, string> {
+  return { cookie: `${XSRF_COOKIE}=${token}`, [XSRF_HEADER.toLowerCase()]: token };
 }
 
 /** A validated config from test settings (everything else at its default). */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
-import { DATABASES, type TestDatabase } from './helpers.ts';
+import { DATABASES, xsrfHeaders, type TestDatabase } from './helpers.ts';
 import { countRows, failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
 
 const URL_PATH = '/api/v1/leads/trigger';
@@ -21,7 +21,12 @@ function post(app: FastifyInstance, payload: LeadPayload | string, headers: Reco
     method: 'POST',
     url: URL_PATH,
     payload,
-    headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test browser)', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (test browser)',
+      ...xsrfHeaders(),
+      ...headers,
+    },
     remoteAddress: '198.51.100.23',
   });
 }
@@ -141,14 +146,14 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
           url: URL_PATH,
           payload: validLead(),
           remoteAddress: '10.0.0.5',
-          headers: { 'x-forwarded-for': '203.0.113.44' },
+          headers: { 'x-forwarded-for': '203.0.113.44', ...xsrfHeaders() },
         });
         const direct = await proxied.inject({
           method: 'POST',
           url: URL_PATH,
           payload: validLead(),
           remoteAddress: '198.51.100.80',
-          headers: { 'x-forwarded-for': '203.0.113.44' },
+          headers: { 'x-forwarded-for': '203.0.113.44', ...xsrfHeaders() },
         });
         const ipOf = async (id: string) => {
           const sql = 'select ip from consent_evidence where lead_id = $1';

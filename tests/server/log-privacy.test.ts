@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
-import { openTestPglite, type TestDatabase } from './helpers.ts';
+import { openTestPglite, xsrfHeaders, type TestDatabase } from './helpers.ts';
 import { failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
 
 const VISITOR_IP = '198.51.100.23';
@@ -40,7 +40,13 @@ afterAll(async () => {
 describe('logs', () => {
   it('of accepted, refused and failed leads and of phone checks hold nothing personal', async () => {
     const send = (target: FastifyInstance, lead: Record<string, unknown>) =>
-      target.inject({ method: 'POST', url: '/api/v1/leads/trigger', payload: lead, remoteAddress: VISITOR_IP });
+      target.inject({
+        method: 'POST',
+        url: '/api/v1/leads/trigger',
+        payload: lead,
+        headers: xsrfHeaders(),
+        remoteAddress: VISITOR_IP,
+      });
     expect((await send(app, validLead())).statusCode).toBe(201);
     expect((await send(app, validLead({ email: 'maria.rivera@example', amount: '3105550147' }))).statusCode).toBe(400);
     expect((await send(broken, validLead())).statusCode).toBe(500);

@@ -22,6 +22,7 @@ import {
   testConfig,
   writeBuiltSite,
   writeFlows,
+  xsrfHeaders,
   type TestDatabase,
 } from './helpers.ts';
 import { contentSecurityPolicy } from '../../server/security.ts';
@@ -76,7 +77,8 @@ describe('the page', () => {
       const { response, text } = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      // A first visit's page sets the XSRF-TOKEN cookie, so no shared cache may keep it (xsrf.test.ts).
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(text).toContain('<script type=module src=/main.1a2b3c4d.js></script>');
     }
   });
@@ -231,7 +233,7 @@ describe('the API', () => {
     const broken = await app.inject({
       method: 'POST',
       url: '/api/v1/test-echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...xsrfHeaders() },
       payload: '{"amount": ',
     });
     expect(broken.statusCode).toBe(400);
@@ -240,10 +242,12 @@ describe('the API', () => {
   });
 
   it('validates bodies like the browser: a string is not coerced to a number', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/test-echo', payload: { amount: '5000' } });
+    const echo = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/test-echo', payload, headers: xsrfHeaders() });
+    const response = await echo({ amount: '5000' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_request', message: 'body/amount must be integer' });
-    const valid = await app.inject({ method: 'POST', url: '/api/v1/test-echo', payload: { amount: 5000, extra: 1 } });
+    const valid = await echo({ amount: 5000, extra: 1 });
     expect(valid.json()).toEqual({ amount: 5000, extra: 1 });
   });
 });
@@ -366,6 +370,7 @@ describe('logs', () => {
         method: 'POST',
         url: '/api/v1/test-failure',
         payload: { email: 'owner@acme.example', phone: '2125550123' },
+        headers: xsrfHeaders(),
       });
       expect(response.json()).toEqual({ error: 'internal', message: 'Something went wrong' });
       const errors = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });

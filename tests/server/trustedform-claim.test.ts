@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { trustedFormClaimer } from '../../server/consent/trustedform-claimer.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import { DATABASES, type TestDatabase } from './helpers.ts';
+import { DATABASES, xsrfHeaders, type TestDatabase } from './helpers.ts';
 import { prepareLeadDatabase, startLeadApp } from './lead-app.ts';
 import { json, startStandInService, type StandInService } from './stand-in-service.ts';
 
@@ -17,13 +17,14 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
   let app: FastifyInstance;
 
   const claim = (url: unknown, target: FastifyInstance = app) =>
-    target.inject({ method: 'POST', url: '/api/v1/trustedform/claim', payload: { url } });
+    target.inject({ method: 'POST', url: '/api/v1/trustedform/claim', payload: { url }, headers: xsrfHeaders() });
 
   async function storeLeadWith(certificateUrl: string): Promise<void> {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/leads/trigger',
       payload: validLead({ trustedform_cert_url: certificateUrl }),
+      headers: xsrfHeaders(),
     });
     expect(response.statusCode).toBe(201);
   }
@@ -103,7 +104,7 @@ describe.each(DATABASES)('POST /api/v1/trustedform/claim on $name', ({ open }) =
   });
 
   it('refuses a body without url: 400 naming url', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/trustedform/claim', payload: {} });
+    const response = await claim(undefined);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('url');
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { startTestApp, xsrfHeaders, type TestApp } from './helpers.ts';
 
 let server: TestApp;
 let app: FastifyInstance;
@@ -43,8 +43,11 @@ describe('GET /api/v1/zipcode/validate', () => {
 });
 
 describe('POST /api/lead/check_valid_zipcode', () => {
+  const check = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/lead/check_valid_zipcode', payload, headers: xsrfHeaders() });
+
   it('answers the product api shape', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/lead/check_valid_zipcode', payload: { zipcode: '90210' } });
+    const response = await check({ zipcode: '90210' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: [{ zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] }],
@@ -52,9 +55,9 @@ describe('POST /api/lead/check_valid_zipcode', () => {
   });
 
   it('answers no data for an unknown ZIP and 400 for a number instead of text', async () => {
-    const unknown = await app.inject({ method: 'POST', url: '/api/lead/check_valid_zipcode', payload: { zipcode: '00000' } });
+    const unknown = await check({ zipcode: '00000' });
     expect(unknown.json()).toEqual({ data: [] });
-    const number = await app.inject({ method: 'POST', url: '/api/lead/check_valid_zipcode', payload: { zipcode: 90210 } });
+    const number = await check({ zipcode: 90210 });
     expect(number.statusCode).toBe(400);
     expect(number.json().message).toContain('zipcode');
   });

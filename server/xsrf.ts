@@ -1,0 +1,90 @@
+/**
+ * Cross-site request protection by double-submit cookie: every visitor gets a random XSRF-TOKEN cookie, the page's
+ * API client copies it into the X-XSRF-TOKEN header, and a state-changing API call whose header does not match the
+ * cookie is refused before its body is read. Another site can make a visitor's browser send the cookie, but cannot
+ * read it to set the header. The names are the page client's (engine/api/client.ts), Angular's convention.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../engine/api/client.ts';
+import { ClientError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Base64url of at least 128 bits; anything else in the cookie is treated as no token and replaced. */
+const TOKEN = /^[A-Za-z0-9_-]{22,256}$/;
+
+const NO_COOKIE =
+  `No ${XSRF_COOKIE} cookie was sent: this answer sets one; copy it into the ${XSRF_HEADER} header and send again`;
+const WRONG_HEADER = `Missing or wrong ${XSRF_HEADER} header: copy the ${XSRF_COOKIE} cookie into it`;
+
+/** 32 random bytes, base64url: 256 bits, well past guessing. */
+export function newXsrfToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The request's token: the first XSRF-TOKEN cookie, as the page reads document.cookie, when it looks like one of
+ * ours. Cookies from a sibling subdomain may come later in the header; the page ignores them the same way.
+ */
+export function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at === -1 || pair.slice(0, at).trim() !== XSRF_COOKIE) continue;
+    const value = pair.slice(at + 1).trim();
+    return TOKEN.test(value) ? value : undefined;
+  }
+  return undefined;
+}
+
+function isApiPath(path: string | undefined): boolean {
+  return path !== undefined && (path === '/api' || path.startsWith('/api/'));
+}
+
+/** The raw path and the matched route both count, so no spelling of an API path slips past the check. */
+function isApiRequest(request: FastifyRequest): boolean {
+  return isApiPath(request.url.split('?')[0]) || isApiPath(request.routeOptions.url);
+}
+
+function sameToken(header: string, cookie: string): boolean {
+  const a = Buffer.from(header);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function xsrfCookie(token: string, secure: boolean): string {
+  // Not HttpOnly: the page reads it to copy it into the header.
+  return `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** Pages and API answers carry the cookie; files do not, so their shared caching stays as it is. */
+function issuesCookie(request: FastifyRequest, reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return isApiRequest(request) || (typeof type === 'string' && type.startsWith('text/html'));
+}
+
+export function registerXsrfProtection(app: FastifyInstance): void {
+  // onRequest runs before the body is parsed or validated: a refused call reaches no route and stores nothing.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    const cookie = xsrfCookieOf(request.headers.cookie);
+    if (cookie === undefined) throw new ClientError(403, XSRF_REFUSED, NO_COOKIE);
+    const header = request.headers[XSRF_HEADER.toLowerCase()];
+    if (typeof header !== 'string' || !sameToken(header, cookie)) {
+      throw new ClientError(403, XSRF_REFUSED, WRONG_HEADER);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (xsrfCookieOf(request.headers.cookie) !== undefined || !issuesCookie(request, reply)) return payload;
+    // request.protocol follows X-Forwarded-Proto only from a proxy TRUST_PROXY names.
+    reply.header('set-cookie', xsrfCookie(newXsrfToken(), request.protocol === 'https'));
+    // An answer that hands a visitor a token must not be kept by a shared cache and handed to the next visitor.
+    const cacheControl = reply.getHeader('cache-control');
+    const current = typeof cacheControl === 'string' ? cacheControl : '';
+    if (!/\b(?:private|no-store)\b/.test(current)) {
+      reply.header('cache-control', current ? `private, ${current}` : 'private');
+    }
+    return payload;
+  });
+}
