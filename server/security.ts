@@ -6,7 +6,8 @@ type Directives = Record<string, string[]>;
 
 /**
  * The page's Content-Security-Policy. Everything comes from this origin; a third party the page loads (tag manager,
- * lead certificate, maps) adds its sources here, switched on by the setting that enables it.
+ * lead certificate, maps) adds its sources here, switched on by the setting that enables it. Scripts never get
+ * 'unsafe-inline' or 'unsafe-eval', whatever is configured.
  */
 export function contentSecurityPolicy(config: Config): string {
   const directives: Directives = {
@@ -15,16 +16,59 @@ export function contentSecurityPolicy(config: Config): string {
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
+    // The service worker and the web app manifest, named so they do not depend on default-src staying 'self'.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
   };
+  if (config.gtmId !== undefined) addSources(directives, TAG_MANAGER_SOURCES);
+  if (config.gtmId !== undefined && config.gtmAuth !== undefined && config.gtmPreview !== undefined) {
+    addSources(directives, TAG_MANAGER_PREVIEW_SOURCES);
+  }
+  if (config.loadTrustedFormScript) addSources(directives, TRUSTED_FORM_SOURCES);
   if (config.googleMapsApiKey !== undefined) addSources(directives, GOOGLE_MAPS_SOURCES);
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
     .join('; ');
 }
+
+/**
+ * Google Tag Manager's container script and the Google Analytics 4 tags it fires (Google's published CSP guide for
+ * Tag Manager and GA4). The page adds the container script itself, so no inline snippet needs allowing; a container's
+ * Custom HTML tags and Custom JavaScript variables need inline script and eval, which this policy never allows.
+ */
+const TAG_MANAGER_SOURCES: Directives = {
+  'script-src': ['https://www.googletagmanager.com'],
+  'img-src': ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+  'connect-src': [
+    'https://www.googletagmanager.com',
+    'https://www.google.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+};
+
+/** A Tag Manager environment (GTM_AUTH and GTM_PREVIEW) can be previewed: its debug pane loads these. */
+const TAG_MANAGER_PREVIEW_SOURCES: Directives = {
+  'script-src': ['https://tagmanager.google.com'],
+  'style-src': ['https://www.googletagmanager.com', 'https://tagmanager.google.com', 'https://fonts.googleapis.com'],
+  'img-src': ['https://ssl.gstatic.com', 'https://www.gstatic.com'],
+  'font-src': ['https://fonts.gstatic.com', 'data:'],
+};
+
+/**
+ * The TrustedForm certify script (ActiveProspect's CSP guide): loaded from api.trustedform.com, with its parts on
+ * cdn.trustedform.com, and reporting the visit to api.trustedform.com. Certificates are claimed by the server, so
+ * the page never talks to cert.trustedform.com.
+ */
+const TRUSTED_FORM_SOURCES: Directives = {
+  'script-src': ['https://api.trustedform.com', 'https://cdn.trustedform.com'],
+  'img-src': ['https://api.trustedform.com', 'https://cdn.trustedform.com'],
+  'connect-src': ['https://api.trustedform.com', 'https://cdn.trustedform.com'],
+};
 
 /**
  * What the Maps JavaScript API with Places autocomplete loads (Google's published CSP allowlist). Its suggestion list
@@ -42,20 +86,54 @@ function addSources(directives: Directives, more: Directives): void {
   for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
 }
 
+/**
+ * Features a lead form never uses, switched off for the page and anything it embeds: a script that slips in cannot
+ * ask for the camera, the microphone, the visitor's location or a payment.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 export function securityHeaders(config: Config): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'content-security-policy': contentSecurityPolicy(config),
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
   };
 }
 
-/** Adds the security headers to every response (pages, files, API, errors, 404s) unless a route set its own. */
+/** A year, this host only: the server cannot know whether every subdomain is served over https. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Adds the security headers to every response (pages, files, API, errors, 404s) unless a route set its own, and
+ * Strict-Transport-Security to those that came over https (as a proxy TRUST_PROXY names reports it): a browser
+ * ignores it over http, and a server reached over plain http must not promise https for its host.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers = Object.entries(securityHeaders(config));
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    if (request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     }
     return payload;
   });

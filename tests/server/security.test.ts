@@ -1,19 +1,184 @@
-import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../server/security.ts';
-import { testConfig } from './helpers.ts';
+/** The Content-Security-Policy per configuration, and the security headers on every kind of response. */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../../server/security.ts';
+import { startTestApp, testConfig, xsrfHeaders, type TestApp } from './helpers.ts';
 
 const directive = (policy: string, name: string) =>
   policy.split('; ').find((entry) => entry.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
 
+const GTM = { GTM_ID: 'GTM-AB12CD' };
+const GTM_ENVIRONMENT = { ...GTM, GTM_AUTH: 'authValue', GTM_PREVIEW: 'env-4' };
+const TRUSTED_FORM = { LOAD_TRUSTED_FORM_SCRIPT: 'true' };
+const MAPS = { GOOGLE_MAPS_API_KEY: 'AIzaTestKey' };
+
+const policyFor = (env: Record<string, string>) => contentSecurityPolicy(testConfig(env));
+
 describe('the Content-Security-Policy', () => {
-  it('lets the page load nothing from Google without a Maps key', () => {
-    expect(contentSecurityPolicy(testConfig())).not.toContain('google');
+  it('without third parties lets the page load everything from this site only', () => {
+    expect(policyFor({})).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+        "worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; " +
+        "object-src 'none'",
+    );
   });
 
-  it('lets the page load Places autocomplete when a Maps key is configured, and still never eval', () => {
-    const policy = contentSecurityPolicy(testConfig({ GOOGLE_MAPS_API_KEY: 'AIzaTestKey' }));
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com']);
+  it('admits each third party only when its setting is on', () => {
+    const cases = [
+      {
+        on: GTM_ENVIRONMENT,
+        sources: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://tagmanager.google.com'],
+      },
+      { on: TRUSTED_FORM, sources: ['https://api.trustedform.com', 'https://cdn.trustedform.com'] },
+      { on: MAPS, sources: ['https://*.googleapis.com', 'https://*.googleusercontent.com'] },
+    ];
+    for (const { on, sources } of cases) {
+      const others: Record<string, string> = Object.assign({}, ...cases.filter((c) => c.on !== on).map((c) => c.on));
+      for (const source of sources) {
+        expect(policyFor(on), source).toContain(source);
+        expect(policyFor(others), source).not.toContain(source);
+      }
+    }
+    // The preview pane's sources need the environment, not only the container.
+    expect(policyFor(GTM)).not.toContain('https://tagmanager.google.com');
+  });
+
+  it('lets the page load Tag Manager and send Google Analytics 4 hits when GTM_ID is set', () => {
+    const policy = policyFor(GTM);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(directive(policy, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+    ]);
+    expect(directive(policy, 'connect-src')).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://www.google.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    ]);
+    expect(policy).not.toContain('tagmanager.google.com');
+    expect(directive(policy, 'font-src')).toEqual([]);
+  });
+
+  it("lets a Tag Manager environment's preview load its pane when GTM_AUTH and GTM_PREVIEW are set", () => {
+    const policy = policyFor(GTM_ENVIRONMENT);
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://tagmanager.google.com',
+    ]);
+    expect(directive(policy, 'style-src')).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://tagmanager.google.com',
+      'https://fonts.googleapis.com',
+    ]);
+    const images = directive(policy, 'img-src');
+    expect(images).toEqual(expect.arrayContaining(['https://ssl.gstatic.com', 'https://www.gstatic.com']));
+    expect(directive(policy, 'font-src')).toEqual(["'self'", 'https://fonts.gstatic.com', 'data:']);
+  });
+
+  it('lets the page run the TrustedForm script when LOAD_TRUSTED_FORM_SCRIPT is true', () => {
+    const policy = policyFor(TRUSTED_FORM);
+    const trustedForm = ['https://api.trustedform.com', 'https://cdn.trustedform.com'];
+    expect(directive(policy, 'script-src')).toEqual(["'self'", ...trustedForm]);
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:', ...trustedForm]);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", ...trustedForm]);
+    expect(policyFor({ LOAD_TRUSTED_FORM_SCRIPT: 'false' })).not.toContain('trustedform');
+  });
+
+  it('lets the page load Places autocomplete when a Maps key is configured', () => {
+    const policy = policyFor(MAPS);
+    const google = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
+    expect(directive(policy, 'script-src')).toEqual(["'self'", ...google]);
     expect(directive(policy, 'connect-src')).toContain('https://*.googleapis.com');
-    expect(policy).not.toContain('unsafe-eval');
+  });
+
+  it('never allows eval or inline scripts, however many third parties are on', () => {
+    const everything = policyFor({ ...GTM_ENVIRONMENT, ...TRUSTED_FORM, ...MAPS });
+    for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything]) {
+      expect(policy).not.toContain('unsafe-eval');
+      expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
+      expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
+      expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+      expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    }
+    // Each directive once, each source once within it.
+    const names = everything.split('; ').map((entry) => entry.split(' ')[0]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      const sources = directive(everything, name!);
+      expect(new Set(sources).size, name).toBe(sources.length);
+    }
+  });
+});
+
+describe('the security headers', () => {
+  const env = { ...GTM_ENVIRONMENT, ...TRUSTED_FORM };
+  let server: TestApp;
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    server = await startTestApp(env);
+    proxied = await startTestApp({ ...env, TRUST_PROXY: '127.0.0.1' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await proxied?.close();
+  });
+
+  it('are on pages, files, API answers, refusals and errors', async () => {
+    const expected = securityHeaders(testConfig(env));
+    expect(Object.keys(expected).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    const { app } = server;
+    const responses: Record<string, [number, LightMyRequestResponse]> = {
+      page: [200, await app.inject('/')],
+      'not-found page': [404, await app.inject('/nope')],
+      file: [200, await app.inject('/main.1a2b3c4d.js')],
+      api: [200, await app.inject('/api/v1/health')],
+      'api not found': [404, await app.inject('/api/nope')],
+      'bad request': [400, await app.inject('/api/v1/zipcode/validate')],
+      'xsrf refusal': [403, await app.inject({ method: 'POST', url: '/api/v1/leads/trigger', payload: {} })],
+      // No delivery queue in this app: lead intake answers 503.
+      'server error': [503, await app.inject({ method: 'POST', url: '/api/v1/leads/trigger', headers: xsrfHeaders() })],
+    };
+    for (const [kind, [status, response]] of Object.entries(responses)) {
+      expect(response.statusCode, kind).toBe(status);
+      for (const [name, value] of Object.entries(expected)) {
+        expect(response.headers[name], `${kind}: ${name}`).toBe(value);
+      }
+      expect(response.headers['strict-transport-security'], kind).toBeUndefined();
+    }
+  });
+
+  it('switch off the device features a form never uses', () => {
+    const policy = securityHeaders(testConfig())['permissions-policy'];
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+  });
+
+  it('add Strict-Transport-Security only to requests that came over https', async () => {
+    const overHttps = { 'x-forwarded-proto': 'https' };
+    for (const url of ['/', '/main.1a2b3c4d.js', '/api/v1/health', '/api/nope']) {
+      const secure = await proxied.app.inject({ url, headers: overHttps, remoteAddress: '127.0.0.1' });
+      expect(secure.headers['strict-transport-security'], url).toBe(STRICT_TRANSPORT_SECURITY);
+      const plain = await proxied.app.inject({ url, remoteAddress: '127.0.0.1' });
+      expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+      // Without a trusted proxy anyone could claim https in a header.
+      const untrusted = await server.app.inject({ url, headers: overHttps, remoteAddress: '127.0.0.1' });
+      expect(untrusted.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 });
