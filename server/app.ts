@@ -94,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerZipcodeRoutes(app);
   registerRemoteAddressRoutes(app);
   registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, app.log));
-  registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR));
+  registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)));
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
   if (options.delivery === undefined) {
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');

@@ -1,11 +1,13 @@
 /**
  * The content marketers edit as JSON files in server/content/: the thank-you message settings and the home popup.
  * Read and checked once at start against the API's own response schemas, so a broken file stops the server with a
- * message naming the file and the field, rather than reaching visitors.
+ * message naming the file and the field, rather than reaching visitors. The popup's HTML is shown by the page as
+ * written, so it is cut down here to an allowlist before anything serves it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import sanitizeHtml from 'sanitize-html';
 import { homePopup, thankYouSettings, type HomePopup, type ThankYouSettings } from '../engine/api/schemas.ts';
 import { explainAjvErrors } from '../engine/flow/explain.ts';
 
@@ -43,12 +45,67 @@ function readContentFile<T>(ajv: Ajv, dir: string, name: string, schema: object)
   return json;
 }
 
-/** Reads both files from dir; throws SiteContentError listing what is wrong. */
-export function loadSiteContent(dir: string): SiteContent {
+/**
+ * What the popup may contain: headings, paragraphs, emphasis, lists, links and images; no styles, scripts, event
+ * handlers or frames. Links go to http(s), mailto: and tel: or a path of this site; one that opens a new tab gets
+ * rel="noopener noreferrer" so the opened page cannot reach back (any other target or rel is dropped). Images come
+ * over https or from a path of this site. server/content/README.md says the same for the people who edit the file.
+ */
+const POPUP_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'img'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      // Attributes keep their order, so a link written as the README shows it passes unchanged.
+      const kept = { ...attribs };
+      if (kept.target === '_blank') {
+        kept.rel = 'noopener noreferrer';
+      } else {
+        delete kept.target;
+        delete kept.rel;
+      }
+      return { tagName, attribs: kept };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Everything kept, with the same parser and serialisation: comparing with it shows whether the allowlist cut. */
+const AS_WRITTEN: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+  allowedSchemesAppliedToAttributes: [],
+};
+
+/**
+ * The popup HTML cut down to POPUP_HTML, and whether that removed anything. The cut-down HTML is served even when
+ * nothing was removed: it is what the allowlist's parser read, not what a browser might read differently.
+ */
+export function sanitizePopupHtml(html: string): { html: string; changed: boolean } {
+  const sanitized = sanitizeHtml(html, POPUP_HTML);
+  return { html: sanitized, changed: sanitized !== sanitizeHtml(html, AS_WRITTEN) };
+}
+
+/**
+ * Reads both files from dir; throws SiteContentError listing what is wrong. `warn` hears of popup markup outside the
+ * allowlist (named by file and field, never quoted), which is removed rather than refused so the site still starts.
+ */
+export function loadSiteContent(dir: string, warn: (message: string) => void): SiteContent {
   // verbose: the explanations quote the value that was found.
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
-  return {
-    thankYou: readContentFile<ThankYouSettings>(ajv, dir, CONTENT_FILES.thankYou, thankYouSettings),
-    homePopup: readContentFile<HomePopup>(ajv, dir, CONTENT_FILES.homePopup, homePopup),
-  };
+  const thankYou = readContentFile<ThankYouSettings>(ajv, dir, CONTENT_FILES.thankYou, thankYouSettings);
+  const popup = readContentFile<HomePopup>(ajv, dir, CONTENT_FILES.homePopup, homePopup);
+  const { html, changed } = sanitizePopupHtml(popup.model_content);
+  if (changed) {
+    warn(
+      `server/content/${CONTENT_FILES.homePopup} /model_content: markup the popup does not allow was removed ` +
+        '(the allowlist is in server/content/README.md); the popup shows the rest',
+    );
+  }
+  return { thankYou, homePopup: { ...popup, model_content: html } };
 }

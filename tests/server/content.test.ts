@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { CONTENT_DIR } from '../../server/paths.ts';
-import { loadSiteContent, SiteContentError } from '../../server/site-content.ts';
+import { loadSiteContent, sanitizePopupHtml, SiteContentError } from '../../server/site-content.ts';
 import { openTestPglite, startTestApp, tempDir, testConfig, type TestApp } from './helpers.ts';
 
 const fileJson = (name: string): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, name), 'utf8'));
+const noWarnings = (message: string) => expect.fail(`unexpected warning: ${message}`);
 
 let server: TestApp;
 
@@ -59,7 +60,7 @@ describe('a broken content file stops the server', () => {
 
   it('names the file and the field that is wrong', () => {
     const broken = { ...thankYou, specify_business_hours: { start_time: '8am', end_time: '17:00' } };
-    expect(() => loadSiteContent(withFiles(broken))).toThrow(
+    expect(() => loadSiteContent(withFiles(broken), noWarnings)).toThrow(
       new SiteContentError(
         'server/content/thank-you.json /specify_business_hours/start_time: ' +
           '"8am" is not allowed: HH:MM, Los Angeles time.',
@@ -69,7 +70,7 @@ describe('a broken content file stops the server', () => {
 
   it('names a misspelt field, with the spelling it expects', () => {
     const { button_text: _dropped, ...popup } = fileJson('home-popup.json') as Record<string, unknown>;
-    expect(() => loadSiteContent(withFiles(thankYou, { ...popup, buton_text: 'Go' }))).toThrow(
+    expect(() => loadSiteContent(withFiles(thankYou, { ...popup, buton_text: 'Go' }), noWarnings)).toThrow(
       new SiteContentError(
         'server/content/home-popup.json /buton_text: unknown key "buton_text" (did you mean "button_text"?)',
       ),
@@ -77,7 +78,7 @@ describe('a broken content file stops the server', () => {
   });
 
   it('names a file that is not JSON', () => {
-    expect(() => loadSiteContent(withFiles('{ "specify_business_hours": '))).toThrow(
+    expect(() => loadSiteContent(withFiles('{ "specify_business_hours": '), noWarnings)).toThrow(
       /^server\/content\/thank-you\.json: .*JSON/,
     );
   });
@@ -93,4 +94,92 @@ describe('a broken content file stops the server', () => {
       await database.cleanup();
     }
   }, 60_000);
+});
+
+describe("the popup's HTML", () => {
+  const dir = tempDir('fundflow-popup-');
+  afterAll(() => dir.remove());
+
+  const ALLOWED =
+    '<h2>Funding</h2><h3>For you</h3><h4>Today</h4><p>Fast, <strong>simple</strong>, <em>free</em>,<br />' +
+    '<b>no</b> <i>strings</i> <u>attached</u>.</p><ul><li>One</li></ul><ol><li>Two</li></ol>' +
+    '<p><a href="https://acme.example/terms" target="_blank" rel="noopener noreferrer">Terms</a>, ' +
+    '<a href="http://acme.example/faq">FAQ</a>, <a href="/privacy">Privacy</a>, ' +
+    '<a href="mailto:help@acme.example">mail</a>, <a href="tel:+12125550123">call</a></p>' +
+    '<img src="https://acme.example/badge.png" alt="Badge" width="120" height="40" />';
+
+  const HOSTILE =
+    '<h2 style="color:red" onclick="steal()">Funding</h2><script>steal()</script>' +
+    '<p>Hi<img src="x" onerror="steal()" /></p><a href="javascript:steal()">Go</a>' +
+    '<a href="JaVaScRiPt:steal()">Go</a><iframe src="https://evil.example/"></iframe>' +
+    '<a href="https://acme.example/" target="_top" rel="opener">Out</a><img src="http://acme.example/x.png" />' +
+    '<style>p { display: none }</style><h1>Big</h1>';
+
+  /** A content folder whose popup has this HTML; returns the folder. */
+  function withPopup(modelContent: string): string {
+    const popup = { home_popup_model: true, model_content: modelContent, button_text: 'Close' };
+    writeFileSync(join(dir.path, 'thank-you.json'), JSON.stringify(fileJson('thank-you.json')));
+    writeFileSync(join(dir.path, 'home-popup.json'), JSON.stringify(popup));
+    return dir.path;
+  }
+
+  it('is served without scripts, handlers, styles, frames or script links, and the operator is warned', async () => {
+    const contentDir = withPopup(HOSTILE);
+    const lines: string[] = [];
+    const database = await openTestPglite();
+    const site = tempDir();
+    const app = await buildApp({
+      config: testConfig({ STATIC_DIR: site.path }),
+      db: database.db,
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+      contentDir,
+    });
+    try {
+      const served = (await app.inject('/api/v1/content/home-popup')).json().model_content as string;
+      expect(served).toBe(
+        '<h2>Funding</h2><p>Hi<img src="x" /></p><a>Go</a><a>Go</a><a href="https://acme.example/">Out</a>Big',
+      );
+      for (const gone of ['script', 'onerror', 'onclick', 'javascript', 'style', 'iframe', 'steal', 'http:']) {
+        expect(served.toLowerCase()).not.toContain(gone);
+      }
+      const entries = lines.map((line) => JSON.parse(line) as { msg: string });
+      const popupWarnings = entries.filter((entry) => entry.msg.includes('home-popup.json'));
+      expect(popupWarnings).toHaveLength(1);
+      expect(popupWarnings[0]?.msg).toBe(
+        'server/content/home-popup.json /model_content: markup the popup does not allow was removed ' +
+          '(the allowlist is in server/content/README.md); the popup shows the rest',
+      );
+      // The warning names the file, never what was in it.
+      expect(lines.join('')).not.toMatch(/steal|evil\.example|<script/);
+    } finally {
+      await app.close();
+      await database.cleanup();
+      site.remove();
+    }
+  }, 60_000);
+
+  it('passes allowed markup unchanged, without a warning', () => {
+    const warnings: string[] = [];
+    const content = loadSiteContent(withPopup(ALLOWED), (message) => warnings.push(message));
+    expect(content.homePopup.model_content).toBe(ALLOWED);
+    expect(warnings).toEqual([]);
+  });
+
+  it('gives a link that opens a new tab rel="noopener noreferrer", whatever rel it had', () => {
+    const { html, changed } = sanitizePopupHtml('<a href="https://acme.example/" target="_blank" rel="opener">x</a>');
+    expect(html).toBe('<a href="https://acme.example/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(changed).toBe(true);
+  });
+
+  it('keeps no image without an https or same-site source', () => {
+    for (const src of ['http://acme.example/a.png', 'data:image/png;base64,AAAA', '//evil.example/a.png']) {
+      expect(sanitizePopupHtml(`<p>x<img src="${src}" alt="a" /></p>`).html, src).toBe('<p>x</p>');
+    }
+    expect(sanitizePopupHtml('<img src="/badge.png" alt="" />').html).toBe('<img src="/badge.png" alt="" />');
+  });
+
+  it('ships as written in server/content/home-popup.json', () => {
+    const { model_content: shipped } = fileJson('home-popup.json') as { model_content: string };
+    expect(sanitizePopupHtml(shipped)).toEqual({ html: shipped, changed: false });
+  });
 });
