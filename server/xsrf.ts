@@ -19,7 +19,7 @@ const NO_COOKIE =
 const WRONG_HEADER = `Missing or wrong ${XSRF_HEADER} header: copy the ${XSRF_COOKIE} cookie into it`;
 
 /** 32 random bytes, base64url: 256 bits, well past guessing. */
-export function newXsrfToken(): string {
+function newXsrfToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -27,7 +27,7 @@ export function newXsrfToken(): string {
  * The request's token: the first XSRF-TOKEN cookie, as the page reads document.cookie, when it looks like one of
  * ours. Cookies from a sibling subdomain may come later in the header; the page ignores them the same way.
  */
-export function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
+function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
   for (const pair of (cookieHeader ?? '').split(';')) {
     const at = pair.indexOf('=');
     if (at === -1 || pair.slice(0, at).trim() !== XSRF_COOKIE) continue;
@@ -52,7 +52,7 @@ function sameToken(header: string, cookie: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function xsrfCookie(token: string, secure: boolean): string {
+function xsrfCookie(token: string, secure: boolean): string {
   // Not HttpOnly: the page reads it to copy it into the header.
   return `${XSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
