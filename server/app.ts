@@ -16,6 +16,7 @@ import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
+import { readLenders } from './leads/lenders.ts';
 import { indexFile, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { registerSecurityHeaders } from './security.ts';
@@ -100,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, config.productName);
+    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders: readLenders() });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 

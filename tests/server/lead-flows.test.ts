@@ -6,6 +6,7 @@ import { readLeadFlows } from '../../server/leads/lead-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { tempDir, writeFlows } from './helpers.ts';
 
+const NAMES = { product: 'Fundflow', lenders: ['North Bank', 'East Capital'] };
 const v1 = (): Record<string, unknown> => JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8'));
 
 let dir: ReturnType<typeof tempDir>;
@@ -21,24 +22,24 @@ function flows(files: Record<string, unknown>): string {
 
 describe('reading the flows for lead intake', () => {
   it('takes every version of the shipped flows', () => {
-    expect([...readLeadFlows(FLOWS_DIR, 'Fundflow').keys()].sort()).toEqual(['v1', 'v2', 'v3']);
+    expect([...readLeadFlows(FLOWS_DIR, NAMES).keys()].sort()).toEqual(['v1', 'v2', 'v3']);
   });
 
   it('refuses a file that is not a flow', () => {
     dir = tempDir('fundflow-flows-');
     writeFlows(dir.path);
-    expect(() => readLeadFlows(dir.path, 'Fundflow')).toThrow(/^flows\/test-flow\.json is not a valid flow/);
+    expect(() => readLeadFlows(dir.path, NAMES)).toThrow(/^flows\/test-flow\.json is not a valid flow/);
   });
 
   it('refuses a flow without consent text', () => {
     const { consent: _dropped, ...flow } = v1();
-    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), 'Fundflow')).toThrow(
+    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), NAMES)).toThrow(
       'flows/business-funding.json: a flow that takes leads needs "consent" (the text and its version)',
     );
   });
 
   it('refuses two files of one version', () => {
-    expect(() => readLeadFlows(flows({ 'a.json': v1(), 'b.json': v1() }), 'Fundflow')).toThrow(
+    expect(() => readLeadFlows(flows({ 'a.json': v1(), 'b.json': v1() }), NAMES)).toThrow(
       'flows/a.json and flows/b.json are both version "v1": give each its own',
     );
   });
@@ -47,13 +48,13 @@ describe('reading the flows for lead intake', () => {
     type Fields = Record<string, Record<string, unknown>>;
     const flow = v1() as { steps: Record<string, { schema?: { properties: Fields } }> };
     flow.steps['about-business']!.schema!.properties.business_name!.maxLenght = 50;
-    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), 'Fundflow')).toThrow(
+    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), NAMES)).toThrow(
       /^flows\/business-funding\.json: the lead schema does not compile: .*maxLenght/,
     );
   });
 
   it('refuses a file that is not JSON', () => {
-    expect(() => readLeadFlows(flows({ 'business-funding.json': '{ "id": ' }), 'Fundflow')).toThrow(
+    expect(() => readLeadFlows(flows({ 'business-funding.json': '{ "id": ' }), NAMES)).toThrow(
       /^The flow files cannot be read: flows\/business-funding\.json: not valid JSON/,
     );
   });

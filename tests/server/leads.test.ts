@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FLOWS_DIR } from '../../server/paths.ts';
+import { CONTENT_DIR } from '../../site/content/check.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import { DATABASES, xsrfHeaders, type TestDatabase } from './helpers.ts';
 import { countRows, failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
@@ -57,8 +58,15 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
-      expect(Object.keys(body)).toEqual(['id']);
+      expect(Object.keys(body)).toEqual(['id', 'consent']);
       expect(body.id).toMatch(UUID);
+    });
+
+    it('answers with the consent recorded: its version and the SHA-256 of the words stored', async () => {
+      const { id, consent } = (await post(app, validLead())).json();
+      const { rows } = await database.db.query('select consent_version, consent_sha256, consent_text from consent_evidence where lead_id = $1', [id]);
+      expect(consent).toEqual({ version: rows[0]!.consent_version, sha256: rows[0]!.consent_sha256 });
+      expect(consent.sha256).toBe(createHash('sha256').update(String(rows[0]!.consent_text), 'utf8').digest('hex'));
     });
 
     it('stores the lead as sent, with its flow version, and queues its delivery', async () => {
@@ -84,8 +92,11 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
 
     it('stores the consent evidence: the exact text shown, its version and SHA-256, who, where and when', async () => {
       const { id } = (await post(app, validLead())).json();
-      const shown = flowFile.consent.text.replaceAll('{product}', 'Acme Funding');
-      expect(shown).toContain('contacted by Acme Funding, its participating lenders');
+      const lenders = JSON.parse(readFileSync(join(CONTENT_DIR, 'lenders.json'), 'utf8')).lenders as string[];
+      const shown = flowFile.consent.text
+        .replaceAll('{product}', 'Acme Funding')
+        .replaceAll('{lenders}', new Intl.ListFormat('en-US', { type: 'conjunction' }).format(lenders));
+      expect(shown).toContain(`contacted by Acme Funding, its participating lenders (${lenders[0]}, `);
       const { rows } = await database.db.query<Record<string, unknown>>(
         `select c.*, l.received_at from consent_evidence c join leads l on l.id = c.lead_id where c.lead_id = $1`,
         [id],

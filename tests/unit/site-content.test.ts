@@ -26,6 +26,7 @@ describe('the landing-page content checks', () => {
       ),
       `${SHOWN}/social.json /links/0/network: "tiktok" is not one of "facebook", "x", "linkedin", "instagram", "youtube"`,
       `${SHOWN}/social.json /links/0/url: "http://example.com/ours" is not allowed: The full address of the page, starting with https://.`,
+      `${SHOWN}/footer.json /promises: "funded" is missing: add it (Next to the dollar sign: how much has been funded.)`,
     ]);
   });
 
