@@ -16,7 +16,7 @@ test('a visitor answers start to credit score with the exact texts, progress and
   await page.goto('/');
   await expect(page.getByText('See If You Qualify For Help')).toBeVisible();
   await expectStep(page, '/', 'What type of business do you own?', 10);
-  await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Previous', exact: true })).toHaveCount(0);
 
   // Start: Next without a choice shows the error and focuses the first choice.
   await next(page).click();
@@ -123,7 +123,7 @@ test('Previous goes back one page in history, with the answers still there', asy
   await page.goto('/');
   await page.getByRole('radio', { name: 'C Corporation' }).click();
   await expectStep(page, '/amount', 'How much do you need?', 20);
-  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await expectStep(page, '/', 'What type of business do you own?', 10);
   await expect(page.getByRole('radio', { name: 'C Corporation' })).toBeChecked();
 });
@@ -138,7 +138,7 @@ test('answers survive a reload of the page', async ({ page }) => {
   await expectStep(page, '/loan-purpose', 'What are you getting the financing for?', 25);
   await expect(page.getByRole('combobox')).toHaveValue(/\d+/);
   await expect(page.getByRole('combobox').locator('option:checked')).toHaveText('Payroll');
-  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(page.getByRole('slider', { name: 'Amount needed' })).toHaveValue('500000');
 });
 
@@ -192,7 +192,7 @@ test('alternatives suggest other products and continue to the business details',
   await expect(page.getByRole('heading', { name: 'Business credit cards' })).toBeVisible();
   await page.getByRole('button', { name: 'No Contiue Business Loan' }).click();
   await expectStep(page, '/about-business', 'Tell us about your business', 60);
-  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(heading(page)).toHaveText('You may also qualify for these options');
   await page.getByRole('button', { name: 'Back' }).click();
   await expectStep(page, '/amount', 'How much do you need?', 20);
