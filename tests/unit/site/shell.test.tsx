@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Shell } from '../../../site/shell/Shell.tsx';
+import type { PublicConfig } from '../../../server/public-config.ts';
+
+const config: PublicConfig = {
+  productName: 'Acme Funding',
+  privacyUrl: 'https://acme.example/privacy',
+  termsUrl: null,
+  doNotSellUrl: 'https://acme.example/do-not-sell',
+  gtm: null,
+  loadTrustedFormScript: false,
+  mapsApiKey: null,
+};
+const disclosure = { title: 'Advertising Disclosure', text: '{product} is not a lender.' };
+
+function renderShell(social: { network: 'facebook' | 'linkedin'; url: string }[]) {
+  return render(
+    <MemoryRouter>
+      <Shell config={config} content={{ disclosure, social }} homePath="/v3">
+        <p>step</p>
+      </Shell>
+    </MemoryRouter>,
+  );
+}
+
+describe('the shell', () => {
+  it('links the logo to the start of its version and names the product in the disclosure and copyright', () => {
+    renderShell([]);
+    expect(screen.getByRole('link', { name: 'Acme Funding: start over' }).getAttribute('href')).toBe('/v3');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('region', { name: 'Advertising Disclosure' }).textContent).toContain('Acme Funding is not a lender.');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Acme Funding`);
+  });
+
+  it('shows only the legal links the environment configures', () => {
+    renderShell([]);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getAllByRole('link').map((link) => link.textContent)).toEqual(['Privacy', 'Do Not Sell My Information']);
+  });
+
+  it('shows a named icon link for each social page in the content', () => {
+    renderShell([
+      { network: 'facebook', url: 'https://www.facebook.com/acmefunding' },
+      { network: 'linkedin', url: 'https://www.linkedin.com/company/acmefunding' },
+    ]);
+    const social = screen.getByRole('list', { name: 'Follow us' });
+    expect(within(social).getByRole('link', { name: 'Acme Funding on Facebook' }).getAttribute('href')).toBe('https://www.facebook.com/acmefunding');
+    expect(within(social).getByRole('link', { name: 'Acme Funding on LinkedIn' }).getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('leaves the social list out when the content has no links', () => {
+    renderShell([]);
+    expect(screen.queryByRole('list', { name: 'Follow us' })).toBeNull();
+  });
+});
