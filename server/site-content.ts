@@ -46,12 +46,12 @@ function readContentFile<T>(ajv: Ajv, dir: string, name: string, schema: object)
 }
 
 /**
- * What the popup may contain: headings, paragraphs, emphasis, lists, links and images; no styles, scripts, event
+ * What the popup and the thank-you templates may contain: headings, paragraphs, emphasis, lists, links and images; no styles, scripts, event
  * handlers or frames. Links go to http(s), mailto: and tel: or a path of this site; one that opens a new tab gets
  * rel="noopener noreferrer" so the opened page cannot reach back (any other target or rel is dropped). Images come
  * over https or from a path of this site. server/content/README.md says the same for the people who edit the file.
  */
-const POPUP_HTML: sanitizeHtml.IOptions = {
+const CONTENT_HTML: sanitizeHtml.IOptions = {
   allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'img'],
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['https', 'http', 'mailto', 'tel'],
@@ -83,29 +83,47 @@ const AS_WRITTEN: sanitizeHtml.IOptions = {
 };
 
 /**
- * The popup HTML cut down to POPUP_HTML, and whether that removed anything. The cut-down HTML is served even when
+ * Content HTML cut down to CONTENT_HTML, and whether that removed anything. The cut-down HTML is served even when
  * nothing was removed: it is what the allowlist's parser read, not what a browser might read differently.
  */
-export function sanitizePopupHtml(html: string): { html: string; changed: boolean } {
-  const sanitized = sanitizeHtml(html, POPUP_HTML);
+export function sanitizeContentHtml(html: string): { html: string; changed: boolean } {
+  const sanitized = sanitizeHtml(html, CONTENT_HTML);
   return { html: sanitized, changed: sanitized !== sanitizeHtml(html, AS_WRITTEN) };
 }
 
 /**
- * Reads both files from dir; throws SiteContentError listing what is wrong. `warn` hears of popup markup outside the
- * allowlist (named by file and field, never quoted), which is removed rather than refused so the site still starts.
+ * Reads both files from dir; throws SiteContentError listing what is wrong. `warn` hears of markup outside the
+ * allowlist in the popup or the thank-you templates (named by file and field, never quoted), which is removed rather
+ * than refused so the site still starts.
  */
 export function loadSiteContent(dir: string, warn: (message: string) => void): SiteContent {
   // verbose: the explanations quote the value that was found.
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
   const thankYou = readContentFile<ThankYouSettings>(ajv, dir, CONTENT_FILES.thankYou, thankYouSettings);
   const popup = readContentFile<HomePopup>(ajv, dir, CONTENT_FILES.homePopup, homePopup);
-  const { html, changed } = sanitizePopupHtml(popup.model_content);
-  if (changed) {
-    warn(
-      `server/content/${CONTENT_FILES.homePopup} /model_content: markup the popup does not allow was removed ` +
-        '(the allowlist is in server/content/README.md); the popup shows the rest',
-    );
-  }
-  return { thankYou, homePopup: { ...popup, model_content: html } };
+  const allowed = (html: string, file: string, pointer: string, shows: string): string => {
+    const sanitized = sanitizeContentHtml(html);
+    if (sanitized.changed) {
+      warn(
+        `server/content/${file} ${pointer}: markup the page does not allow was removed ` +
+          `(the allowlist is in server/content/README.md); ${shows}`,
+      );
+    }
+    return sanitized.html;
+  };
+  const template = (settings: { template: string }, key: string) => ({
+    ...settings,
+    template: allowed(settings.template, CONTENT_FILES.thankYou, `/${key}/template`, 'the thank-you message shows the rest'),
+  });
+  return {
+    thankYou: {
+      ...thankYou,
+      business_hours_settings: template(thankYou.business_hours_settings, 'business_hours_settings'),
+      non_business_hours_settings: template(thankYou.non_business_hours_settings, 'non_business_hours_settings'),
+    },
+    homePopup: {
+      ...popup,
+      model_content: allowed(popup.model_content, CONTENT_FILES.homePopup, '/model_content', 'the popup shows the rest'),
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { CONTENT_DIR } from '../../server/paths.ts';
-import { loadSiteContent, sanitizePopupHtml, SiteContentError } from '../../server/site-content.ts';
+import { loadSiteContent, sanitizeContentHtml, SiteContentError } from '../../server/site-content.ts';
 import { openTestPglite, startTestApp, tempDir, testConfig, type TestApp } from './helpers.ts';
 
 const fileJson = (name: string): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, name), 'utf8'));
@@ -146,7 +146,7 @@ describe("the popup's HTML", () => {
       const popupWarnings = entries.filter((entry) => entry.msg.includes('home-popup.json'));
       expect(popupWarnings).toHaveLength(1);
       expect(popupWarnings[0]?.msg).toBe(
-        'server/content/home-popup.json /model_content: markup the popup does not allow was removed ' +
+        'server/content/home-popup.json /model_content: markup the page does not allow was removed ' +
           '(the allowlist is in server/content/README.md); the popup shows the rest',
       );
       // The warning names the file, never what was in it.
@@ -158,6 +158,20 @@ describe("the popup's HTML", () => {
     }
   }, 60_000);
 
+  it('cuts the thank-you templates to the same allowlist, keeping their placeholders', async () => {
+    const contentDir = withPopup('<p>Hello</p>');
+    const thankYou = fileJson('thank-you.json') as { business_hours_settings: { template: string } };
+    thankYou.business_hours_settings.template = '<p onclick="steal()">Thanks, {first_name}!<script>steal()</script></p>';
+    writeFileSync(join(contentDir, 'thank-you.json'), JSON.stringify(thankYou));
+    const warnings: string[] = [];
+    const content = loadSiteContent(contentDir, (message) => warnings.push(message));
+    expect(content.thankYou.business_hours_settings.template).toBe('<p>Thanks, {first_name}!</p>');
+    expect(warnings).toEqual([
+      'server/content/thank-you.json /business_hours_settings/template: markup the page does not allow was removed ' +
+        '(the allowlist is in server/content/README.md); the thank-you message shows the rest',
+    ]);
+  });
+
   it('passes allowed markup unchanged, without a warning', () => {
     const warnings: string[] = [];
     const content = loadSiteContent(withPopup(ALLOWED), (message) => warnings.push(message));
@@ -166,20 +180,20 @@ describe("the popup's HTML", () => {
   });
 
   it('gives a link that opens a new tab rel="noopener noreferrer", whatever rel it had', () => {
-    const { html, changed } = sanitizePopupHtml('<a href="https://acme.example/" target="_blank" rel="opener">x</a>');
+    const { html, changed } = sanitizeContentHtml('<a href="https://acme.example/" target="_blank" rel="opener">x</a>');
     expect(html).toBe('<a href="https://acme.example/" target="_blank" rel="noopener noreferrer">x</a>');
     expect(changed).toBe(true);
   });
 
   it('keeps no image without an https or same-site source', () => {
     for (const src of ['http://acme.example/a.png', 'data:image/png;base64,AAAA', '//evil.example/a.png']) {
-      expect(sanitizePopupHtml(`<p>x<img src="${src}" alt="a" /></p>`).html, src).toBe('<p>x</p>');
+      expect(sanitizeContentHtml(`<p>x<img src="${src}" alt="a" /></p>`).html, src).toBe('<p>x</p>');
     }
-    expect(sanitizePopupHtml('<img src="/badge.png" alt="" />').html).toBe('<img src="/badge.png" alt="" />');
+    expect(sanitizeContentHtml('<img src="/badge.png" alt="" />').html).toBe('<img src="/badge.png" alt="" />');
   });
 
   it('ships as written in server/content/home-popup.json', () => {
     const { model_content: shipped } = fileJson('home-popup.json') as { model_content: string };
-    expect(sanitizePopupHtml(shipped)).toEqual({ html: shipped, changed: false });
+    expect(sanitizeContentHtml(shipped)).toEqual({ html: shipped, changed: false });
   });
 });
