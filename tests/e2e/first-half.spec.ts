@@ -218,3 +218,28 @@ test('each screen opens scrolled to the top', async ({ page }) => {
   await expectStep(page, '/loan-purpose', 'What are you getting the financing for?', 25);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('v3 branches on the answers: a Poor credit score leads to alternatives, any other to the business details', async ({ page }) => {
+  await page.goto('/v3');
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await next(page).click();
+  await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
+  await next(page).click();
+  await page.getByRole('radio', { name: 'Within a week' }).click();
+  await next(page).click();
+  await next(page).click();
+  await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
+  await page.getByRole('radio', { name: 'Poor (639 or less)' }).click();
+  await next(page).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/v3/alternatives');
+  await expect(heading(page)).toHaveText('You may also qualify for these options');
+  await page.getByRole('button', { name: 'No Contiue Business Loan' }).click();
+  await expectStep(page, '/v3/about-business', 'Tell us about your business', 60);
+
+  await page.goBack();
+  await page.goBack();
+  await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
+  await page.getByRole('radio', { name: 'Fair (640-679)' }).click();
+  await next(page).click();
+  await expectStep(page, '/v3/about-business', 'Tell us about your business', 60);
+});
