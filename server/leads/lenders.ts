@@ -4,21 +4,14 @@
  */
 import { CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
 import type { LendersFile } from '../../site/content/schemas.ts';
+import { SiteContentError } from '../site-content.ts';
 
-export class LendersError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LendersError';
-  }
-}
-
+/** Throws SiteContentError naming the file, the field and the fix when lenders.json is not right. */
 export function readLenders(dir: string = CONTENT_DIR): readonly string[] {
-  const { problems, files } = readSiteContent(dir);
-  const lendersProblems = problems.filter((problem) => problem.file.endsWith('/lenders.json'));
-  if (lendersProblems.length > 0) {
-    throw new LendersError(lendersProblems.map((problem) => `${problem.file} ${problem.pointer || '/'}: ${problem.message}`).join('\n'));
+  const { problems, files } = readSiteContent(dir, undefined, ['lenders']);
+  const [file] = files;
+  if (problems.length > 0 || file === undefined) {
+    throw new SiteContentError(problems.map((problem) => `${problem.file} ${problem.pointer || '/'}: ${problem.message}`).join('\n'));
   }
-  const file = files.find((checked) => checked.key === 'lenders');
-  if (file === undefined) throw new LendersError('site/content/lenders.json could not be read');
   return (file.json as LendersFile).lenders;
 }

@@ -14,7 +14,7 @@ import { CONTENT_FILES } from './schemas.ts';
 export const CONTENT_DIR = import.meta.dirname;
 const ROOT = join(CONTENT_DIR, '..', '..');
 
-type ContentKey = (typeof CONTENT_FILES)[number]['key'];
+export type ContentKey = (typeof CONTENT_FILES)[number]['key'];
 
 /** A content file that passed every check. */
 export interface CheckedFile {
@@ -95,15 +95,16 @@ function isCalendarDate(date: string): boolean {
 }
 
 /**
- * Reads and checks every content file of `dir` (default: site/content/). `shownDir` is the folder as messages show
- * it, by default its path from the project root.
+ * Reads and checks the content files of `dir` (default: site/content/): every one, or those of `keys`. `shownDir` is
+ * the folder as messages show it, by default its path from the project root.
  */
-export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string): SiteContentResult {
+export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string, keys?: readonly ContentKey[]): SiteContentResult {
   const shown = shownDir ?? (relative(ROOT, dir).split(sep).join('/') || '.');
   // verbose: the explanations quote the value that was found and the rule's description.
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
   const result: SiteContentResult = { problems: [], files: [] };
   for (const { name, key, schema } of CONTENT_FILES) {
+    if (keys !== undefined && !keys.includes(key)) continue;
     const file = `${shown}/${name}.json`;
     const read = readJson(join(dir, `${name}.json`));
     if ('reason' in read) {
