@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FocusEvent, PointerEvent } from 'react';
 import type { TestimonialsContent } from '../content/types.ts';
 import { formatUsDate } from './us-date.ts';
-import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 import { useSwipe } from './use-swipe.ts';
 
 export const ROTATION_INTERVAL_MS = 5000;

@@ -4,19 +4,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { HomePopup as PopupContent } from '../../engine/api/schemas.ts';
+import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 
 /** How long the closing fade takes (the backdrop's 150 ms; the dialog itself enters over 300 ms, in the CSS). */
 export const POPUP_CLOSE_MS = 150;
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
   const [content, setContent] = useState<PopupContent | null>(null);
   const [closing, setClosing] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     let current = true;
@@ -46,13 +44,13 @@ export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
       setClosing(false);
       if (returnFocusTo.current instanceof HTMLElement) returnFocusTo.current.focus();
     };
-    if (prefersReducedMotion()) {
+    if (reducedMotion) {
       finish();
       return;
     }
     const timer = setTimeout(finish, POPUP_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [closing]);
+  }, [closing, reducedMotion]);
 
   if (content === null) return null;
   const close = () => setClosing(true);

@@ -3,6 +3,8 @@
  * the certificate fields into the page's hidden form; the form's values join the answers on every submit, so the
  * lead carries its certificate URL.
  */
+import { addAsyncScript, type ScriptPage } from './add-script.ts';
+
 export const CERTIFICATE_FORM_ID = 'lead-certificate';
 export const CERTIFICATE_FIELDS = ['xxTrustedFormCertUrl', 'xxTrustedFormToken'] as const;
 
@@ -16,12 +18,8 @@ export function certificateScriptUrl(cacheBuster: string): string {
   return url.href;
 }
 
-export function loadCertificateScript(page: { document: Document; log(message: string): void }): void {
-  const script = page.document.createElement('script');
-  script.async = true;
-  script.src = certificateScriptUrl(`${Date.now()}${Math.random()}`);
-  script.onerror = () => page.log('The lead certificate script could not be loaded.');
-  page.document.head.append(script);
+export function loadCertificateScript(page: ScriptPage): void {
+  addAsyncScript(page, certificateScriptUrl(`${Date.now()}${Math.random()}`), 'The lead certificate script could not be loaded.');
 }
 
 /** The certificate fields the script has filled in so far (none before it ran, or without the script). */

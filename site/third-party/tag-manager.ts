@@ -5,6 +5,7 @@
 import type { GtmConfig } from '../../server/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
+import { addAsyncScript, type ScriptPage } from './add-script.ts';
 
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 export const NO_TAG_MANAGER = 'Google tag manager ID not provided.';
@@ -24,17 +25,13 @@ export function tagManagerUrl(gtm: GtmConfig): string {
 }
 
 /** Adds the container script; without an id it only logs, as the page works the same without analytics. */
-export function loadTagManager(gtm: GtmConfig | null, page: { document: Document; dataLayer: DataLayer; log(message: string): void }): void {
+export function loadTagManager(gtm: GtmConfig | null, page: ScriptPage & { dataLayer: DataLayer }): void {
   if (gtm === null) {
     page.log(NO_TAG_MANAGER);
     return;
   }
   page.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  const script = page.document.createElement('script');
-  script.async = true;
-  script.src = tagManagerUrl(gtm);
-  script.onerror = () => page.log('Google tag manager script could not be loaded.');
-  page.document.head.append(script);
+  addAsyncScript(page, tagManagerUrl(gtm), 'Google tag manager script could not be loaded.');
 }
 
 /**
