@@ -1,7 +1,9 @@
 /**
  * Writes the JSON Schemas editors check files with, as they are typed: flows/flow.schema.json from the flow format
  * (engine/flow/format.ts) and the widget registry, and site/content/schemas/*.schema.json from the landing-page
- * content's shapes (site/content/schemas.ts). `--check` only compares: it fails when a committed file is out of date.
+ * content's shapes (site/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
+ * reference, from the same sources, and the flow diagrams). `--check` only compares: it fails when a committed file
+ * is out of date.
  *
  *   npm run flows:schema             write the files
  *   npm run flows:schema -- --check  exit 1 when any differs from what would be written
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { flowSchemaText } from '../flow/schema.ts';
 import { widgets } from '../../widgets/index.ts';
 import { contentSchemaFiles } from '../../site/content/schema-files.ts';
+import { FLOWS_README, FLOWS_README_SHOWN, graphSection, readmeWith, referenceSection } from './flows-readme.ts';
 
 interface Output {
   path: string;
@@ -32,6 +35,7 @@ function outputs(): Output[] {
       shown: `site/content/schemas/${name}`,
       text,
     })),
+    { path: FLOWS_README, shown: FLOWS_README_SHOWN, text: readmeWith([referenceSection(), graphSection()]) },
   ];
 }
 
@@ -44,7 +48,15 @@ function current(path: string): string | undefined {
 }
 
 function main(args: readonly string[]): number {
-  const stale = outputs().filter((output) => current(output.path) !== output.text);
+  let all: Output[];
+  try {
+    all = outputs();
+  } catch (error) {
+    // A broken flow file or a removed marker in flows/README.md: the message says which and what to do.
+    console.error((error as Error).message);
+    return 1;
+  }
+  const stale = all.filter((output) => current(output.path) !== output.text);
   if (args.includes('--check')) {
     for (const output of stale) console.error(`${output.shown} is out of date: run npm run flows:schema`);
     if (stale.length > 0) return 1;
