@@ -15,7 +15,7 @@ import type { FlowFile } from './load.ts';
 import { stepPath } from './navigation.ts';
 import { buildFlowSchema } from './schema.ts';
 import type { JsonObject, WidgetInfo } from './schema.ts';
-import { didYouMean, suggest } from './suggest.ts';
+import { didYouMean, didYouMeanOrList, suggest } from './suggest.ts';
 import { SITUATION_MESSAGES } from '../messages.ts';
 import { actions as engineActions } from '../actions/index.ts';
 
@@ -222,7 +222,7 @@ function checkFile(json: unknown, run: Run, report: Report): void {
   const stepIds = Object.keys(steps);
 
   if (typeof json.start === 'string' && !(json.start in steps)) {
-    report('/start', `${quoted(json.start)} is not a step${didYouMean(json.start, stepIds)}`);
+    report('/start', `${quoted(json.start)} is not a step${didYouMeanOrList(json.start, stepIds, 'steps')}`);
   }
 
   const answerFields = new Set<string>();
@@ -270,7 +270,7 @@ function checkStep(
   const required = schema && Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : [];
   const notAField = (name: string) =>
     schema
-      ? `${quoted(name)} is not a field of this step${didYouMean(name, fields)}`
+      ? `${quoted(name)} is not a field of this step${didYouMeanOrList(name, fields, 'its fields')}`
       : `${quoted(name)} is not a field of this step (the step has no "schema")`;
 
   if (schema) {
@@ -286,7 +286,7 @@ function checkStep(
 
   // Where Next leads.
   const isStep = (target: string, pointer: string) => {
-    if (!stepIds.includes(target)) report(pointer, `${quoted(target)} is not a step${didYouMean(target, stepIds)}`);
+    if (!stepIds.includes(target)) report(pointer, `${quoted(target)} is not a step${didYouMeanOrList(target, stepIds, 'steps')}`);
   };
   if (typeof step.next === 'string') isStep(step.next, `${at}/next`);
   if (Array.isArray(step.next)) {
@@ -374,7 +374,7 @@ function checkStep(
       const rules = fieldRules(properties[field], required.includes(field));
       for (const [keyword, text] of Object.entries(texts)) {
         const textAt = pointerTo(fieldAt, keyword);
-        if (!rules.includes(keyword)) report(textAt, `the field has no ${quoted(keyword)} rule${didYouMean(keyword, rules)}`);
+        if (!rules.includes(keyword)) report(textAt, noSuchRule(keyword, rules, run.rules));
         else if (typeof text === 'string') checkPlaceholders(text, keyword, textAt, report);
       }
     }
@@ -469,9 +469,29 @@ function checkOptions(widget: WidgetInfo, options: unknown, at: string, run: Run
         ? `${name} has no option ${quoted(option)} (it takes no options)`
         : `${name} has no option ${quoted(option)} (its options: ${allowed.join(', ')})`;
     },
-    missingKey: (option, instancePath) => (instancePath === '' ? `${name} needs the option ${quoted(option)}` : undefined),
+    missingKey: (option, instancePath) => {
+      if (instancePath !== '') return undefined;
+      const description = (widget.options.properties as Record<string, { description?: string }> | undefined)?.[option]?.description;
+      return `${name} needs the option ${quoted(option)}: add it to "options"${description === undefined ? '' : ` (${description})`}`;
+    },
   });
   for (const { pointer, message } of found) report(pointer, message);
+}
+
+/**
+ * An error text for a rule the field does not have: a typo of one it has, a rule it lacks (add the rule first, or the
+ * text is never shown), or something that is no rule at all.
+ */
+function noSuchRule(keyword: string, rules: readonly string[], allRules: readonly string[]): string {
+  const own = didYouMean(keyword, rules);
+  if (own !== '') return `the field has no ${quoted(keyword)} rule${own}`;
+  const its = rules.length === 0 ? 'it has no rules' : `its rules: ${rules.join(', ')}`;
+  if (allRules.includes(keyword)) {
+    return `the field has no ${quoted(keyword)} rule, so this text is never shown: add the rule to the field's schema or remove the text (${its})`;
+  }
+  const other = suggest(keyword, allRules);
+  const meant = other === undefined ? '' : ` (did you mean "${other}"? then add that rule to the field's schema too)`;
+  return `${quoted(keyword)} is not a validation rule${meant}: write a text for one of the field's rules (${its})`;
 }
 
 /** The names a branch's `when` tests must be answers some step (or the query) fills. */
@@ -703,6 +723,13 @@ function checkGraph(json: JsonObject, steps: JsonObject, report: Report): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Across files
 
+/** What a version could use instead of another file's basePath or storageKey: one made of its own id and version. */
+function ownValueHint(key: 'basePath' | 'storageKey', json: JsonObject): string {
+  if (typeof json.version !== 'string' || !/^v[0-9]+$/.test(json.version)) return 'give this file its own';
+  if (key === 'basePath') return `give this file its own, e.g. "/${json.version}"`;
+  return `give this file its own, e.g. "${typeof json.id === 'string' ? json.id : 'flow'}-${json.version}"`;
+}
+
 function checkAcrossFiles(files: readonly FlowFile[], report: (file: string, pointer: string, message: string) => void): void {
   const seen = new Map<string, string>();
   const claim = (key: string, file: string): string | undefined => {
@@ -718,13 +745,13 @@ function checkAcrossFiles(files: readonly FlowFile[], report: (file: string, poi
       if (typeof value !== 'string') continue;
       const owner = claim(`${key}\u0000${value}`, file);
       if (!owner) continue;
-      report(file, `/${key}`, `${JSON.stringify(value)} is already the ${key} of ${owner}`);
+      report(file, `/${key}`, `${JSON.stringify(value)} is already the ${key} of ${owner}: ${ownValueHint(key, json)}`);
       if (key === 'basePath') sharedBasePath.add(file);
     }
     if (typeof json.id === 'string' && typeof json.version === 'string') {
       const owner = claim(`version\u0000${json.id}\u0000${json.version}`, file);
       if (owner) {
-        report(file, '/version', `version ${quoted(json.version)} of ${quoted(json.id)} is already defined by ${owner}`);
+        report(file, '/version', `version ${quoted(json.version)} of ${quoted(json.id)} is already defined by ${owner}: give this file a version of its own`);
       }
     }
   }

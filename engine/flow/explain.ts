@@ -68,6 +68,39 @@ function descriptionOf(schema: unknown): string | undefined {
   return typeof description === 'string' && description !== '' ? description : undefined;
 }
 
+/** How to write a value that has the right content in the wrong JSON type: a number in quotes, text without them. */
+function quoting(type: unknown, value: unknown): string {
+  const expected = Array.isArray(type) ? type.map(String) : String(type).split(',');
+  if (typeof value === 'string') {
+    const numeric = value.trim() !== '' && Number.isFinite(Number(value));
+    if (numeric && (expected.includes('integer') || expected.includes('number'))) return ` (write it without quotes: ${value.trim()})`;
+    if ((value === 'true' || value === 'false') && expected.includes('boolean')) return ` (write it without quotes: ${value})`;
+  }
+  if ((typeof value === 'number' || typeof value === 'boolean') && expected.includes('string')) {
+    return ` (write it in quotes: "${String(value)}")`;
+  }
+  return '';
+}
+
+/**
+ * The value written as lower-case words joined by "-" (what ids, routes and keys look like), when that fits the
+ * pattern it broke: "Loan Timing" → "loan-timing".
+ */
+function slugFitting(value: unknown, pattern: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const slug = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug === value || slug === '') return undefined;
+  try {
+    return new RegExp(pattern, 'u').test(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `: <description>` of the schema that failed, when it has one. */
 function because(error: ErrorObject): string {
   const description = descriptionOf(error.parentSchema);
@@ -183,7 +216,10 @@ function explainOne(error: ErrorObject, base: string, options: ExplainOptions): 
     }
     case 'required': {
       const name = String(params.missingProperty);
-      return { pointer: at, message: options.missingKey?.(name, error.instancePath) ?? `"${name}" is missing`, missing: name };
+      const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+      const description = descriptionOf(properties?.[name]);
+      const fallback = `"${name}" is missing: add it${description === undefined ? '' : ` (${description})`}`;
+      return { pointer: at, message: options.missingKey?.(name, error.instancePath) ?? fallback, missing: name };
     }
     case 'propertyNames': {
       const name = String(params.propertyName);
@@ -192,7 +228,7 @@ function explainOne(error: ErrorObject, base: string, options: ExplainOptions): 
     case 'type':
       return {
         pointer: at,
-        message: `expected ${joinOr(typeNames(params.type))}, found ${describeValue(data)}${because(error)}`,
+        message: `expected ${joinOr(typeNames(params.type))}, found ${describeValue(data)}${quoting(params.type, data)}${because(error)}`,
       };
     case 'const':
       return {
@@ -206,12 +242,14 @@ function explainOne(error: ErrorObject, base: string, options: ExplainOptions): 
     }
     case 'pattern': {
       const description = descriptionOf(error.parentSchema);
+      const slug = slugFitting(data, String(params.pattern));
+      const hint = slug === undefined ? '' : ` (did you mean "${slug}"?)`;
       return {
         pointer: at,
         message:
           description === undefined
-            ? `${JSON.stringify(data)} does not match the pattern ${String(params.pattern)}`
-            : `${JSON.stringify(data)} is not allowed: ${description}`,
+            ? `${JSON.stringify(data)} does not match the pattern ${String(params.pattern)}${hint}`
+            : `${JSON.stringify(data)} is not allowed${hint}: ${description}`,
       };
     }
     case 'minLength': {

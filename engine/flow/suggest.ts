@@ -37,6 +37,19 @@ function tolerance(name: string): number {
 }
 
 /**
+ * How far `wanted` is from a candidate: the edit distance, or, a half step further, that of the candidate's first or
+ * last words (split at "-" and "_"), so "revenue" finds "average-monthly-revenue" and "start_yaer" "business_start_year".
+ */
+function closeness(wanted: string, candidate: string): number {
+  let best = editDistance(wanted, candidate);
+  for (let i = 0; i < candidate.length; i++) {
+    if (candidate[i] !== '-' && candidate[i] !== '_') continue;
+    best = Math.min(best, editDistance(wanted, candidate.slice(i + 1)) + 0.5, editDistance(wanted, candidate.slice(0, i)) + 0.5);
+  }
+  return best;
+}
+
+/**
  * The candidate closest to `name` (ignoring case), when it is close enough to be a likely typo; the first of equally
  * close candidates wins. Never suggests `name` itself.
  */
@@ -46,7 +59,7 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const distance = editDistance(wanted, candidate.toLowerCase());
+    const distance = closeness(wanted, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -59,4 +72,14 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
 export function didYouMean(name: string, candidates: Iterable<string>): string {
   const close = suggest(name, candidates);
   return close === undefined ? '' : ` (did you mean "${close}"?)`;
+}
+
+/**
+ * ` (did you mean "x"?)` when a close candidate exists, otherwise the whole list, e.g. ` (steps: start, amount)`, so
+ * the reader always learns what to write instead.
+ */
+export function didYouMeanOrList(name: string, candidates: readonly string[], noun: string): string {
+  const hint = didYouMean(name, candidates);
+  if (hint !== '' || candidates.length === 0) return hint;
+  return ` (${noun}: ${candidates.join(', ')})`;
 }

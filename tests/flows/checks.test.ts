@@ -76,7 +76,7 @@ describe('each mistake is reported with its file and pointer', () => {
         '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)',
         '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)',
         '/steps/revenue/next/0/when/properties/revenue/maximun: unknown keyword "maximun" (did you mean "maximum"?)',
-        '/steps/alternatives/display/options: "offers" needs the option "offers"',
+        '/steps/alternatives/display/options: "offers" needs the option "offers": add it to "options" (The products to suggest, in the order shown.)',
       ].map((line) => `${at('several-mistakes')} ${line}`),
     );
   });
@@ -84,8 +84,8 @@ describe('each mistake is reported with its file and pointer', () => {
   it('reports versions that claim the same base path and storage', () => {
     const dir = `${FIXTURES}/duplicate-base-path`;
     expect(problemsOf('duplicate-base-path')).toEqual([
-      `${dir}/business-funding.v3.json /basePath: "/v2" is already the basePath of ${dir}/business-funding.v2.json`,
-      `${dir}/business-funding.v3.json /storageKey: "business-funding.v2" is already the storageKey of ${dir}/business-funding.v2.json`,
+      `${dir}/business-funding.v3.json /basePath: "/v2" is already the basePath of ${dir}/business-funding.v2.json: give this file its own, e.g. "/v3"`,
+      `${dir}/business-funding.v3.json /storageKey: "business-funding.v2" is already the storageKey of ${dir}/business-funding.v2.json: give this file its own, e.g. "business-funding-v3"`,
     ]);
   });
 
@@ -104,14 +104,50 @@ describe('more mistakes, checked in memory', () => {
     return checkFlows([{ file: 'f.json', json: flow }], widgets).map(formatProblem);
   };
 
-  it('explains wrong types and patterns with the field description', () => {
+  it('explains wrong types and patterns with the field description and how to write the value', () => {
     expect(check((flow) => (flow.steps.zip.next = 5))[0]).toBe(
       'f.json /steps/zip/next: expected text or a list, found the number 5: Where Next leads: a step id, or an ordered list of branches.',
     );
-    expect(check((flow) => (flow.steps.zip.route = 'Zip Code'))).toEqual([
-      'f.json /steps/zip/route: "Zip Code" is not allowed: The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
+    expect(check((flow) => (flow.steps.zip.progress = '30'))).toEqual([
+      'f.json /steps/zip/progress: expected a whole number, found the text "30" (write it without quotes: 30): Percent shown by the progress bar.',
     ]);
-    expect(check((flow) => delete flow.steps.zip.heading)).toEqual(['f.json /steps/zip: "heading" is missing']);
+    expect(check((flow) => (flow.steps.zip.route = 'Zip Code'))).toEqual([
+      'f.json /steps/zip/route: "Zip Code" is not allowed (did you mean "zip-code"?): The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
+    ]);
+    expect(check((flow) => delete flow.steps.zip.heading)).toEqual([
+      'f.json /steps/zip: "heading" is missing: add it (The question or title of the step.)',
+    ]);
+  });
+
+  it('lists the valid names when a misspelt one is not close to any', () => {
+    const steps = Object.keys(base().steps).join(', ');
+    expect(check((flow) => (flow.steps.zip.next = 'income'))[0]).toBe(`f.json /steps/zip/next: "income" is not a step (steps: ${steps})`);
+  });
+
+  it('finds the step or field a shortened or misspelt name stands for by its last words', () => {
+    const withLongId = (flow: Record<string, any>) => {
+      flow.steps['average-monthly-revenue'] = flow.steps.revenue;
+      delete flow.steps.revenue;
+      for (const step of Object.values<Record<string, any>>(flow.steps)) {
+        if (step.next === 'revenue') step.next = 'average-monthly-revenue';
+        if (Array.isArray(step.next)) for (const branch of step.next) if (branch.goto === 'revenue') branch.goto = 'average-monthly-revenue';
+      }
+    };
+    expect(
+      check((flow) => {
+        withLongId(flow);
+        flow.steps.zip.next = 'revenue';
+      }),
+    ).toEqual(['f.json /steps/zip/next: "revenue" is not a step (did you mean "average-monthly-revenue"?)']);
+  });
+
+  it('says whether an error text names a rule the field lacks or no rule at all', () => {
+    expect(check((flow) => (flow.steps.zip.errors = { zip: { minimum: 'Too small' } }))[0]).toMatch(
+      /\/steps\/zip\/errors\/zip\/minimum: the field has no "minimum" rule, so this text is never shown: add the rule to the field's schema or remove the text \(its rules: /,
+    );
+    expect(check((flow) => (flow.steps.zip.errors = { zip: { minimun: 'Too small' } }))[0]).toMatch(
+      /"minimun" is not a validation rule \(did you mean "minimum"\? then add that rule to the field's schema too\): write a text for one of the field's rules/,
+    );
   });
 
   it('checks step schemas as ajv strict mode does, every problem at its pointer', () => {

@@ -7,6 +7,7 @@ export const offersOptions = {
     offers: {
       type: 'array',
       minItems: 1,
+      description: 'The products to suggest, in the order shown.',
       items: {
         type: 'object',
         properties: {
