@@ -702,7 +702,7 @@ function checkGraph(json: JsonObject, steps: JsonObject, report: Report): void {
     for (const to of new Set(targetsOf(step))) {
       const toProgress = progressOf(to);
       if (toProgress !== undefined && toProgress < fromProgress) {
-        const message = `${toProgress} is lower than ${fromProgress} on ${quoted(from)} which leads here`;
+        const message = `${toProgress} is lower than ${fromProgress} on ${quoted(from)} which leads here: the bar would go back; make it at least ${fromProgress}, or lower that step's`;
         report(pointerTo('', 'steps', to, 'progress'), message);
       }
     }

@@ -42,7 +42,7 @@ describe('each mistake is reported with its file and pointer', () => {
       '/steps/old-offer: cannot be reached from the start step "start" (lead to it with a "next", or mark it "standalone": true if it has its own link)',
     ],
     ['duplicate-route', '/steps/alternatives/route: the route "revenue" is already used by step "revenue"'],
-    ['decreasing-progress', '/steps/amount/progress: 15 is lower than 20 on "start" which leads here'],
+    ['decreasing-progress', '/steps/amount/progress: 15 is lower than 20 on "start" which leads here: the bar would go back; make it at least 20, or lower that step\'s'],
     ['schema-typo', '/steps/amount/schema/properties/amount/minimun: unknown keyword "minimun" (did you mean "minimum"?)'],
     ['unknown-widget', '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)'],
     ['wrong-type-widget', '/steps/start/ui/business_type/widget: "slider" does not serve a string field (it serves integer or number)'],
@@ -259,3 +259,38 @@ describe('the command line tools', () => {
     expect(result.status).toBe(0);
   }, 60_000);
 });
+
+describe('the recipes of flows/README.md', () => {
+  const v1 = () => structuredClone(realFlows().find(({ file }) => file === 'flows/business-funding.json')!.json) as Record<string, any>;
+  const check = (flow: Record<string, any>) => checkFlows([{ file: 'flows/business-funding.json', json: flow }], widgets).map(formatProblem);
+
+  /** "Change the order of steps": ask loan-timing before loan-purpose by changing three "next" values. */
+  const reorder = (flow: Record<string, any>) => {
+    flow.steps.amount.next = 'loan-timing';
+    flow.steps['loan-timing'].next = 'loan-purpose';
+    flow.steps['loan-purpose'].next = 'average-monthly-revenue';
+  };
+
+  it('reordering two steps and swapping their progress passes the checks', () => {
+    const flow = v1();
+    reorder(flow);
+    [flow.steps['loan-timing'].progress, flow.steps['loan-purpose'].progress] = [flow.steps['loan-purpose'].progress, flow.steps['loan-timing'].progress];
+    expect(check(flow)).toEqual([]);
+  });
+
+  it('reordering without swapping the progress is caught, with what to change', () => {
+    const flow = v1();
+    reorder(flow);
+    expect(check(flow)).toEqual([
+      'flows/business-funding.json /steps/loan-purpose/progress: 25 is lower than 34 on "loan-timing" which leads here: the bar would go back; make it at least 34, or lower that step\'s',
+    ]);
+  });
+
+  it('forgetting one of the three "next" values is caught as a step no one reaches', () => {
+    const flow = v1();
+    reorder(flow);
+    flow.steps['loan-purpose'].next = 'loan-timing';
+    expect(check(flow).join('\n')).toMatch(/\/steps\/average-monthly-revenue: cannot be reached from the start step "start"/);
+  });
+});
+
