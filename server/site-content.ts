@@ -1,15 +1,13 @@
 /**
  * The content marketers edit as JSON files in server/content/: the thank-you message settings and the home popup.
- * Read and checked once at start against the API's own response schemas, so a broken file stops the server with a
- * message naming the file and the field, rather than reaching visitors. The popup's HTML is shown by the page as
- * written, so it is cut down here to an allowlist before anything serves it.
+ * Read once at start with the checks the build and `npm run flows:check` run (content/check.ts: the API's own response
+ * schemas and the working hours), so a broken file stops the server with the same message naming the file and the
+ * field, rather than reaching visitors. The popup's HTML is shown by the page as written, so it is cut down here to an
+ * allowlist before anything serves it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Ajv } from 'ajv';
 import sanitizeHtml from 'sanitize-html';
-import { homePopup, thankYouSettings, type HomePopup, type ThankYouSettings } from '../engine/api/schemas.ts';
-import { explainAjvErrors } from '../engine/flow/explain.ts';
+import type { Problem } from '../engine/flow/checks.ts';
+import { readServerContent, type ServerContent } from './content/check.ts';
 
 export class SiteContentError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -18,32 +16,10 @@ export class SiteContentError extends Error {
   }
 }
 
-export interface SiteContent {
-  thankYou: ThankYouSettings;
-  homePopup: HomePopup;
-}
+export type SiteContent = ServerContent;
 
-const CONTENT_FILES = { thankYou: 'thank-you.json', homePopup: 'home-popup.json' } as const;
-
-function readContentFile<T>(ajv: Ajv, dir: string, name: string, schema: object): T {
-  const shown = `server/content/${name}`;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const reason = missing ? 'the file is missing' : (error as Error).message;
-    throw new SiteContentError(`${shown}: ${reason}`, { cause: error });
-  }
-  const validate = ajv.compile<T>(schema);
-  if (!validate(json)) {
-    const problems = explainAjvErrors(validate.errors ?? []).map(
-      (found) => `${shown} ${found.pointer || '/'}: ${found.message}`,
-    );
-    throw new SiteContentError(problems.join('\n'));
-  }
-  return json;
-}
+/** The folder as the server's messages name it, wherever it was read from. */
+const SHOWN_DIR = 'server/content';
 
 /**
  * What the popup and the thank-you templates may contain: headings, paragraphs, emphasis, lists, links and images; no styles, scripts, event
@@ -92,20 +68,23 @@ export function sanitizeContentHtml(html: string): { html: string; changed: bool
 }
 
 /**
- * Reads both files from dir; throws SiteContentError listing what is wrong. `warn` hears of markup outside the
- * allowlist in the popup or the thank-you templates (named by file and field, never quoted), which is removed rather
- * than refused so the site still starts.
+ * Reads both files from dir; throws SiteContentError listing every problem, one a line as `npm run flows:check` shows
+ * it. `warn` hears of markup outside the allowlist in the popup or the thank-you templates (named by file and field,
+ * never quoted), which is removed rather than refused so the site still starts.
  */
 export function loadSiteContent(dir: string, warn: (message: string) => void): SiteContent {
-  // verbose: the explanations quote the value that was found.
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
-  const thankYou = readContentFile<ThankYouSettings>(ajv, dir, CONTENT_FILES.thankYou, thankYouSettings);
-  const popup = readContentFile<HomePopup>(ajv, dir, CONTENT_FILES.homePopup, homePopup);
+  const { problems, content } = readServerContent(dir, SHOWN_DIR);
+  if (content === undefined) {
+    // formatProblem's layout (engine/flow/checks.ts), which the server does not load.
+    const line = ({ file, pointer, message }: Problem) => `${file}${pointer === '' ? '' : ` ${pointer}`}: ${message}`;
+    throw new SiteContentError(problems.map(line).join('\n'));
+  }
+  const { thankYou, homePopup: popup } = content;
   const allowed = (html: string, file: string, pointer: string, shows: string): string => {
     const sanitized = sanitizeContentHtml(html);
     if (sanitized.changed) {
       warn(
-        `server/content/${file} ${pointer}: markup the page does not allow was removed ` +
+        `${SHOWN_DIR}/${file} ${pointer}: markup the page does not allow was removed ` +
           `(the allowlist is in server/content/README.md); ${shows}`,
       );
     }
@@ -113,7 +92,7 @@ export function loadSiteContent(dir: string, warn: (message: string) => void): S
   };
   const template = (settings: { template: string }, key: string) => ({
     ...settings,
-    template: allowed(settings.template, CONTENT_FILES.thankYou, `/${key}/template`, 'the thank-you message shows the rest'),
+    template: allowed(settings.template, 'thank-you.json', `/${key}/template`, 'the thank-you message shows the rest'),
   });
   return {
     thankYou: {
@@ -123,7 +102,7 @@ export function loadSiteContent(dir: string, warn: (message: string) => void): S
     },
     homePopup: {
       ...popup,
-      model_content: allowed(popup.model_content, CONTENT_FILES.homePopup, '/model_content', 'the popup shows the rest'),
+      model_content: allowed(popup.model_content, 'home-popup.json', '/model_content', 'the popup shows the rest'),
     },
   };
 }

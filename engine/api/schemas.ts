@@ -57,17 +57,27 @@ export const remoteAddressResponse = {
 } as const;
 export type RemoteAddressResponse = FromSchema<typeof remoteAddressResponse>;
 
+/**
+ * A thank-you message. The page escapes the visitor's details as it fills them in; the descriptions here also guide
+ * whoever edits server/content/thank-you.json.
+ */
 const template = {
   type: 'object',
   properties: {
     template: {
       type: 'string',
-      description: 'HTML with {first_name}, {last_name} and {phone} placeholders; the values are escaped when filled in.',
+      description:
+        'The message as HTML (the tags allowed are listed in server/content/README.md). {first_name}, {last_name} ' +
+        'and {phone} become the visitor\'s details: names capitalised, the phone as (xxx) xxx-xxxx.',
     },
   },
   required: ['template'],
   additionalProperties: false,
 } as const;
+
+/** A time of day as HH:MM on the 24-hour clock, with what it means. */
+const clockTime = (description: string) =>
+  ({ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description }) as const;
 
 /** GET /api/v1/content/thank-you: when the advisors work (Los Angeles time, inclusive) and what to say in and out. */
 export const thankYouSettings = {
@@ -75,28 +85,53 @@ export const thankYouSettings = {
   properties: {
     specify_business_hours: {
       type: 'object',
+      description:
+        'The advisors\' working hours in Los Angeles time, both ends included: inside them the page shows ' +
+        'business_hours_settings, outside them non_business_hours_settings.',
       properties: {
-        start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, Los Angeles time.' },
-        end_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, Los Angeles time.' },
+        start_time: clockTime(
+          'When the working day starts: HH:MM on the 24-hour clock, Los Angeles time, e.g. "08:00".',
+        ),
+        end_time: clockTime(
+          'When the working day ends (that minute still counts): HH:MM on the 24-hour clock, Los Angeles time, ' +
+            'e.g. "17:00" for 5 pm; not before start_time.',
+        ),
       },
       required: ['start_time', 'end_time'],
       additionalProperties: false,
     },
-    business_hours_settings: template,
-    non_business_hours_settings: template,
+    business_hours_settings: {
+      description: 'The message shown to a visitor who finishes the form inside the working hours.',
+      ...template,
+    },
+    non_business_hours_settings: {
+      description: 'The message shown to a visitor who finishes the form outside the working hours.',
+      ...template,
+    },
   },
   required: ['specify_business_hours', 'business_hours_settings', 'non_business_hours_settings'],
   additionalProperties: false,
 } as const;
 export type ThankYouSettings = FromSchema<typeof thankYouSettings>;
 
-/** GET /api/v1/content/home-popup: whether the start screen opens a popup, and its content. */
+/**
+ * GET /api/v1/content/home-popup: whether the start screen opens a popup, and its content, which the page shows as
+ * HTML as it comes (the server has cut it to an allowlist).
+ */
 export const homePopup = {
   type: 'object',
   properties: {
-    home_popup_model: { type: 'boolean' },
-    model_content: { type: 'string', description: 'HTML written by the site owner (shown as trusted).' },
-    button_text: { type: 'string' },
+    home_popup_model: {
+      type: 'boolean',
+      description: 'Whether the start screen opens the popup: true opens it each time the screen shows, false never.',
+    },
+    model_content: {
+      type: 'string',
+      description:
+        'The popup\'s content as HTML, cut to the tags listed in server/content/README.md (headings h2 to h4, ' +
+        'paragraphs, emphasis, lists, links, images); anything else is removed and the server log says so.',
+    },
+    button_text: { type: 'string', description: 'The label of the button that closes the popup, e.g. "Get started".' },
   },
   required: ['home_popup_model', 'model_content', 'button_text'],
   additionalProperties: false,

@@ -1,8 +1,10 @@
 /**
- * Checks every flow file and the landing-page content (site/content/), and writes what the page imports:
+ * Checks every flow file, the landing-page content (site/content/) and the server's content files (server/content/),
+ * and writes what the page imports:
  * `.generated/flows.ts` (the flows and their validators), one precompiled validator module per step under
  * `.generated/validators/`, and `.generated/site-content.ts` (the content and its logo images). Any problem in a flow
- * or content file stops here, with the file and JSON pointer, so a broken file never reaches a build.
+ * or content file stops here, with the file and JSON pointer, so a broken file never reaches a build (nor a server,
+ * which would refuse to start with it).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,16 +17,22 @@ import { schemasToCompile } from '../flow/to-rjsf.ts';
 import { widgets } from '../../widgets/index.ts';
 import { CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
 import { siteContentModule } from '../../site/content/generated-module.ts';
+import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../../server/content/check.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GENERATED = join(ROOT, '.generated');
 
 /** Returns the problems found; writes the generated files only when there are none. */
-export function compileFlows({ flowsDir = join(ROOT, 'flows'), outDir = GENERATED, contentDir = CONTENT_DIR } = {}): string[] {
+export function compileFlows({
+  flowsDir = join(ROOT, 'flows'),
+  outDir = GENERATED,
+  contentDir = CONTENT_DIR,
+  serverContentDir = SERVER_CONTENT_DIR,
+} = {}): string[] {
   const files = readFlowFiles(flowsDir);
   const content = readSiteContent(contentDir);
-  const problems = [...checkFlows(files, widgets), ...content.problems].map(formatProblem);
-  if (problems.length > 0) return problems;
+  const problems = [...checkFlows(files, widgets), ...content.problems, ...checkServerContent(serverContentDir)];
+  if (problems.length > 0) return problems.map(formatProblem);
 
   const write = (relative: string, text: string) => {
     const path = join(outDir, relative);
@@ -74,8 +82,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = compileFlows();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} problem(s) in flows/ and site/content/: nothing was built.`);
+    console.error(`\n${problems.length} problem(s) in flows/, site/content/ and server/content/: nothing was built.`);
     process.exit(1);
   }
-  console.log('flows and site content: checked and compiled into .generated/');
+  console.log('flows and site content: checked and compiled into .generated/; server content: checked');
 }

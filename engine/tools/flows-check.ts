@@ -1,7 +1,8 @@
 /**
  * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx engine/tools/flows-check.ts <folder>`,
- * together with the landing-page content files in site/content/ (the build checks both). Prints every problem, one
- * per line with its file and JSON pointer, then a count, and exits 1; prints "flows: N files OK" when there is none.
+ * together with the landing-page content files in site/content/ and the server's in server/content/ (the build checks
+ * all three). Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints
+ * "flows: N files OK" when there is none.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -12,6 +13,7 @@ import { flowFileNames } from '../flow/load.ts';
 import type { FlowFile } from '../flow/load.ts';
 import { widgets } from '../../widgets/index.ts';
 import { checkSiteContent } from '../../site/content/check.ts';
+import { checkServerContent } from '../../server/content/check.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -40,7 +42,12 @@ function main(args: readonly string[]): number {
     console.error(`flows: cannot read ${shown} (${(error as Error).message})`);
     return 1;
   }
-  const problems = [...read.unreadable, ...checkFlows(read.files, widgets), ...checkSiteContent()];
+  const problems = [
+    ...read.unreadable,
+    ...checkFlows(read.files, widgets),
+    ...checkSiteContent(),
+    ...checkServerContent(),
+  ];
   if (problems.length > 0) {
     console.log(formatProblems(problems));
     return 1;

@@ -5,9 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { CONTENT_DIR } from '../../server/paths.ts';
 import { loadSiteContent, sanitizeContentHtml, SiteContentError } from '../../server/site-content.ts';
+import { checkServerContent } from '../../server/content/check.ts';
+import { formatProblem } from '../../engine/flow/checks.ts';
 import { openTestPglite, startTestApp, tempDir, testConfig, type TestApp } from './helpers.ts';
 
-const fileJson = (name: string): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, name), 'utf8'));
+const fileJson = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(CONTENT_DIR, name), 'utf8'));
+/** What the API answers from a file: all of it but the `$schema` key, which only editors read. */
+const served = (name: string): Record<string, unknown> => {
+  const { $schema: _editorsOnly, ...rest } = fileJson(name);
+  return rest;
+};
 const noWarnings = (message: string) => expect.fail(`unexpected warning: ${message}`);
 
 let server: TestApp;
@@ -23,7 +30,16 @@ describe('GET /api/v1/content/thank-you', () => {
     const response = await server.app.inject('/api/v1/content/thank-you?ran=7');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual(fileJson('thank-you.json'));
+    expect(response.json()).toEqual(served('thank-you.json'));
+  });
+
+  it("leaves out the file's $schema key, which is for editors", async () => {
+    expect(fileJson('thank-you.json').$schema).toBe('./schemas/thank-you.schema.json');
+    expect(Object.keys((await server.app.inject('/api/v1/content/thank-you')).json())).toEqual([
+      'specify_business_hours',
+      'business_hours_settings',
+      'non_business_hours_settings',
+    ]);
   });
 
   it('ships hours 08:00 to 17:00 and a message for each case, naming the visitor and the phone', async () => {
@@ -41,8 +57,17 @@ describe('GET /api/v1/content/home-popup', () => {
   it('answers the popup in server/content/home-popup.json, switched off', async () => {
     const response = await server.app.inject('/api/v1/content/home-popup');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(fileJson('home-popup.json'));
+    expect(response.json()).toEqual(served('home-popup.json'));
     expect(response.json()).toMatchObject({ home_popup_model: false, button_text: expect.any(String) });
+  });
+
+  it("leaves out the file's $schema key, which is for editors", async () => {
+    expect(fileJson('home-popup.json').$schema).toBe('./schemas/home-popup.schema.json');
+    expect(Object.keys((await server.app.inject('/api/v1/content/home-popup')).json())).toEqual([
+      'home_popup_model',
+      'model_content',
+      'button_text',
+    ]);
   });
 });
 
@@ -56,20 +81,36 @@ describe('a broken content file stops the server', () => {
     return dir.path;
   }
 
-  const thankYou = fileJson('thank-you.json') as Record<string, Record<string, string>>;
+  const thankYou = fileJson('thank-you.json');
 
   it('names the file and the field that is wrong', () => {
     const broken = { ...thankYou, specify_business_hours: { start_time: '8am', end_time: '17:00' } };
     expect(() => loadSiteContent(withFiles(broken), noWarnings)).toThrow(
       new SiteContentError(
         'server/content/thank-you.json /specify_business_hours/start_time: ' +
-          '"8am" is not allowed: HH:MM, Los Angeles time.',
+          '"8am" is not allowed: When the working day starts: HH:MM on the 24-hour clock, Los Angeles time, ' +
+          'e.g. "08:00".',
       ),
     );
   });
 
+  it('lists every problem of both files, each as npm run flows:check shows it', () => {
+    const broken = { ...thankYou, specify_business_hours: { start_time: '08:00', end_time: '05:00' } };
+    const dir = withFiles(broken, { home_popup_model: 'yes', model_content: '<p>Hi</p>' });
+    const lines = checkServerContent(dir, 'server/content').map(formatProblem);
+    expect(lines).toEqual([
+      'server/content/thank-you.json /specify_business_hours/end_time: "05:00" is before start_time "08:00": ' +
+        'write when the working day ends on the 24-hour clock (5:00 pm is "17:00"), no earlier than start_time',
+      'server/content/home-popup.json: "button_text" is missing: add it ' +
+        '(The label of the button that closes the popup, e.g. "Get started".)',
+      'server/content/home-popup.json /home_popup_model: expected true or false, found the text "yes": ' +
+        'Whether the start screen opens the popup: true opens it each time the screen shows, false never.',
+    ]);
+    expect(() => loadSiteContent(dir, noWarnings)).toThrow(new SiteContentError(lines.join('\n')));
+  });
+
   it('names a misspelt field, with the spelling it expects', () => {
-    const { button_text: _dropped, ...popup } = fileJson('home-popup.json') as Record<string, unknown>;
+    const { button_text: _dropped, ...popup } = fileJson('home-popup.json');
     expect(() => loadSiteContent(withFiles(thankYou, { ...popup, buton_text: 'Go' }), noWarnings)).toThrow(
       new SiteContentError(
         'server/content/home-popup.json /buton_text: unknown key "buton_text" (did you mean "button_text"?)',

@@ -1,0 +1,19 @@
+/**
+ * The JSON Schema files editors use for server/content/*.json, written to server/content/schemas/ by
+ * `npm run flows:schema` (engine/tools/flow-schema.ts) from schemas.ts.
+ */
+import { SERVER_CONTENT_FILES } from './schemas.ts';
+import { schemaFileText } from './shared.ts';
+
+export interface SchemaFile {
+  /** The file's name in server/content/schemas/. */
+  name: string;
+  text: string;
+}
+
+export function serverContentSchemaFiles(): SchemaFile[] {
+  return SERVER_CONTENT_FILES.map(({ name, schema }) => ({
+    name: `${name}.schema.json`,
+    text: schemaFileText(schema, 'server/content/schemas.ts and engine/api/schemas.ts'),
+  }));
+}
