@@ -17,11 +17,12 @@ function wallClockMinutes(moment: Date, timeZone: string): number {
 
 /**
  * True when the moment's time in `timeZone` lies between start and end, both inclusive to the minute ("17:00"
- * includes 17:00:59). A window whose end is before its start runs over midnight.
+ * includes 17:00:59). The content check (server/content/check.ts) refuses an end before the start: that is nearly
+ * always 5 pm written as "05:00", so a working day never runs over midnight.
  */
 export function isWithinBusinessHours(moment: Date, start: string, end: string, timeZone = BUSINESS_TIME_ZONE): boolean {
   const now = wallClockMinutes(moment, timeZone);
   const from = minutesOf(start);
   const to = minutesOf(end);
-  return from <= to ? now >= from && now <= to : now >= from || now <= to;
+  return now >= from && now <= to;
 }

@@ -1,7 +1,8 @@
 /**
  * Writes the JSON Schemas editors check files with, as they are typed: flows/flow.schema.json from the flow format
- * (engine/flow/format.ts) and the widget registry, and site/content/schemas/*.schema.json from the landing-page
- * content's shapes (site/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
+ * (engine/flow/format.ts) and the widget registry, site/content/schemas/*.schema.json from the landing-page
+ * content's shapes (site/content/schemas.ts) and server/content/schemas/*.schema.json from the thank-you and popup
+ * files' shapes (server/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
  * reference, from the same sources, and the flow diagrams). `--check` only compares: it fails when a committed file
  * is out of date.
  *
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { flowSchemaText } from '../flow/schema.ts';
 import { widgets } from '../../widgets/index.ts';
 import { contentSchemaFiles } from '../../site/content/schema-files.ts';
+import { serverContentSchemaFiles } from '../../server/content/schema-files.ts';
 import { FLOWS_README, FLOWS_README_SHOWN, graphSection, readmeWith, referenceSection } from './flows-readme.ts';
 
 interface Output {
@@ -33,6 +35,11 @@ function outputs(): Output[] {
     ...contentSchemaFiles().map(({ name, text }) => ({
       path: fileURLToPath(new URL(`../../site/content/schemas/${name}`, import.meta.url)),
       shown: `site/content/schemas/${name}`,
+      text,
+    })),
+    ...serverContentSchemaFiles().map(({ name, text }) => ({
+      path: fileURLToPath(new URL(`../../server/content/schemas/${name}`, import.meta.url)),
+      shown: `server/content/schemas/${name}`,
       text,
     })),
     { path: FLOWS_README, shown: FLOWS_README_SHOWN, text: readmeWith([referenceSection(), graphSection()]) },

@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import type { Problem } from '../../engine/flow/checks.ts';
 import { thankYouSettings, type HomePopup, type ThankYouSettings } from '../../engine/api/schemas.ts';
 import { SERVER_CONTENT_FILES } from './schemas.ts';
-import { checkJsonFile } from './shared.ts';
+import { checkJsonFile } from '../../site/content/check.ts';
 
 /** The content the API answers with, as the files give it (without their `$schema` key). */
 export interface ServerContent {

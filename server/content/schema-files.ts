@@ -3,13 +3,7 @@
  * `npm run flows:schema` (engine/tools/flow-schema.ts) from schemas.ts.
  */
 import { SERVER_CONTENT_FILES } from './schemas.ts';
-import { schemaFileText } from './shared.ts';
-
-export interface SchemaFile {
-  /** The file's name in server/content/schemas/. */
-  name: string;
-  text: string;
-}
+import { schemaFileText, type SchemaFile } from '../../site/content/schema-files.ts';
 
 export function serverContentSchemaFiles(): SchemaFile[] {
   return SERVER_CONTENT_FILES.map(({ name, schema }) => ({

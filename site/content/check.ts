@@ -29,16 +29,6 @@ export interface SiteContentResult {
 }
 
 type Located = Omit<Problem, 'file'>;
-type JsonSchema = { description?: string; type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema };
-
-/** The schema that describes the value at an ajv instance path (`/testimonials/2`), for its descriptions. */
-function schemaAt(schema: JsonSchema, instancePath: string): JsonSchema | undefined {
-  let node: JsonSchema | undefined = schema;
-  for (const segment of instancePath.split('/').slice(1)) {
-    node = node?.type === 'array' ? node.items : node?.properties?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
 
 function readJson(path: string): { json: unknown } | { reason: string } {
   let text: string;
@@ -55,6 +45,19 @@ function readJson(path: string): { json: unknown } | { reason: string } {
     const detail = (error as Error).message.replace(/\s+/g, ' ');
     return { reason: `not valid JSON (${detail}): fix the spot it names, often a missing comma or quote` };
   }
+}
+
+/**
+ * One JSON content file read and checked against its schema (with an ajv made with `allErrors` and `verbose`): every
+ * problem, and the parsed JSON whenever the file is JSON (its shape is the schema's only when there are no problems).
+ * A file that is missing or not JSON is one problem at the pointer "" (the whole file). Shared with server/content/.
+ */
+export function checkJsonFile(ajv: Ajv, path: string, schema: object): { problems: Located[]; json?: unknown } {
+  const read = readJson(path);
+  if ('reason' in read) return { problems: [{ pointer: '', message: read.reason }] };
+  const validate = ajv.compile<unknown>(schema);
+  if (validate(read.json)) return { problems: [], json: read.json };
+  return { problems: explainAjvErrors(validate.errors ?? []), json: read.json };
 }
 
 function isFile(path: string): boolean {
@@ -106,21 +109,10 @@ export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string, ke
   for (const { name, key, schema } of CONTENT_FILES) {
     if (keys !== undefined && !keys.includes(key)) continue;
     const file = `${shown}/${name}.json`;
-    const read = readJson(join(dir, `${name}.json`));
-    if ('reason' in read) {
-      result.problems.push({ file, pointer: '', message: read.reason });
-      continue;
-    }
-    const validate = ajv.compile<unknown>(schema);
-    const found: Located[] = validate(read.json)
-      ? checkReferences(key, read.json as Record<string, unknown>, dir, shown)
-      : explainAjvErrors(validate.errors ?? [], {
-          missingKey: (missing, instancePath) => {
-            const description = schemaAt(schema, instancePath)?.properties?.[missing]?.description;
-            return `"${missing}" is missing: add it${description === undefined ? '' : ` (${description})`}`;
-          },
-        });
-    if (found.length === 0) result.files.push({ key, json: read.json as Record<string, unknown> });
+    const checked = checkJsonFile(ajv, join(dir, `${name}.json`), schema);
+    const found =
+      checked.problems.length === 0 ? checkReferences(key, checked.json as Record<string, unknown>, dir, shown) : checked.problems;
+    if (found.length === 0) result.files.push({ key, json: checked.json as Record<string, unknown> });
     result.problems.push(...found.map((located) => ({ file, ...located })));
   }
   return result;

@@ -7,7 +7,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /** The `$schema` key every content file starts with; `name` is the file's name without `.json`. */
-function schemaKey<Name extends string>(name: Name) {
+export function schemaKey<Name extends string>(name: Name) {
   return {
     type: 'string',
     const: `./schemas/${name}.schema.json`,

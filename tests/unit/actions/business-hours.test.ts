@@ -30,9 +30,4 @@ describe('business hours, read on the Los Angeles clock', () => {
     expect(isWithinBusinessHours(new Date('2026-03-08T09:59:00Z'), '01:00', '01:59')).toBe(true); // 01:59 PST
     expect(isWithinBusinessHours(new Date('2026-03-08T10:00:00Z'), '03:00', '03:00')).toBe(true); // 03:00 PDT
   });
-
-  it('runs a window past midnight when its end comes before its start', () => {
-    expect(isWithinBusinessHours(winter('07:30:00'), '22:00', '06:00')).toBe(true); // 23:30 PST
-    expect(isWithinBusinessHours(winter('20:00:00'), '22:00', '06:00')).toBe(false); // 12:00 PST
-  });
 });
