@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   contentDir?: string;
   /** How consent certificates are claimed; default: TrustedForm when TRUSTEDFORM_API_KEY is set, else not at all. */
   certificateClaimer?: CertificateClaimer;
+  /** Development only: the status file `npm run dev` writes; default: .dev-status.json in STATIC_DIR. */
+  devStatusFile?: string;
 }
 
 function configuredPhoneCheck(config: Config, log: FastifyBaseLogger): PhoneCheck {
@@ -105,10 +107,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 
+  // The development aids (server/dev/): not even loaded otherwise.
+  const devTools = development
+    ? (await import('./dev/tools.ts')).createDevTools({
+        flowsDir: options.flowsDir ?? FLOWS_DIR,
+        contentDir: options.contentDir ?? CONTENT_DIR,
+        staticDir: config.staticDir,
+        statusFile: options.devStatusFile,
+      })
+    : undefined;
   const page = createPageServer({
     file: indexFile(config.staticDir),
     publicConfig: toPublicConfig(config),
     development,
+    ...(devTools === undefined ? {} : { devHead: devTools.head }),
   });
   if (!(await page.load())) {
     app.log.warn(
@@ -116,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'STATIC_DIR has no index.html: pages answer 503 until the site is built (npm run build)',
     );
   }
+  if (devTools !== undefined) await devTools.register(app, page);
   await registerPages(app, { staticDir: config.staticDir, flowsDir: options.flowsDir ?? FLOWS_DIR, page, development });
   return app;
 }

@@ -85,6 +85,8 @@ export interface PageOptions {
   publicConfig: PublicConfig;
   /** Read the file on every request and skip compression (the dev build rewrites it). */
   development: boolean;
+  /** Development only: markup put before the page's first script, per request (the development aids, server/dev/). */
+  devHead?: (request: FastifyRequest) => string;
 }
 
 export interface PageServer {
@@ -97,7 +99,7 @@ export interface PageServer {
 export function createPageServer(options: PageOptions): PageServer {
   let cached: RenderedPage | undefined;
 
-  async function read(): Promise<RenderedPage | undefined> {
+  async function read(request?: FastifyRequest): Promise<RenderedPage | undefined> {
     let source: string;
     try {
       source = await readFile(options.file, 'utf8');
@@ -105,7 +107,11 @@ export function createPageServer(options: PageOptions): PageServer {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    const html = Buffer.from(renderPage(source, options.publicConfig, options.file));
+    let rendered = renderPage(source, options.publicConfig, options.file);
+    if (options.development && options.devHead !== undefined && request !== undefined) {
+      rendered = beforeFirstScript(rendered, options.devHead(request));
+    }
+    const html = Buffer.from(rendered);
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     if (options.development) return { html, br: html, gzip: html, etag };
     return {
@@ -116,8 +122,8 @@ export function createPageServer(options: PageOptions): PageServer {
     };
   }
 
-  async function current(): Promise<RenderedPage | undefined> {
-    if (options.development) return read();
+  async function current(request?: FastifyRequest): Promise<RenderedPage | undefined> {
+    if (options.development) return read(request);
     cached ??= await read();
     return cached;
   }
@@ -128,7 +134,7 @@ export function createPageServer(options: PageOptions): PageServer {
     },
 
     async send(request, reply, statusCode) {
-      const page = await current();
+      const page = await current(request);
       reply.header('cache-control', 'no-cache');
       if (page === undefined) {
         request.log.error({ file: options.file }, 'the site is not built: run npm run build');
@@ -149,6 +155,14 @@ export function createPageServer(options: PageOptions): PageServer {
       return reply.send(page.html);
     },
   };
+}
+
+/** Markup inserted before the page's first `<script`, or before `</head>` when it has none. */
+function beforeFirstScript(html: string, markup: string): string {
+  const at = html.search(/<script\b/i);
+  if (at !== -1) return html.slice(0, at) + markup + html.slice(at);
+  const headEnd = html.search(/<\/head\s*>/i);
+  return headEnd === -1 ? markup + html : html.slice(0, headEnd) + markup + html.slice(headEnd);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
