@@ -121,7 +121,7 @@ export function createDevTools(options: DevToolsOptions): DevTools {
       reply.header('cache-control', 'no-store').type('text/css; charset=utf-8').send(await readFile(STYLESHEET, 'utf8')),
     );
 
-    app.get(DEV_EVENTS_PATH, (request, reply) => {
+    app.get(DEV_EVENTS_PATH, (_request, reply) => {
       reply.hijack();
       const client = reply.raw;
       client.writeHead(200, {
@@ -133,7 +133,7 @@ export function createDevTools(options: DevToolsOptions): DevTools {
       client.write('retry: 500\n\n');
       send(client);
       clients.add(client);
-      request.raw.on('close', () => clients.delete(client));
+      client.on('close', () => clients.delete(client));
     });
 
     const preview = async (request: FastifyRequest, reply: FastifyReply) => {
