@@ -144,7 +144,19 @@ export function createDevTools(options: DevToolsOptions): DevTools {
       } catch (error) {
         return sendMessage(reply, 503, 'The flow files cannot be read', `<p>${escapeHtml((error as Error).message)}</p>`);
       }
-      const answer = await answerPreview(versionsOf(files), rest);
+      let answer;
+      try {
+        answer = await answerPreview(versionsOf(files), rest);
+      } catch (error) {
+        // A flow being edited: its problems show over the page and in npm run flows:check.
+        request.log.warn({ err: error }, 'preview: the flows cannot be previewed');
+        return sendMessage(
+          reply,
+          503,
+          'The flows cannot be previewed until their problems are fixed',
+          `<p>${escapeHtml((error as Error).message)}</p><p>npm run flows:check lists the problems.</p>`,
+        );
+      }
       if (answer.kind === 'page') return sendMessage(reply, answer.status, answer.title, answer.html);
       if (answer.unfit.length > 0) {
         request.log.warn({ steps: answer.unfit }, 'preview: no sample answers fit these steps (npm run flows:check)');
