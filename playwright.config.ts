@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, LENDER_PORT, LENDER_URL, CONFIGURED_APP_PORT } from './tests/e2e/servers.ts';
+import { APP_PORT, LENDER_PORT, LENDER_URL, CONFIGURED_APP_PORT, DEV_APP_PORT } from './tests/e2e/servers.ts';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -26,7 +26,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
+    // The authoring aids are for marketers at a desk, and their tests share one development status file: desktop only.
+    {
+      name: 'phone',
+      testIgnore: /authoring\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
@@ -41,6 +46,8 @@ export default defineConfig({
     // key, tag manager and lead certificate (the tests stand in for their scripts).
     appServer(APP_PORT, {}),
     appServer(CONFIGURED_APP_PORT, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey', GTM_ID: 'GTM-E2ETEST', LOAD_TRUSTED_FORM_SCRIPT: 'true' }),
+    // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
+    appServer(DEV_APP_PORT, { NODE_ENV: 'development' }),
   ],
 });
 

@@ -3,7 +3,10 @@ export const APP_PORT = Number(process.env.E2E_PORT ?? 3111);
 /** A second app server with every third party configured (Maps key, tag manager, lead certificate). */
 export const CONFIGURED_APP_PORT = APP_PORT + 2;
 export const LENDER_PORT = APP_PORT + 1;
+/** The built site served the way `npm run dev` serves it (NODE_ENV=development): the authoring aids are on. */
+export const DEV_APP_PORT = APP_PORT + 3;
 
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const CONFIGURED_APP_URL = `http://127.0.0.1:${CONFIGURED_APP_PORT}`;
 export const LENDER_URL = `http://127.0.0.1:${LENDER_PORT}`;
+export const DEV_APP_URL = `http://127.0.0.1:${DEV_APP_PORT}`;
