@@ -1,0 +1,142 @@
+/** The one results table: every measured value, its ratio where one means something, its target and the verdict. */
+import type { ApiResults } from './api.ts';
+import { formatRatio, formatTable, formatValue } from './format.ts';
+import { METRICS, type PageResult } from './lighthouse-metrics.ts';
+import type { NextHeadingResult } from './next-heading.ts';
+import { ratio } from './stats.ts';
+import { describeTarget, meets, TARGETS, type Target, type Verdict } from './targets.ts';
+
+export interface Row {
+  metric: string;
+  subject: string;
+  value: string;
+  ratio: string;
+  target: string;
+  met: Verdict | '';
+}
+
+export interface BenchResults {
+  lighthouse?: PageResult[];
+  nextHeading?: NextHeadingResult;
+  api?: ApiResults;
+}
+
+function targetCells(value: number | undefined, target: Target | undefined): Pick<Row, 'target' | 'met'> {
+  return target === undefined ? { target: '', met: '' } : { target: describeTarget(target), met: meets(value, target) };
+}
+
+/** Targets on the Lighthouse medians of '/' (the first page). */
+const FIRST_PAGE_TARGETS: Partial<Record<(typeof METRICS)[number]['key'], Target>> = {
+  score: TARGETS.lighthouseScore,
+  tbt: TARGETS.tbt,
+  cls: TARGETS.cls,
+  jsBytes: TARGETS.jsTransferred,
+};
+
+function lighthouseRows(pages: readonly PageResult[], compareCount: number): Row[] {
+  const rows: Row[] = [];
+  const first = pages[0];
+  for (const { key, label, unit } of METRICS) {
+    pages.forEach((page, index) => {
+      const value = page.medians[key];
+      rows.push({
+        metric: `${label} (median of ${page.runs.length})`,
+        subject: page.page.name,
+        value: formatValue(value, unit),
+        ratio: index === 0 ? '' : `${formatRatio(ratio(value, first?.medians[key]))} of ${first?.page.name}`,
+        ...targetCells(value, index === 0 ? FIRST_PAGE_TARGETS[key] : undefined),
+      });
+    });
+  }
+  const reference = compareCount > 0 ? pages[pages.length - compareCount] : undefined;
+  const lcpRatio = reference === undefined ? undefined : ratio(first?.medians.lcp, reference.medians.lcp);
+  rows.push({
+    metric: 'LCP against the first --compare page',
+    subject: reference === undefined ? 'no --compare URL given' : `${first?.page.name} ÷ ${reference.page.name}`,
+    value:
+      reference === undefined
+        ? 'skipped'
+        : `${formatValue(first?.medians.lcp, 'ms')} ÷ ${formatValue(reference.medians.lcp, 'ms')}`,
+    ratio: formatRatio(lcpRatio),
+    ...targetCells(lcpRatio, TARGETS.lcpVersusCompare),
+  });
+  return rows;
+}
+
+function nextHeadingRows(result: NextHeadingResult): Row[] {
+  const subject = `${result.transitions.length} transitions (${result.walks} walks), CPU ${result.cpuSlowdown}x`;
+  return [
+    { metric: 'Next to next heading painted, median', subject, value: formatValue(result.medianMs, 'ms'), ratio: '', ...targetCells(result.medianMs, TARGETS.nextToHeading) },
+    { metric: 'Next to next heading painted, max', subject, value: formatValue(result.maxMs, 'ms'), ratio: '', target: '', met: '' },
+    { metric: 'Next to next heading text, median', subject, value: formatValue(result.medianHeadingMs, 'ms'), ratio: '', target: '', met: '' },
+  ];
+}
+
+function apiRows(api: ApiResults): Row[] {
+  const { zip } = api;
+  const zipRatio = ratio(zip.projectPerSecond, zip.barePerSecond);
+  const rows: Row[] = [
+    {
+      metric: `ZIP lookup, requests/s (${zip.connections} connections)`,
+      subject: 'project server',
+      value: formatValue(zip.projectPerSecond, 'per-second'),
+      ratio: `${formatRatio(zipRatio)} of bare`,
+      ...targetCells(zipRatio, TARGETS.zipVersusBare),
+    },
+    {
+      metric: `ZIP lookup, requests/s (${zip.connections} connections)`,
+      subject: 'bare node:http, same body',
+      value: formatValue(zip.barePerSecond, 'per-second'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+  ];
+  const databases = [
+    { name: 'PGlite', rate: TARGETS.intakePglite },
+    { name: 'PostgreSQL', rate: TARGETS.intakePostgres },
+  ] as const;
+  for (const { name, rate } of databases) {
+    const intake = api.intake.find((result) => result.database === name);
+    const skipped = intake === undefined ? `skipped: ${api.postgresSkipped ?? 'not run'}` : undefined;
+    const measured = intake?.measured;
+    const failedCount = measured === undefined ? 0 : Object.values(measured.failed).reduce((sum, count) => sum + count, 0);
+    const connections = intake?.connections ?? 50;
+    rows.push(
+      {
+        metric: `Lead intake, leads/s (${connections} connections)`,
+        subject: name,
+        value: skipped ?? `${formatValue(measured?.perSecond, 'per-second')}${failedCount > 0 ? ` (${failedCount} refused or failed)` : ''}`,
+        ratio: '',
+        ...targetCells(measured?.perSecond, rate),
+      },
+      { metric: 'Lead intake, p50 latency', subject: name, value: skipped ?? formatValue(measured?.p50Ms, 'ms'), ratio: '', target: '', met: '' },
+      { metric: 'Lead intake, p99 latency', subject: name, value: skipped ?? formatValue(measured?.p99Ms, 'ms'), ratio: '', ...targetCells(measured?.p99Ms, TARGETS.intakeP99) },
+    );
+    const rss = intake?.peakRssBytes === undefined ? undefined : intake.peakRssBytes / 1_000_000;
+    rows.push({
+      metric: 'Server peak RSS (VmHWM)',
+      subject: `server on ${name}`,
+      value: skipped ?? formatValue(rss, 'megabytes'),
+      ratio: '',
+      ...targetCells(rss, TARGETS.serverRss),
+    });
+  }
+  return rows;
+}
+
+export function resultRows(results: BenchResults, compareCount: number): Row[] {
+  return [
+    ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
+    ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
+    ...(results.api ? apiRows(results.api) : []),
+  ];
+}
+
+export function resultTable(rows: readonly Row[]): string {
+  return formatTable(
+    ['Metric', 'URL / scenario', 'Value', 'Ratio', 'Target', 'Met'],
+    rows.map((row) => [row.metric, row.subject, row.value, row.ratio, row.target, row.met]),
+    [false, false, true, true, false, false],
+  );
+}

@@ -1,0 +1,40 @@
+/** The performance targets and whether a measured value meets one. */
+import { formatRatio, formatValue, type Unit } from './format.ts';
+
+export interface Target {
+  /** At least (>=) or at most (<=) the limit. */
+  op: '>=' | '<=';
+  limit: number;
+  /** The unit of the limit: a ratio target compares a ratio, the others a value in that unit. */
+  unit: Unit | 'ratio';
+}
+
+export type Verdict = 'yes' | 'no' | 'skipped';
+
+/** A missing value (a scenario that did not run) is "skipped", never "yes". */
+export function meets(value: number | undefined, target: Target): Verdict {
+  if (value === undefined || Number.isNaN(value)) return 'skipped';
+  return (target.op === '>=' ? value >= target.limit : value <= target.limit) ? 'yes' : 'no';
+}
+
+export function describeTarget(target: Target): string {
+  const sign = target.op === '>=' ? '≥' : '≤';
+  return `${sign} ${target.unit === 'ratio' ? formatRatio(target.limit) : formatValue(target.limit, target.unit)}`;
+}
+
+/** KB in the targets is 1,000 bytes, as the bench prints it. */
+export const TARGETS = {
+  lighthouseScore: { op: '>=', limit: 98, unit: 'score' },
+  /** LCP of '/' divided by the LCP of the first --compare URL. */
+  lcpVersusCompare: { op: '<=', limit: 1.2, unit: 'ratio' },
+  tbt: { op: '<=', limit: 100, unit: 'ms' },
+  cls: { op: '<=', limit: 0.02, unit: 'cls' },
+  jsTransferred: { op: '<=', limit: 90_000, unit: 'bytes' },
+  nextToHeading: { op: '<=', limit: 100, unit: 'ms' },
+  /** ZIP lookups per second divided by the bare node:http server's. */
+  zipVersusBare: { op: '>=', limit: 0.7, unit: 'ratio' },
+  intakePglite: { op: '>=', limit: 300, unit: 'per-second' },
+  intakePostgres: { op: '>=', limit: 500, unit: 'per-second' },
+  intakeP99: { op: '<=', limit: 100, unit: 'ms' },
+  serverRss: { op: '<=', limit: 250, unit: 'megabytes' },
+} as const satisfies Record<string, Target>;
