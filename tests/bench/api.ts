@@ -44,6 +44,8 @@ export interface IntakeResult {
   connections: number;
   warmup: LoadResult;
   measured: LoadResult;
+  /** VmRSS of the server process when it had just started, idle, in bytes. */
+  startRssBytes: number | undefined;
   /** VmHWM of the server process after the load, in bytes. */
   peakRssBytes: number | undefined;
   /** Leads the test lender had received when the measurement ended. */
@@ -152,7 +154,7 @@ async function measureIntake(
   } catch {
     deliveredByEnd = undefined;
   }
-  return { database, connections: CONNECTIONS, warmup, measured, peakRssBytes, deliveredByEnd };
+  return { database, connections: CONNECTIONS, warmup, measured, startRssBytes: server.startRssBytes, peakRssBytes, deliveredByEnd };
 }
 
 export async function runApi(pgliteServer: ProjectServer, lender: Lender, loadSeconds: number): Promise<ApiResults> {

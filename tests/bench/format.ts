@@ -21,7 +21,7 @@ export function formatValue(value: number | undefined, unit: Unit): string {
     case 'per-second':
       return `${NUMBER.format(value)}/s`;
     case 'megabytes':
-      return `${value.toFixed(0)} MB`;
+      return `${NUMBER.format(value)} MB`;
   }
 }
 

@@ -7,6 +7,7 @@ import { VARIABLES } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { freePort } from '../server/server-process.ts';
 import { onCleanup } from './cleanup.ts';
+import { currentRss } from './rss.ts';
 
 export { freePort };
 
@@ -104,6 +105,8 @@ export async function buildSite(): Promise<void> {
 export interface ProjectServer {
   url: string;
   child: Child;
+  /** VmRSS once it answered its first health check, idle, in bytes. */
+  startRssBytes: number | undefined;
 }
 
 /**
@@ -126,7 +129,7 @@ export async function startProjectServer(label: string, settings: { lenderUrl: s
   const child = startNode(label, ['server/index.ts'], env);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/v1/health`, child);
-  return { url, child };
+  return { url, child, startRssBytes: currentRss(child.pid) };
 }
 
 export interface Lender {

@@ -64,7 +64,7 @@ function lighthouseRows(pages: readonly PageResult[], compareCount: number): Row
 }
 
 function nextHeadingRows(result: NextHeadingResult): Row[] {
-  const subject = `${result.transitions.length} transitions (${result.walks} walks), CPU ${result.cpuSlowdown}x`;
+  const subject = `${result.transitions.length} transitions (${result.walks} walk${result.walks === 1 ? '' : 's'}), CPU ${result.cpuSlowdown}x`;
   return [
     { metric: 'Next to next heading painted, median', subject, value: formatValue(result.medianMs, 'ms'), ratio: '', ...targetCells(result.medianMs, TARGETS.nextToHeading) },
     { metric: 'Next to next heading painted, max', subject, value: formatValue(result.maxMs, 'ms'), ratio: '', target: '', met: '' },
@@ -113,7 +113,16 @@ function apiRows(api: ApiResults): Row[] {
       { metric: 'Lead intake, p50 latency', subject: name, value: skipped ?? formatValue(measured?.p50Ms, 'ms'), ratio: '', target: '', met: '' },
       { metric: 'Lead intake, p99 latency', subject: name, value: skipped ?? formatValue(measured?.p99Ms, 'ms'), ratio: '', ...targetCells(measured?.p99Ms, TARGETS.intakeP99) },
     );
-    const rss = intake?.peakRssBytes === undefined ? undefined : intake.peakRssBytes / 1_000_000;
+    const megabytes = (bytes: number | undefined) => (bytes === undefined ? undefined : bytes / 1_000_000);
+    const rss = megabytes(intake?.peakRssBytes);
+    rows.push({
+      metric: 'Server RSS just after start, idle',
+      subject: `server on ${name}`,
+      value: skipped ?? formatValue(megabytes(intake?.startRssBytes), 'megabytes'),
+      ratio: '',
+      target: '',
+      met: '',
+    });
     rows.push({
       metric: 'Server peak RSS (VmHWM)',
       subject: `server on ${name}`,
