@@ -52,6 +52,7 @@ interface Output {
   options: BenchOptions;
   machine: ReturnType<typeof describeMachine>;
   otherRunsAtStart: string[];
+  otherRunsAtEnd: string[];
   durationSeconds: number;
   targets: typeof TARGETS;
   lighthouse?: { settings: LighthouseSettings | undefined; warmupRounds: number; pages: (PageResult & { ratioToFirst: Record<string, number | undefined> })[] };
@@ -98,6 +99,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
     results.api = await runApi(server, lender, options.loadSeconds);
   }
   const pgliteServerPeakRssBytes = peakRss(server.child.pid);
+  const busyAtEnd = otherRuns();
 
   const rows = resultRows(results, options.compare.length);
   const durationSeconds = Math.round((Date.now() - started) / 1000);
@@ -113,7 +115,11 @@ async function bench(options: BenchOptions): Promise<boolean> {
   for (const page of results.lighthouse ?? []) {
     if (page.failures.length > 0) process.stdout.write(`${page.page.name}: ${page.failures.length} failed run(s): ${page.failures.map((f) => f.error).join('; ')}\n`);
   }
-  if (busy.length > 0) process.stdout.write(`Other test runs were active at the start (${busy.length} processes): timings may be skewed.\n`);
+  if (busy.length > 0 || busyAtEnd.length > 0) {
+    process.stdout.write(
+      `Other test runs were active (${busy.length} processes at the start, ${busyAtEnd.length} at the end): timings may be skewed.\n`,
+    );
+  }
   process.stdout.write(`Took ${Math.floor(durationSeconds / 60)} min ${durationSeconds % 60} s.\n`);
 
   const output: Output = {
@@ -122,6 +128,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
     options,
     machine,
     otherRunsAtStart: busy,
+    otherRunsAtEnd: busyAtEnd,
     durationSeconds,
     targets: TARGETS,
     table: rows,
