@@ -8,22 +8,14 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
 import { onCleanup } from './cleanup.ts';
 import { say } from './processes.ts';
 import { median } from './stats.ts';
 import { seedLocalStorage } from './seed-storage.ts';
 import { breakdownOf, METRICS, metricsOf, pathOf, type LighthouseSettings, type Metrics, type PageResult, type PageUnderTest } from './lighthouse-metrics.ts';
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** One Lighthouse run in a fresh Chromium and profile; both are gone when it returns (or on Ctrl-C). */
 async function runOnce(page: PageUnderTest, chromePath: string): Promise<Result> {

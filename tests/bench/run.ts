@@ -11,7 +11,8 @@ import { PROJECT_ROOT } from '../../server/paths.ts';
 import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
 import type { LighthouseSettings, PageResult, PageUnderTest } from './lighthouse-metrics.ts';
-import { CHROME_FLAGS, runLighthouse } from './lighthouse-runs.ts';
+import { runLighthouse } from './lighthouse-runs.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { CPU_SLOWDOWN, runNextHeading, type NextHeadingResult } from './next-heading.ts';
 import { parseOptions, USAGE, type BenchOptions } from './options.ts';
@@ -22,7 +23,7 @@ import { ratio } from './stats.ts';
 import { MID_FLOW_PATH, storedRecord } from './stored-record.ts';
 import { TARGETS } from './targets.ts';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const WARMUP_ROUNDS = 1;
 
 /** Other test or CI runs on the machine skew every timing; the bench names them rather than refusing to run. */
@@ -92,7 +93,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   }
   if (options.parts.includes('interaction')) {
     say(`Next to next heading: ${options.walks} walks (plus a warm-up walk), CPU ${CPU_SLOWDOWN}x slower`);
-    results.nextHeading = await runNextHeading(server.url, { walks: options.walks, chromePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
+    results.nextHeading = await runNextHeading(server.url, { walks: options.walks, chromePath: CHROMIUM, args: CHROMIUM_ARGS });
   }
   if (options.parts.includes('api')) {
     say('API under load:');
