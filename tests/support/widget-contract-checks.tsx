@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ComponentType } from 'react';
 import { act, fireEvent, render, within } from '@testing-library/react';
 import { Ajv } from 'ajv';
+import { SampleMaker } from '../../server/dev/sample-answers.ts';
 import Form from '@rjsf/core';
 import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -314,25 +315,11 @@ export function checkObjectSamples(widget: WidgetDefinition, samples: readonly O
   return `widget ${quoted(widget.name)}: no flow uses it (as a step's "layout" or a field's widget in "ui"), so nothing shows which fields it is made for`;
 }
 
-const sampleAjv = new Ajv({ strict: false });
-const SAMPLE_TEXTS = ['Sample', '12345', '2125550123', 'sample@example.com', '2024-01-31'];
+const samples = new SampleMaker();
 
-/** A value the property's schema accepts, from its own choices or a few common samples; undefined when none fits. */
-function sampleValue(schema: RJSFSchema): unknown {
-  const choices = [...(schema.enum ?? []), ...(schema.oneOf ?? []).map((option) => (typeof option === 'object' ? option.const : undefined))];
-  const candidates = [schema.default, ...choices, ...SAMPLE_TEXTS, schema.minimum, 0, true];
-  const accepts = sampleAjv.compile(schema);
-  return candidates.find((candidate) => candidate !== undefined && accepts(candidate));
-}
-
-/** An answer for every field of `schema` that a sample fits. */
+/** An answer for every field of `schema` that a sample fits (the samples `/__preview` fills earlier steps with). */
 export function sampleAnswers(schema: RJSFSchema): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(schema.properties ?? {}).flatMap(([field, property]) => {
-      const value = typeof property === 'object' ? sampleValue(property) : undefined;
-      return value === undefined ? [] : [[field, value]];
-    }),
-  );
+  return samples.value(schema as Record<string, unknown>) as Record<string, unknown>;
 }
 
 function titlesOf(schema: RJSFSchema): Record<string, string> {
