@@ -1,8 +1,9 @@
 /** The embedded database: PGlite (PostgreSQL in WebAssembly) in DATA_DIR, held by one process at a time. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './lock.ts';
+import { initializeInChild, isInitialized, startPglite } from './pglite-start.ts';
 import { DatabaseOpenError, type Database, type QueryResult, type Queryable } from './types.ts';
 
 function result<Row>(results: Results<Row>): QueryResult<Row> {
@@ -20,6 +21,11 @@ function queryable(target: PGlite | Transaction): Queryable {
   };
 }
 
+export interface PgliteOptions {
+  /** The fsync of the data folder's files; a test passes one that counts. Default: node's fsyncSync. */
+  sync?: (fd: number) => void;
+}
+
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
   /** The lock taken on DATA_DIR (staleFrom tells whether a crashed server's lock was taken over). */
@@ -28,12 +34,14 @@ export interface PgliteDatabase extends Database {
   readonly pglite: PGlite;
 }
 
-export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
+  const pgdata = join(dataDir, 'pgdata');
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(join(dataDir, 'pgdata'));
+    if (!isInitialized(pgdata)) await initializeInChild(pgdata);
+    pglite = await startPglite(pgdata, options.sync);
   } catch (error) {
     lock.release();
     const reason = (error as Error).message;

@@ -90,10 +90,11 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
 
   return {
     queue: {
-      async enqueue(tx: Queryable, leadId: string) {
-        const job: DeliveryJob = { leadId };
-        // Sent through the intake's transaction, so the job commits or rolls back with the lead.
-        await boss.send(DELIVERY_QUEUE, job, {
+      async enqueue(tx: Queryable, leadIds: readonly string[]) {
+        const jobs = leadIds.map((leadId): { data: DeliveryJob } => ({ data: { leadId } }));
+        // One statement for all the jobs, through the intake's transaction, so they commit or roll back with the
+        // leads. Like send() without options, insert() takes the retry and retention settings from the queue.
+        await boss.insert(DELIVERY_QUEUE, jobs, {
           db: { executeSql: (text, values) => tx.query(text, values ?? []) },
         });
       },

@@ -9,7 +9,7 @@ import type { Database } from '../db/types.ts';
 import type { DeliveryQueue } from '../delivery/queue.ts';
 import { checkLead } from '../leads/check-lead.ts';
 import type { LeadFlows } from '../leads/lead-flows.ts';
-import { storeLead } from '../leads/store-lead.ts';
+import { createLeadStore } from '../leads/store-lead.ts';
 
 /** A lead is about 1 KB; anything near this is not one. */
 const LEAD_BODY_LIMIT = 64 * 1024;
@@ -25,6 +25,7 @@ export interface LeadIntake {
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntake | undefined): Promise<void> {
+  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery);
   // Its own scope, so the content types it refuses stay refused here only.
   await app.register(async (scope) => {
     // A lead is JSON: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
@@ -36,14 +37,14 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
         schema: { response: { 201: leadAccepted, '4xx': errorResponse, 503: errorResponse } },
       },
       async (request, reply) => {
-        if (intake === undefined) return reply.code(503).send(UNAVAILABLE);
+        if (intake === undefined || leads === undefined) return reply.code(503).send(UNAVAILABLE);
         const checked = checkLead(intake.flows, request.body);
         if (!checked.ok) {
           request.log.info({ fields: checked.error.fields.map((field) => field.field) }, 'lead refused');
           return reply.code(400).send(checked.error);
         }
         const { flow, lead } = checked;
-        const id = await storeLead(intake.db, intake.delivery, {
+        const id = await leads.store({
           flow: flow.flow.id,
           flowVersion: flow.flow.version,
           payload: lead,

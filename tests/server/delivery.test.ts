@@ -110,7 +110,7 @@ async function storeLead(db: Database, delivery: LeadDelivery, payload = leadPay
       id,
       JSON.stringify(payload),
     ]);
-    await delivery.queue.enqueue(tx, id);
+    await delivery.queue.enqueue(tx, [id]);
   });
   return id;
 }
@@ -269,7 +269,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
           `insert into leads (id, flow, flow_version, payload) values ($1, 'business-funding', 'v1', '{}')`,
           [rolledBack],
         );
-        await delivery.queue.enqueue(tx, rolledBack);
+        await delivery.queue.enqueue(tx, [rolledBack]);
         throw new Error('consent evidence failed');
       }),
     ).rejects.toThrow('consent evidence failed');
@@ -307,6 +307,22 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const [received] = await testLender.waitForLeads(1, WAIT.timeout);
     expect(received!.headers['x-fundflow-message-id']).toBe(leadId);
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+  }, 30_000);
+
+  it('queues one job per lead, with the queue settings, for leads stored in one transaction', async () => {
+    const setup = await openDatabase(kind);
+    const delivery = await startDelivery(setup, { retry: DAY_OF_RETRIES, timeoutMs: 10_000 });
+    const leadIds = [randomUUID(), randomUUID(), randomUUID()];
+    await setup.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into leads (id, flow, flow_version, payload)
+           select unnest($1::text[])::uuid, 'business-funding', 'v1', '{}'`,
+        [leadIds],
+      );
+      await delivery.queue.enqueue(tx, leadIds);
+    });
+    const queued = { name: DELIVERY_QUEUE, state: 'created', retry_limit: 12, dead_letter: DEAD_LETTER_QUEUE };
+    for (const leadId of leadIds) expect(await jobsOf(setup, leadId)).toEqual([expect.objectContaining(queued)]);
   }, 30_000);
 });
 

@@ -12,17 +12,17 @@ export async function prepareLeadDatabase(db: Database): Promise<void> {
   await db.exec('create table if not exists test_delivery_jobs (lead_id uuid not null)');
 }
 
-/** Queues a job the way a real queue does: a row written with the intake's transaction. */
+/** Queues jobs the way a real queue does: rows written with the intake's transaction. */
 export const tableQueue: DeliveryQueue = {
-  async enqueue(tx, leadId) {
-    await tx.query('insert into test_delivery_jobs (lead_id) values ($1)', [leadId]);
+  async enqueue(tx, leadIds) {
+    await tx.query('insert into test_delivery_jobs (lead_id) select unnest($1::text[])::uuid', [leadIds]);
   },
 };
 
-/** Writes its job, then fails (a queue that breaks halfway): nothing of the lead may remain. */
+/** Writes its jobs, then fails (a queue that breaks halfway): nothing of the leads may remain. */
 export const failingQueue: DeliveryQueue = {
-  async enqueue(tx, leadId) {
-    await tx.query('insert into test_delivery_jobs (lead_id) values ($1)', [leadId]);
+  async enqueue(tx, leadIds) {
+    await tableQueue.enqueue(tx, leadIds);
     throw new Error('the delivery queue is down');
   },
 };
