@@ -12,7 +12,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'flows', environment: 'node', include: ['tests/flows/**/*.test.ts'] } },
-      { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], fileParallelism: false } },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          fileParallelism: false,
+          globalSetup: ['tests/server/pglite-template.ts'],
+        },
+      },
     ],
   },
 });

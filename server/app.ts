@@ -10,6 +10,7 @@ import type { Database } from './db/types.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
 import { registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
+import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
 import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
@@ -19,7 +20,8 @@ import { registerLeadRoutes } from './routes/leads.ts';
 import { readLenders } from './leads/lenders.ts';
 import { indexFile, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
-import { registerSecurityHeaders } from './security.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
+import { loadPrerenderer } from './prerendered.ts';
 import { httpPhoneCheck } from './phone/http-phone-check.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
 import { registerPhoneRoutes } from './routes/phone.ts';
@@ -77,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const app = Fastify({
-    logger: withPrivateRequests(options.logger ?? { level: config.logLevel }),
+    logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // The server validates like the browser: no coercion, no stripping, no defaults, every error.
@@ -86,9 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
   // After the cache-control default above: the cookie's answers add "private" to whatever caching they have.
   registerXsrfProtection(app);
@@ -116,11 +118,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         statusFile: options.devStatusFile,
       })
     : undefined;
+  const prerenderer = development ? undefined : await loadPrerenderer(config.staticDir);
   const page = createPageServer({
     file: indexFile(config.staticDir),
     publicConfig: toPublicConfig(config),
     development,
     ...(devTools === undefined ? {} : { devHead: devTools.head }),
+    securityPolicy: (inline) => contentSecurityPolicy(config, inline),
+    ...(prerenderer === undefined ? {} : { prerenderer }),
+    onPrerenderError: (path, error) =>
+      app.log.error({ path, reason: (error as Error).message }, 'a start screen could not be prerendered; it renders in the browser'),
   });
   if (!(await page.load())) {
     app.log.warn(

@@ -1,13 +1,17 @@
 /**
  * The page: the built index.html with the public config and the product name written in. Read once at start (on
  * every request in development, where the dev build rewrites it), compressed once, served for every client route.
+ * In production its stylesheet is inlined and each start screen gets its own copy with the screen prerendered.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { preferredEncoding } from './encoding.ts';
+import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer } from './prerendered.ts';
+import type { InlineSources } from './security.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from './public-config.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
@@ -77,6 +81,15 @@ interface RenderedPage {
   br: Buffer;
   gzip: Buffer;
   etag: string;
+  /** The page's own Content-Security-Policy (one allowing its inlined styles); the app-wide one otherwise. */
+  securityPolicy?: string;
+}
+
+interface Pages {
+  /** For every route without a prerendered screen, and the 404 answers. */
+  plain: RenderedPage;
+  /** By path: the start screens, prerendered. */
+  prerendered: ReadonlyMap<string, RenderedPage>;
 }
 
 export interface PageOptions {
@@ -87,6 +100,16 @@ export interface PageOptions {
   development: boolean;
   /** Development only: markup put before the page's first script, per request (the development aids, server/dev/). */
   devHead?: (request: FastifyRequest) => string;
+  /**
+   * Production: the Content-Security-Policy of a page with inline elements (its stylesheet, a start screen's script
+   * loader), given the sources that allow them. Without it the page keeps its links (the app-wide policy would block
+   * them inline) and start screens load their script as the plain page does.
+   */
+  securityPolicy?: (inline: InlineSources) => string;
+  /** Production: the start screens' renderer; each of its paths gets the page with its screen in place. */
+  prerenderer?: Prerenderer;
+  /** Told when a screen could not be prerendered: its path then gets the plain page, which renders in the browser. */
+  onPrerenderError?: (path: string, error: unknown) => void;
 }
 
 export interface PageServer {
@@ -97,9 +120,47 @@ export interface PageServer {
 }
 
 export function createPageServer(options: PageOptions): PageServer {
-  let cached: RenderedPage | undefined;
+  let cached: Pages | undefined;
 
-  async function read(request?: FastifyRequest): Promise<RenderedPage | undefined> {
+  function finished(text: string, securityPolicy?: string): RenderedPage {
+    const html = Buffer.from(text);
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    if (options.development) return { html, br: html, gzip: html, etag };
+    return {
+      html,
+      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+      etag,
+      ...(securityPolicy === undefined ? {} : { securityPolicy }),
+    };
+  }
+
+  function prerendered(html: string, styles: readonly string[]): Map<string, RenderedPage> {
+    const pages = new Map<string, RenderedPage>();
+    const { prerenderer, securityPolicy } = options;
+    if (prerenderer === undefined || securityPolicy === undefined) return pages;
+    for (const path of prerenderer.paths) {
+      let markup: string;
+      try {
+        markup = prerenderer.render(path, options.publicConfig);
+      } catch (error) {
+        options.onPrerenderError?.(path, error);
+        continue;
+      }
+      const filled = intoRoot(html, markup);
+      if (filled === undefined) {
+        throw new PageTemplateError(
+          `${options.file} must contain an empty <div id="root"></div> for the start screens to be prerendered into. ` +
+            'Add it to site/index.html and rebuild.',
+        );
+      }
+      const started = scriptsAfterFirstPaint(filled);
+      pages.set(routePath(path), finished(started.html, securityPolicy({ styles, scripts: started.hashes })));
+    }
+    return pages;
+  }
+
+  async function read(request?: FastifyRequest): Promise<Pages | undefined> {
     let source: string;
     try {
       source = await readFile(options.file, 'utf8');
@@ -108,21 +169,19 @@ export function createPageServer(options: PageOptions): PageServer {
       throw error;
     }
     let rendered = renderPage(source, options.publicConfig, options.file);
-    if (options.development && options.devHead !== undefined && request !== undefined) {
-      rendered = beforeFirstScript(rendered, options.devHead(request));
+    if (options.development) {
+      if (options.devHead !== undefined && request !== undefined) {
+        rendered = beforeFirstScript(rendered, options.devHead(request));
+      }
+      return { plain: finished(rendered), prerendered: new Map() };
     }
-    const html = Buffer.from(rendered);
-    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    if (options.development) return { html, br: html, gzip: html, etag };
-    return {
-      html,
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(html, { level: 9 }),
-      etag,
-    };
+    if (options.securityPolicy === undefined) return { plain: finished(rendered), prerendered: new Map() };
+    const inlined = await inlineStylesheets(rendered, dirname(options.file));
+    const plainPolicy = inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
+    return { plain: finished(inlined.html, plainPolicy), prerendered: prerendered(inlined.html, inlined.hashes) };
   }
 
-  async function current(request?: FastifyRequest): Promise<RenderedPage | undefined> {
+  async function current(request?: FastifyRequest): Promise<Pages | undefined> {
     if (options.development) return read(request);
     cached ??= await read();
     return cached;
@@ -134,15 +193,17 @@ export function createPageServer(options: PageOptions): PageServer {
     },
 
     async send(request, reply, statusCode) {
-      const page = await current(request);
+      const pages = await current(request);
       reply.header('cache-control', 'no-cache');
-      if (page === undefined) {
+      if (pages === undefined) {
         request.log.error({ file: options.file }, 'the site is not built: run npm run build');
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('This site is not built yet. Run npm run build on the server, then reload.');
       }
+      const page = (statusCode === 200 && pages.prerendered.get(routePath(request.url))) || pages.plain;
+      if (page.securityPolicy !== undefined) reply.header('content-security-policy', page.securityPolicy);
       reply.header('vary', 'accept-encoding');
       if (statusCode === 200) {
         reply.header('etag', page.etag);
@@ -155,6 +216,12 @@ export function createPageServer(options: PageOptions): PageServer {
       return reply.send(page.html);
     },
   };
+}
+
+/** The route a request's URL names: no query, no trailing slash (the router treats /v2 and /v2/ alike). */
+function routePath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
 /** Markup inserted before the page's first `<script`, or before `</head>` when it has none. */

@@ -1,71 +1,40 @@
-/** The composition root of the page: flows from the build, the widget list, the site around them and the engine's routes. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/** The page in the browser: the site's tree under the browser's router, with the page's own connections. */
+import { hydrate, render, type ComponentChild } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
-import { Provider } from 'jotai';
 import { flows } from '../.generated/flows.ts';
-import { siteContent } from '../.generated/site-content.ts';
-import { widgets } from '../widgets/index.ts';
-import { EngineSettingsProvider } from '../engine/render/engine-settings.tsx';
-import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
-import { widgetRegistry } from '../engine/render/registry.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
-import { actions } from '../engine/actions/index.ts';
-import { AlertProvider } from '../engine/alerts/Alerts.tsx';
+import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
-import { Shell } from './shell/Shell.tsx';
-import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
-import { NotFound } from './NotFound.tsx';
+import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
 import { certificateAnswers } from './third-party/lead-certificate.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
 
 const config = readRuntimeConfig();
-const api = createApiClient();
-const settings = {
-  registry: widgetRegistry(widgets),
-  recordAtomFor: createRecordAtoms(),
-  productName: config.productName,
-  api,
-  actions,
-  page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey },
-  certificateEnabled: config.loadTrustedFormScript,
-  pageAnswers: () => certificateAnswers(document),
-  events: startThirdParties(config),
-};
-const site: SiteSettings = {
-  config,
-  shell: { disclosure: siteContent.footer.disclosure, social: siteContent.social.links },
-  promises: siteContent.footer.promises,
-  lenders: siteContent.lenders.lenders,
-  loadPopup: api.homePopup,
-};
+const store = createRecordStore(window.localStorage);
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Provider>
-        <AlertProvider>
-          <EngineSettingsProvider settings={settings}>
-            <FlowRoutes
-              flows={flows}
-              layout={(screen, { flow, stepId }) => (
-                <SiteLayout site={site} flow={flow} stepId={stepId}>
-                  {screen}
-                </SiteLayout>
-              )}
-              notFound={
-                <Shell config={config} content={site.shell} homePath="/">
-                  <NotFound productName={config.productName} />
-                </Shell>
-              }
-            />
-          </EngineSettingsProvider>
-        </AlertProvider>
-      </Provider>
-    </BrowserRouter>
-  </StrictMode>,
+const page = (
+  <BrowserRouter>
+    {siteTree({
+      config,
+      api: createApiClient(),
+      recordAtomFor: createRecordAtoms(store),
+      pageAnswers: () => certificateAnswers(document),
+      events: startThirdParties(config),
+    })}
+  </BrowserRouter>
 );
+
+// The page runs on Preact (decision 011), whose own functions are used here: React's createRoot (and preact/compat's)
+// would throw the prerendered start screen away (decision 012). The server draws it for a first visit without a
+// `section` parameter (the one query parameter that changes the page's structure: it adds the providers strip).
+// Such a visit gets exactly that screen, so hydrate only attaches to it and leaves the painted text alone. Otherwise
+// (stored answers: a choice already checked; a section) render adopts the same elements and patches every difference.
+const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
+const drawnForThisVisit = !returning && !new URLSearchParams(window.location.search).has('section');
+if (root.firstElementChild !== null && drawnForThisVisit) hydrate(page as unknown as ComponentChild, root);
+else render(page as unknown as ComponentChild, root);
 
 registerServiceWorker();

@@ -25,7 +25,10 @@ declare const self: ServiceWorkerScope;
 
 const CACHE_PREFIX = 'fundflow-';
 const CACHE_NAME = `${CACHE_PREFIX}${version}`;
-/** Every route gets the same HTML from the server, so one copy serves them all. */
+/**
+ * The page as the server renders it for '/'. Start screens come prerendered, every other route as the same plain
+ * page; each route's last good copy is kept under its path, and this one answers for a route never visited.
+ */
 const PAGE_KEY = '/';
 
 // The manifest lists /index.html too; the page is kept under PAGE_KEY instead, as the server renders it.
@@ -55,14 +58,20 @@ async function store(key: RequestInfo, response: Response): Promise<void> {
   }
 }
 
+/** A route's page, whatever the query: answers passed in a link are not kept. */
+function pageKey(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
 async function networkFirstPage(event: FetchEvent): Promise<Response> {
   try {
     const response = await fetch(event.request);
     // A 404 page or a redirect is not the shell to fall back on.
-    if (response.ok && !response.redirected) event.waitUntil(store(PAGE_KEY, response.clone()));
+    if (response.ok && !response.redirected) event.waitUntil(store(pageKey(event.request), response.clone()));
     return response;
   } catch (error) {
-    const cached = await caches.match(PAGE_KEY, { cacheName: CACHE_NAME, ignoreVary: true });
+    const options = { cacheName: CACHE_NAME, ignoreVary: true };
+    const cached = (await caches.match(pageKey(event.request), options)) ?? (await caches.match(PAGE_KEY, options));
     if (cached !== undefined) return cached;
     throw error;
   }

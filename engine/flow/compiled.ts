@@ -1,6 +1,7 @@
 /**
  * A flow as the page receives it from the build: the checked flow file plus its precompiled validators, one module
- * per step, so validation needs no code generation in the browser (no `unsafe-eval`).
+ * per step, so validation needs no code generation in the browser (no `unsafe-eval`). Only the start step's come
+ * with the page's first script; the others arrive in a chunk of their own (see engine/render/step-validators.ts).
  */
 import type { Flow } from './format.ts';
 import type { FormRecord } from '../state/record.ts';
@@ -16,19 +17,23 @@ export type StepValidators = Readonly<Record<string, ValidateFunction>>;
 
 export interface CompiledFlow {
   flow: Flow;
+  /** The validators that come with the flow, by step: the start step's. */
   validators: Readonly<Record<string, StepValidators>>;
+  /** The other steps' validators, by step. */
+  laterValidators: () => Promise<Readonly<Record<string, StepValidators>>>;
 }
 
 /** The step's errors for these answers, by field and keyword; empty when the step is valid. */
-export function validateStep(compiled: CompiledFlow, stepId: string, data: FormRecord): KeywordError[] {
-  const validate = compiled.validators[stepId]?.[stepValidatorName(stepId)];
+export function validateStep(validators: StepValidators, stepId: string, data: FormRecord): KeywordError[] {
+  const validate = validators[stepValidatorName(stepId)];
   if (!validate) return [];
   return validate(data) ? [] : keywordErrors(validate.errors ?? []);
 }
 
-export function branchTest(compiled: CompiledFlow): BranchTest {
+/** The branch tests of the step being left, from that step's validators. */
+export function branchTest(validators: StepValidators): BranchTest {
   return (stepId, index, answers) => {
-    const test = compiled.validators[stepId]?.[branchValidatorName(stepId, index)];
+    const test = validators[branchValidatorName(stepId, index)];
     if (!test) throw new Error(`No precompiled test for branch ${index} of step "${stepId}"`);
     return test(answers);
   };

@@ -1,5 +1,5 @@
 /** The routes of every flow version, generated from the flow files; any other path renders `notFound`. */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { CompiledFlow } from '../flow/compiled.ts';
 import { stepPath } from '../flow/navigation.ts';
@@ -20,7 +20,13 @@ export function FlowRoutes({ flows, layout, notFound }: { flows: readonly Compil
               <Route
                 key={path}
                 path={path}
-                element={layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, { flow: compiled.flow, stepId })}
+                element={
+                  // A later step opened before its validators arrived shows nothing until they have: the layout
+                  // around it would otherwise be drawn first and pushed down when the step appears.
+                  <Suspense fallback={null}>
+                    {layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, { flow: compiled.flow, stepId })}
+                  </Suspense>
+                }
               />
             );
           }),

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import { getDefaultFormState, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { CompiledFlow } from '../flow/compiled.ts';
+import type { CompiledFlow, StepValidators } from '../flow/compiled.ts';
 import { validateStep } from '../flow/compiled.ts';
 import type { KeywordError } from '../validation/messages.ts';
 import { stepSchema, stepUiSchema } from '../flow/to-rjsf.ts';
@@ -19,6 +19,8 @@ import { templates } from './templates.tsx';
 
 interface Props {
   compiled: CompiledFlow;
+  /** The step's precompiled validators. */
+  validators: StepValidators;
   stepId: string;
   answers: FormRecord;
   onSave: (data: FormRecord) => void;
@@ -33,16 +35,13 @@ const ROOT_PREFIX = 'root_';
 // Defaults come only from `default`: a `const` of one choice in a `oneOf` must never pre-select that choice.
 const DEFAULTS = { constAsDefaults: 'never' } as const;
 
-export function StepForm({ compiled, stepId, answers, onSave, onComplete, restart, children }: Props) {
+export function StepForm({ compiled, validators, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
   const { registry, api, page, events } = useEngineSettings();
   const schema = useMemo(() => stepSchema(stepId, step)!, [stepId, step]);
   const uiSchema = useMemo(() => stepUiSchema(step, registry.kindOf), [step, registry]);
-  const validator = useMemo(
-    () => createPrecompiledValidator(compiled.validators[stepId] ?? {}, schema),
-    [compiled, stepId, schema],
-  );
+  const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
   // The step's data lives here (controlled form): restored answers plus schema defaults at first, then every change.
   // The stored record is written from it but never fed back, so a save cannot reset what the visitor is typing.
   const [data, setData] = useState<FormRecord>(
@@ -68,7 +67,7 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, restar
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
-  const errors = useMemo(() => validateStep(compiled, stepId, data), [compiled, stepId, data]);
+  const errors = useMemo(() => validateStep(validators, stepId, data), [validators, stepId, data]);
   const visible = failedSubmits > 0 ? errors : errors.filter((error) => shown.has(error.field));
   const extraErrors = useMemo(() => {
     const byField = messagesByField(flow, stepId, [...visible, ...actionErrors]);
@@ -83,7 +82,7 @@ export function StepForm({ compiled, stepId, answers, onSave, onComplete, restar
 
   const submit = async (submitted: FormRecord) => {
     if (submitting || busy) return;
-    if (validateStep(compiled, stepId, submitted).length > 0 || Object.keys(widgetErrors).length > 0) {
+    if (validateStep(validators, stepId, submitted).length > 0 || Object.keys(widgetErrors).length > 0) {
       setFailedSubmits((count) => count + 1);
       return;
     }

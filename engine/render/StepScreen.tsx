@@ -1,5 +1,5 @@
 /** One step of a flow: form heading, progress, the step's heading, its fields or display, and the step buttons. */
-import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import type { CompiledFlow } from '../flow/compiled.ts';
@@ -16,13 +16,20 @@ import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { fillFromAnswers } from './step-text.ts';
 import { useFlowNavigation } from './use-flow-navigation.ts';
+import { loadLaterValidators, useStepValidators } from './step-validators.ts';
+import { onFirstVisitorAction } from './first-visitor-action.ts';
+import { whenIdle } from './deferred.ts';
 import { useBackToStart } from './back-to-start.tsx';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 
+/** Whether this page load has shown a step screen yet. */
+let screenShown = false;
+
 export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepId: string }) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
+  const validators = useStepValidators(compiled, stepId);
   const settings = useEngineSettings();
   const alerts = useAlerts();
   const [stored, setRecord] = useAtom(settings.recordAtomFor(flow.storageKey));
@@ -36,9 +43,12 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const mustRestart = record === null && !isStart;
   const startPath = stepPath(flow, flow.steps[flow.start]!);
 
-  // Block body: newer browsers return a promise from scrollTo, which React would take for a cleanup function.
+  // Every new screen starts at the top, but the one the page opened on keeps the browser's position: the visitor may
+  // have scrolled the prerendered page before its script arrived. (Block body: newer browsers return a promise from
+  // scrollTo, which React would take for a cleanup function.)
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    if (screenShown) window.scrollTo(0, 0);
+    screenShown = true;
   }, [pathname]);
 
   const answers: FormRecord = record ?? {};
@@ -46,6 +56,16 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   useEffect(() => {
     document.title = `${fillFromAnswers(step.title ?? step.heading, answers)} | ${settings.productName}`;
   }, [step, answers, settings.productName]);
+
+  // The start step's script carries only what it needs; the next steps' code is fetched once the visitor acts.
+  useEffect(() => {
+    if (!isStart) return undefined;
+    return onFirstVisitorAction(() => {
+      // The next step needs the validators at once; the later widgets wait for an idle moment, so evaluating them
+      // does not hold up the first change of step.
+      void loadLaterValidators(compiled).then(() => whenIdle(() => void settings.registry.preload()));
+    });
+  }, [isStart, compiled, settings.registry]);
 
   useEffect(() => {
     if (!mustRestart) settings.events.stepViewed({ flow: flow.id, version: flow.version, stepId });
@@ -57,7 +77,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     setRecord((previous) => ({ ...previous, ...fromQuery }));
   }, [flow.query, search, mustRestart, step.end, setRecord]);
 
-  useEffect(() => {
+  // A layout effect: it runs in the same task as the change of address, so a Back pressed as the screen appears
+  // cannot leave the answers behind (a passive effect waits for the next frame and is dropped if the step unmounts).
+  useLayoutEffect(() => {
     if (step.end && arrival !== null) setRecord(null);
   }, [step.end, arrival, setRecord]);
 
@@ -72,7 +94,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
 
   const saveAnswers = (data: FormRecord) => setRecord((previous) => ({ ...previous, ...data }));
   const moveOn = (all: FormRecord) => {
-    const target = nextStepId(stepId, step, all, branchTest(compiled));
+    const target = nextStepId(stepId, step, all, branchTest(validators));
     if (target !== undefined) go(stepPath(flow, flow.steps[target]!));
   };
 
@@ -115,7 +137,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   let body: ReactNode;
   if (step.schema) {
     body = (
-      <StepForm compiled={compiled} stepId={stepId} answers={answers} onSave={saveAnswers} onComplete={complete} restart={restart}>
+      <StepForm compiled={compiled} validators={validators} stepId={stepId} answers={answers} onSave={saveAnswers} onComplete={complete} restart={restart}>
         {(busy) => <StepButtons previous={previous} next={next === undefined ? undefined : { label: next, type: 'submit', disabled: busy }} />}
       </StepForm>
     );
@@ -149,7 +171,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
         {heading}
       </h1>
       {step.subheading && <p className="step__subheading">{fillFromAnswers(step.subheading, answers)}</p>}
-      {body}
+      {/* A widget whose code has not arrived waits here: the screen's own effects (the end step clearing the answers,
+          Back leading to the start) do not wait for it. */}
+      <Suspense fallback={null}>{body}</Suspense>
       {step.help && <p className="step__help">{step.help}</p>}
     </section>
   );

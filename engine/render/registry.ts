@@ -3,12 +3,15 @@ import type { ComponentType } from 'react';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { DisplayProps, WidgetDefinition } from '../widget-contract.ts';
 import type { WidgetKindOf } from '../flow/to-rjsf.ts';
+import { isDeferredComponent } from './deferred-component.ts';
 
 export interface WidgetRegistry {
   widgets: RegistryWidgetsType;
   fields: RegistryFieldsType;
   displays: Readonly<Record<string, ComponentType<DisplayProps<unknown>>>>;
   kindOf: WidgetKindOf;
+  /** Fetches every widget that is not in the page's first script; resolves once they arrived (or may be retried). */
+  preload: () => Promise<void>;
 }
 
 export function widgetRegistry(list: readonly WidgetDefinition[]): WidgetRegistry {
@@ -22,5 +25,14 @@ export function widgetRegistry(list: readonly WidgetDefinition[]): WidgetRegistr
     else displays[definition.name] = component;
   }
   const kinds = new Map(list.map((definition) => [definition.name, definition.serves.kind]));
-  return { widgets, fields, displays, kindOf: (name) => kinds.get(name) };
+  const deferred = list.map((definition) => definition.component).filter(isDeferredComponent);
+  return {
+    widgets,
+    fields,
+    displays,
+    kindOf: (name) => kinds.get(name),
+    preload: async () => {
+      await Promise.all(deferred.map((component) => component.preload()));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
- * copies of every text file. `--if-needed` skips the work when dist/ was built from the same sources.
+ * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a dot folder). `--if-needed` skips the work when dist/ was built from the same sources.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -41,10 +41,15 @@ if (problems.length > 0) {
 }
 
 rmSync(DIST, { recursive: true, force: true });
-const parcel = spawnSync('npx', ['parcel', 'build', '--target', 'app', '--no-source-maps', '--log-level', 'warn'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-if (parcel.status !== 0) process.exit(parcel.status ?? 1);
+// Two runs: the service worker's manifest lists every bundle of its build, and the prerender's are not the site's.
+// The app target names its source in package.json; the prerender's entry is given here, so building the app alone
+// does not build it too.
+for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'prerender']]) {
+  const parcel = spawnSync('npx', ['parcel', 'build', ...entry, '--no-source-maps', '--log-level', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (parcel.status !== 0) process.exit(parcel.status ?? 1);
+}
 writeFileSync(STAMP, hash);
 console.log('Built dist/.');

@@ -14,21 +14,40 @@ const zipcodeOnly = {
   additionalProperties: false,
 } as const;
 
+// The answers' shapes, so Fastify serializes them with a compiled serializer rather than JSON.stringify.
+const zipEntry = {
+  type: 'object',
+  required: ['default_city', 'state_abbreviation', 'zipcode'],
+  properties: { default_city: { type: 'string' }, state_abbreviation: { type: 'string' }, zipcode: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+const lookupAnswer = {
+  type: 'array',
+  items: { type: 'object', required: ['zipcodes'], properties: { zipcodes: { type: 'array', items: zipEntry } } },
+} as const;
+const checkAnswer = { type: 'object', required: ['data'], properties: { data: lookupAnswer } } as const;
+
 function found(zip: string): { zipcodes: ZipEntry[] }[] {
   const entry = lookupZip(zip);
   return entry ? [{ zipcodes: [entry] }] : [];
 }
 
+// The handlers return the answer rather than a promise of it: Fastify sends a returned value directly, and a promise
+// per request shows in the lookup's throughput (docs/decisions/031-zip-lookup-throughput.md).
+// Lookups are logged from warn up: the page asks one per ZIP typed, and their request lines would drown the log and
+// cost more than the lookups themselves (decision 031); a lookup that fails on the server is still logged.
+const LOG_LEVEL = 'warn';
+
 export function registerZipcodeRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: { zipcode: string } }>(
     '/api/v1/zipcode/validate',
-    { schema: { querystring: zipcodeOnly } },
-    async (request) => found(request.query.zipcode),
+    { logLevel: LOG_LEVEL, schema: { querystring: zipcodeOnly, response: { 200: lookupAnswer } } },
+    (request) => found(request.query.zipcode),
   );
 
   app.post<{ Body: { zipcode: string } }>(
     '/api/lead/check_valid_zipcode',
-    { schema: { body: zipcodeOnly } },
-    async (request) => ({ data: found(request.body.zipcode) }),
+    { logLevel: LOG_LEVEL, schema: { body: zipcodeOnly, response: { 200: checkAnswer } } },
+    (request) => ({ data: found(request.body.zipcode) }),
   );
 }

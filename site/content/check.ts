@@ -68,15 +68,29 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Problems the schema cannot see: logo images that are not there, testimonial dates no calendar has. */
+/** Logos travel inside the page (generated-module.ts): each adds its size to every visit's first screen. */
+export const LOGO_MAX_BYTES = 8_000;
+
+/**
+ * Problems the schema cannot see: logo images that are not there or too large to send inside the page, testimonial
+ * dates no calendar has.
+ */
 function checkReferences(key: ContentKey, json: Record<string, unknown>, dir: string, shownDir: string): Located[] {
   const found: Located[] = [];
   if (Array.isArray(json.logos)) {
     (json.logos as { logo: string }[]).forEach(({ logo }, index) => {
-      if (isFile(join(dir, logo))) return;
+      const pointer = pointerTo('/logos', index, 'logo');
+      if (!isFile(join(dir, logo))) {
+        found.push({ pointer, message: `there is no image ${shownDir}/${logo}: add the image there, or correct the file name` });
+        return;
+      }
+      const size = statSync(join(dir, logo)).size;
+      if (size <= LOGO_MAX_BYTES) return;
       found.push({
-        pointer: pointerTo('/logos', index, 'logo'),
-        message: `there is no image ${shownDir}/${logo}: add the image there, or correct the file name`,
+        pointer,
+        message:
+          `the image ${shownDir}/${logo} is ${size.toLocaleString('en-US')} bytes; logos are sent inside the page, so ` +
+          `keep each under ${LOGO_MAX_BYTES.toLocaleString('en-US')} bytes (an SVG, or a PNG or WebP saved at the size shown, 168×40)`,
       });
     });
   }

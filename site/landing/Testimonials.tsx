@@ -64,7 +64,7 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
           <span className="visually-hidden">Previous testimonial</span>
         </button>
         <span className="landing-carousel__position" aria-hidden="true">
-          {current + 1} / {count}
+          {`${current + 1} / ${count}`}
         </span>
         <button type="button" className="landing-carousel__button" onClick={() => move(1)}>
           <span aria-hidden="true">›</span>
@@ -87,7 +87,8 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
                 <p>{testimonial.text}</p>
               </blockquote>
               <figcaption className="landing-testimonial__byline">
-                {testimonial.author}, <time dateTime={testimonial.date}>{formatUsDate(testimonial.date)}</time>
+                {`${testimonial.author}, `}
+                <time dateTime={testimonial.date}>{formatUsDate(testimonial.date)}</time>
               </figcaption>
             </figure>
           </div>

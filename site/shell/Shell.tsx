@@ -69,7 +69,7 @@ export function Shell({
           </nav>
         )}
         <p>
-          © {new Date().getFullYear()} {config.productName}
+          {`© ${new Date().getFullYear()} ${config.productName}`}
         </p>
       </footer>
     </>

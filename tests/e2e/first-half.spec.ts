@@ -108,6 +108,7 @@ test('a visitor answers start to credit score with the exact texts, progress and
 test('errors stay hidden until a field is touched or the step is submitted', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expectStep(page, '/amount', 'How much do you need?', 20);
   await next(page).click();
   await expectStep(page, '/loan-purpose', 'What are you getting the financing for?', 25);
   const purpose = page.getByRole('combobox', { name: 'Purpose of the financing' });
@@ -222,6 +223,7 @@ test('each screen opens scrolled to the top', async ({ page }) => {
 test('v3 branches on the answers: a Poor credit score leads to alternatives, any other to the business details', async ({ page }) => {
   await page.goto('/v3');
   await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expectStep(page, '/v3/amount', 'How much do you need?', 20);
   await next(page).click();
   await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
   await next(page).click();

@@ -11,6 +11,7 @@ import {
   answerFirstHalf,
   expectOneLead,
   heading,
+  openStartScreen,
   revealAndSubmitPhone,
   watchSearchingThenThankYou,
 } from './walk.ts';
@@ -45,7 +46,7 @@ test('the landing page under the first question states how it works, the claims 
 
 test('testimonials advance every 5 seconds, wrap, and move with the buttons', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/');
+  await openStartScreen(page);
   await expect(slide(page, 1)).toBeVisible();
   // One interval at a time: each move schedules the next once the page has shown it.
   for (const shown of [2, 3, 4, 5, 1]) {
@@ -67,7 +68,7 @@ test('testimonials advance every 5 seconds, wrap, and move with the buttons', as
 test('testimonials pause while the pointer is over them and move with a swipe', async ({ page }, info) => {
   test.skip(info.project.name === 'phone', 'a phone has no hover; the swipe is the same gesture on both');
   await page.clock.install();
-  await page.goto('/');
+  await openStartScreen(page);
   await slide(page, 1).scrollIntoViewIfNeeded();
   const box = (await slide(page, 1).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -90,7 +91,7 @@ test('testimonials pause while the pointer is over them and move with a swipe', 
 });
 
 test('every one of the nine questions opens by keyboard and shows its answer', async ({ page }) => {
-  await page.goto('/');
+  await openStartScreen(page);
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   const questions = faq.getByRole('button');
   await expect(questions).toHaveCount(9);

@@ -8,6 +8,15 @@ export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 export const progress = (page: Page) => page.getByRole('progressbar', { name: 'Progress' });
 export const FAKE_PLACES = readFileSync(new URL('../support/fake-places.js', import.meta.url), 'utf8');
 
+/**
+ * Opens a start screen and waits for its script to have taken it over (the step screen names the document): the
+ * server draws the screen first, and its buttons that need the script do nothing until then.
+ */
+export async function openStartScreen(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page).toHaveTitle(/ \| /);
+}
+
 export async function expectStep(page: Page, path: string, text: string, value?: number) {
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(heading(page)).toHaveText(text);

@@ -101,16 +101,47 @@ test('a lead the server cannot take keeps the visitor on the phone step with the
   await expect(page.getByRole('button', { name: 'View Funding Options' })).toBeEnabled();
 });
 
-test('Back from the thank-you message starts over', async ({ page }) => {
+test('the thank-you step clears the answers and leads Back to the start even when its code arrives late', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ThankYou\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await answerFirstHalf(page, '');
+  await answerBusinessAndContact(page, '', 'mary.thanks.late@example.com');
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await street.fill('1 Main St');
+  await street.blur();
+  await revealAndSubmitPhone(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
+  release();
+  await expect(page.getByText(/Thank you, Mary Smith/)).toBeVisible();
+  await page.goBack();
+  await expectStep(page, '/', 'What type of business do you own?', 10);
+});
+
+test('Back pressed the moment the thank-you message appears starts over, the answers gone', async ({ page }) => {
+  // The visitor's Back lands before the browser draws the next frame.
+  await page.addInitScript(() => {
+    const push = history.pushState.bind(history);
+    history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
+      push(state, unused, url);
+      if (String(url).startsWith('/thank-you')) setTimeout(() => history.back());
+    };
+  });
   await answerFirstHalf(page, '');
   await answerBusinessAndContact(page, '', 'mary.thanks.back@example.com');
   const street = page.getByRole('textbox', { name: 'Street address' });
   await street.fill('1 Main St');
   await street.blur();
   await revealAndSubmitPhone(page);
-  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });
-  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
+  // Searching moves on to the thank-you message by itself, and Back follows at once.
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 12_000 });
   await expectStep(page, '/', 'What type of business do you own?', 10);
+  await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
   expect(await page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
 });
 

@@ -19,7 +19,12 @@ describe('compiling the flows for the build', () => {
   it('writes the flows module and a precompiled validator per step that judges answers as the schema says', () => {
     const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
     expect(compileFlows({ flowsDir: join(fixtures, 'valid'), outDir })).toEqual([]);
-    expect(readFileSync(join(outDir, 'flows.ts'), 'utf8')).toContain("import flow0_amount from './validators/v2/amount.cjs';");
+    const flowsModule = readFileSync(join(outDir, 'flows.ts'), 'utf8');
+    // The start step's validators come with the page; the later steps' in a chunk fetched on demand.
+    expect(flowsModule).toContain("import flow0_start from './validators/v2/start.cjs';");
+    expect(flowsModule).not.toContain('amount.cjs');
+    expect(flowsModule).toContain("laterValidators: () => import('./validators/v2/later-steps.ts')");
+    expect(readFileSync(join(outDir, 'validators/v2/later-steps.ts'), 'utf8')).toContain("import flow0_amount from './amount.cjs';");
     const validators = require(join(outDir, 'validators/v2/amount.cjs'));
     const validate = validators.step_amount;
     expect(validate({ amount: 15000 })).toBe(true);

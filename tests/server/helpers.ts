@@ -1,10 +1,11 @@
 /** Shared setup for the server tests: temp folders, a built-site fixture, and the databases to run against. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/api/client.ts';
@@ -116,9 +117,10 @@ export interface DatabaseKind {
   open: () => Promise<TestDatabase>;
 }
 
-/** PGlite in a temp folder. */
+/** PGlite in a temp folder, from a copy of the new data folder the global setup made (pglite-template.ts). */
 export async function openTestPglite(): Promise<TestDatabase> {
   const dir = tempDir('fundflow-db-');
+  cpSync(inject('pgliteTemplate'), join(dir.path, 'pgdata'), { recursive: true });
   const db = await openPglite(dir.path);
   return {
     db,

@@ -17,6 +17,7 @@ describe('the landing-page content checks', () => {
   it('names the file and pointer of every mistake and says how to fix it', () => {
     expect(problems).toEqual([
       `${SHOWN}/claims.json: "disclaimer" is missing: add it (Shown at the end of the landing page.)`,
+      `${SHOWN}/featured-in.json /logos/0/logo: the image ${SHOWN}/logos/oversized-banner.png is 9,008 bytes; logos are sent inside the page, so keep each under 8,000 bytes (an SVG, or a PNG or WebP saved at the size shown, 168×40)`,
       `${SHOWN}/featured-in.json /logos/1/logo: there is no image ${SHOWN}/logos/storefront-gazette.svg: add the image there, or correct the file name`,
       `${SHOWN}/testimonials.json /testimonials/1/date: "2025-02-30" is not a day of the calendar: write a real date as yyyy-mm-dd, e.g. 2025-03-14`,
       `${SHOWN}/faq.json /questions/0/anwser: unknown key "anwser" (did you mean "answer"?)`,
@@ -58,9 +59,11 @@ describe('the generated content module', () => {
   const { files } = readSiteContent();
   const text = siteContentModule(files, { contentDir: CONTENT_DIR, outDir: join(CONTENT_DIR, '../../.generated') });
 
-  it('references each logo so the bundler adds it to the build', () => {
-    expect(text).toContain('"src": new URL("../site/content/logos/storefront-gazette.svg", import.meta.url).href');
-    expect(text).toContain('"src": new URL("../site/content/logos/quillmont-capital.svg", import.meta.url).href');
+  it('writes each logo into the page as a data URL of the image itself', () => {
+    for (const logo of ['logos/storefront-gazette.svg', 'logos/quillmont-capital.svg']) {
+      const svg = readFileSync(join(CONTENT_DIR, logo), 'utf8').trim();
+      expect(text).toContain(`"src": "data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    }
   });
 
   it('types the content and leaves out the editors-only $schema key', () => {

@@ -1,5 +1,5 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
-import { AddressThenPhone } from './AddressThenPhone.tsx';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { addressThenPhoneOptions } from './options.ts';
 
 export const addressThenPhone = defineWidget({
@@ -18,5 +18,6 @@ export const addressThenPhone = defineWidget({
     zipNotFound: 'Please enter valid zipcode.',
     phoneMask: '000-000-0000',
   },
-  component: AddressThenPhone,
+  // Only later steps use it: kept out of the first screen's script.
+  component: deferredComponent(() => import('./AddressThenPhone.tsx').then((module) => module.AddressThenPhone), 'the address and phone step'),
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
@@ -21,8 +22,20 @@ export function Choice(props: Props) {
     context.advance();
   };
 
+  // On a start screen the server drew, a visitor may pick a choice before the page's script has taken the screen
+  // over: the browser checks the radio, but nothing answered. Once mounted, the pick counts as the click would have.
+  const group = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const picked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (picked == null || picked.value === selected) return;
+    onChange(valueAt(Number(picked.value)));
+    if (options.advanceOnSelect) context.advance();
+    // Once, on mount: only what the visitor did before this widget existed; later picks go through the handlers.
+  }, []);
+
   return (
     <fieldset
+      ref={group}
       className="choice"
       id={id}
       {...errorAttributes(id, rawErrors)}

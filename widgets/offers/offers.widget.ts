@@ -1,6 +1,6 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { offersOptions } from './options.ts';
-import { Offers } from './Offers.tsx';
 
 export const offers = defineWidget({
   name: 'offers',
@@ -8,5 +8,6 @@ export const offers = defineWidget({
   serves: { kind: 'display' },
   options: offersOptions,
   example: { offers: [{ title: 'Business credit cards', text: 'Cover everyday expenses while your business grows.' }] },
-  component: Offers,
+  // Only later steps use it: kept out of the first screen's script.
+  component: deferredComponent(() => import('./Offers.tsx').then((module) => module.Offers), 'the offers'),
 });

@@ -1,6 +1,6 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { searchingTimelineOptions } from './options.ts';
-import { SearchingTimeline } from './SearchingTimeline.tsx';
 
 export const searchingTimeline = defineWidget({
   name: 'searching-timeline',
@@ -18,5 +18,6 @@ export const searchingTimeline = defineWidget({
     confettiSeconds: 3,
     advanceAfterSeconds: 4,
   },
-  component: SearchingTimeline,
+  // Only later steps use it: kept out of the first screen's script.
+  component: deferredComponent(() => import('./SearchingTimeline.tsx').then((module) => module.SearchingTimeline), 'the searching screen'),
 });

@@ -1,6 +1,6 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { thankYouOptions } from './options.ts';
-import { ThankYou } from './ThankYou.tsx';
 
 export const thankYou = defineWidget({
   name: 'thank-you',
@@ -12,5 +12,6 @@ export const thankYou = defineWidget({
     fallback: 'Thank you for your request. A funding advisor will contact you shortly.',
     startOver: 'Start over',
   },
-  component: ThankYou,
+  // Only later steps use it: kept out of the first screen's script.
+  component: deferredComponent(() => import('./ThankYou.tsx').then((module) => module.ThankYou), 'the thank-you screen'),
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import flow from '../../../flows/business-funding.json' with { type: 'json' };
-import { searchingTimeline } from '../../../widgets/searching-timeline/searching-timeline.widget.ts';
+import { SearchingTimeline } from '../../../widgets/searching-timeline/SearchingTimeline.tsx';
 import type { SearchingTimelineOptions } from '../../../widgets/searching-timeline/options.ts';
 import { fakeFormContext } from '../../support/form-context.ts';
 
@@ -21,7 +21,6 @@ vi.mock('js-confetti', () => ({
 }));
 
 const options = flow.steps['searching-coverage-area'].display.options as SearchingTimelineOptions;
-const SearchingTimeline = searchingTimeline.component;
 
 function renderTimeline() {
   const context = fakeFormContext({ record: { city: 'Austin' } });

@@ -1,0 +1,118 @@
+/**
+ * The start screens prerendered into the page, the page's stylesheet inlined and its script started once the screen
+ * is painted, so a visitor's first paint needs the HTML alone and waits for nothing else. The renderer is the module the build writes next to the site (site/prerender.tsx, built into
+ * STATIC_DIR/.prerender/); a build without it (the development build) serves the page as it is.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublicConfig } from './public-config.ts';
+
+export interface Prerenderer {
+  /** The paths whose markup is prerendered: every flow's start screen. */
+  paths: readonly string[];
+  /** The markup of the page's root element at this path, for a first visit. */
+  render(path: string, config: PublicConfig): string;
+}
+
+interface PrerenderModule {
+  startPaths: readonly string[];
+  prerender(path: string, config: PublicConfig): string;
+}
+
+export function prerendererFile(staticDir: string): string {
+  return join(staticDir, '.prerender', 'prerender.js');
+}
+
+/** The build's renderer, or undefined when the build has none. */
+export async function loadPrerenderer(staticDir: string): Promise<Prerenderer | undefined> {
+  const file = prerendererFile(staticDir);
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  return { paths: module.startPaths, render: module.prerender };
+}
+
+const EMPTY_ROOT = /<div\s+id\s*=\s*(["']?)root\1\s*>\s*<\/div>/i;
+
+/** The page with the markup in its root element; undefined when the page has no empty root element to fill. */
+export function intoRoot(html: string, markup: string): string | undefined {
+  if (!EMPTY_ROOT.test(html)) return undefined;
+  return html.replace(EMPTY_ROOT, (match) => match.replace(/>\s*<\/div>$/i, `>${markup}</div>`));
+}
+
+const STYLESHEET_LINK = /<link\b[^>]*\brel\s*=\s*(["']?)stylesheet\1[^>]*>/gi;
+
+/** The value of an attribute of a start tag, quoted or not. */
+function attributeOf(tag: string, name: 'href' | 'src'): string | undefined {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match?.[1] ?? match?.[2] ?? match?.[3];
+}
+
+export interface Inlined {
+  html: string;
+  /** CSP sources allowing the inline elements written ('sha256-...'). */
+  hashes: string[];
+}
+
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * Each same-origin stylesheet the page links (a root-relative path into STATIC_DIR) put into a style element: one
+ * request fewer before the first paint. A stylesheet that cannot be read, or whose text could close the element,
+ * stays linked.
+ */
+export async function inlineStylesheets(html: string, staticDir: string): Promise<Inlined> {
+  const hashes: string[] = [];
+  let result = '';
+  let last = 0;
+  for (const match of html.matchAll(STYLESHEET_LINK)) {
+    const path = attributeOf(match[0], 'href');
+    if (path === undefined || !/^\/(?!\/)[^?#]*\.css$/.test(path) || path.includes('..')) continue;
+    let css: string;
+    try {
+      css = await readFile(join(staticDir, path), 'utf8');
+    } catch {
+      continue;
+    }
+    if (/<\/style/i.test(css)) continue;
+    hashes.push(hashSource(css));
+    result += html.slice(last, match.index) + `<style>${css}</style>`;
+    last = match.index + match[0].length;
+  }
+  return { html: result + html.slice(last), hashes };
+}
+
+const MODULE_SCRIPT = /<script\b(?=[^>]*\btype\s*=\s*(["']?)module\1)[^>]*>\s*<\/script\s*>/gi;
+
+/**
+ * Each module script the page loads by address, started only once the browser reports the first contentful paint
+ * (a paint entry is delivered after the frame is presented; where paint timing is missing, a task queued from the
+ * next animation frame stands in). With the screen already in the HTML the script is not needed to draw it, and
+ * fetched alongside it would hold a slow phone's paint behind 90 KB of download.
+ */
+export function scriptsAfterFirstPaint(html: string): Inlined {
+  const hashes: string[] = [];
+  const result = html.replace(MODULE_SCRIPT, (tag) => {
+    const src = attributeOf(tag, 'src');
+    if (src === undefined || !/^\/(?!\/)/.test(src)) return tag;
+    // Until the script takes the screen over, a press of a form's button must not submit it natively (a reload
+    // with the answers in the address); the form's own handler prevents it from then on.
+    const loader =
+      '(function(){' +
+      'document.addEventListener("submit",function(e){if(e.target.closest&&e.target.closest("#root"))e.preventDefault()},true);' +
+      `function go(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
+      'var P=window.PerformanceObserver;' +
+      'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +
+      'var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});' +
+      'o.observe({type:"paint",buffered:true})' +
+      '}else requestAnimationFrame(function(){setTimeout(go)})' +
+      '})()';
+    hashes.push(hashSource(loader));
+    return `<script>${loader}</script>`;
+  });
+  return { html: result, hashes };
+}

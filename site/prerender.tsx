@@ -1,0 +1,44 @@
+/**
+ * The start screens (landing page and first question of each flow) rendered to HTML, so a visitor sees them before
+ * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) with the
+ * page's aliases: the markup comes from the same components, on Preact, that take it over in the browser. The server
+ * renders each start path once at start-up with its own settings (server/prerendered.ts).
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { flows } from '../.generated/flows.ts';
+import { stepPath } from '../engine/flow/navigation.ts';
+import { NO_FLOW_EVENTS } from '../engine/render/flow-events.ts';
+import { createApiClient } from '../engine/api/client.ts';
+import { createRecordAtoms } from '../engine/state/atoms.ts';
+import { createRecordStore } from '../engine/state/record.ts';
+import type { PublicConfig } from '../server/public-config.ts';
+import { siteTree } from './site-tree.tsx';
+
+/** A first visit: nothing stored. A returning visitor's answers are filled in by the browser's first render. */
+const NOTHING_STORED: Storage = {
+  length: 0,
+  clear: () => {},
+  getItem: () => null,
+  key: () => null,
+  removeItem: () => {},
+  setItem: () => {},
+};
+
+/** Every flow's start path, the screens worth prerendering: the ones a visitor from an ad lands on. */
+export const startPaths: readonly string[] = flows.map(({ flow }) => stepPath(flow, flow.steps[flow.start]!));
+
+/** The markup of the page's root element at this path, for a first visit. */
+export function prerender(path: string, config: PublicConfig): string {
+  return renderToString(
+    <StaticRouter location={path}>
+      {siteTree({
+        config,
+        api: createApiClient(),
+        recordAtomFor: createRecordAtoms(createRecordStore(NOTHING_STORED)),
+        pageAnswers: () => ({}),
+        events: NO_FLOW_EVENTS,
+      })}
+    </StaticRouter>,
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The page's component tree below its router, built alike in the browser (site/main.tsx) and when the server
+ * prerenders the start screens (site/prerender.tsx), so the browser's first render matches the markup it was sent.
+ */
+import { StrictMode, type ReactElement } from 'react';
+import { Provider } from 'jotai';
+import { flows } from '../.generated/flows.ts';
+import { siteContent } from '../.generated/site-content.ts';
+import { widgets } from '../widgets/index.ts';
+import { EngineSettingsProvider, type EngineSettings } from '../engine/render/engine-settings.tsx';
+import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
+import { widgetRegistry } from '../engine/render/registry.ts';
+import { actions } from '../engine/actions/index.ts';
+import { AlertProvider } from '../engine/alerts/Alerts.tsx';
+import type { ApiClient } from '../engine/api/client.ts';
+import type { PublicConfig } from '../server/public-config.ts';
+import { Shell } from './shell/Shell.tsx';
+import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
+import { NotFound } from './NotFound.tsx';
+
+/** What differs between the browser and the prerender: the environment's settings and the page's connections. */
+export type SiteEnvironment = Pick<EngineSettings, 'recordAtomFor' | 'events' | 'pageAnswers'> & {
+  config: PublicConfig;
+  api: ApiClient;
+};
+
+/** Built once per page (or prerender): the settings it creates must stay the same objects across renders. */
+export function siteTree(environment: SiteEnvironment): ReactElement {
+  const { config, api } = environment;
+  const settings: EngineSettings = {
+    registry: widgetRegistry(widgets),
+    recordAtomFor: environment.recordAtomFor,
+    productName: config.productName,
+    api,
+    actions,
+    page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey },
+    certificateEnabled: config.loadTrustedFormScript,
+    pageAnswers: environment.pageAnswers,
+    events: environment.events,
+  };
+  const site: SiteSettings = {
+    config,
+    shell: { disclosure: siteContent.footer.disclosure, social: siteContent.social.links },
+    promises: siteContent.footer.promises,
+    lenders: siteContent.lenders.lenders,
+    loadPopup: api.homePopup,
+  };
+  return (
+    <StrictMode>
+      <Provider>
+        <AlertProvider>
+          <EngineSettingsProvider settings={settings}>
+            <FlowRoutes
+              flows={flows}
+              layout={(screen, { flow, stepId }) => (
+                <SiteLayout site={site} flow={flow} stepId={stepId}>
+                  {screen}
+                </SiteLayout>
+              )}
+              notFound={
+                <Shell config={config} content={site.shell} homePath="/">
+                  <NotFound productName={config.productName} />
+                </Shell>
+              }
+            />
+          </EngineSettingsProvider>
+        </AlertProvider>
+      </Provider>
+    </StrictMode>
+  );
+}

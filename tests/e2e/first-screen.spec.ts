@@ -1,0 +1,123 @@
+/**
+ * The first screen as a visitor from an ad gets it: drawn from the HTML alone, taken over by the page script without
+ * being drawn again, and carrying only the code it needs; the next steps' code follows once the visitor acts.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { heading } from './walk.ts';
+
+/** The JavaScript '/' may send before the visitor acts, compressed (docs/performance.md: 90 KB with headers). */
+const FIRST_SCREEN_SCRIPT_BUDGET = 89_000;
+
+const isScript = (request: Request) => request.resourceType() === 'script' && new URL(request.url()).hostname === '127.0.0.1';
+
+function watchScripts(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (isScript(request)) scripts.push(request);
+  });
+  return scripts;
+}
+
+/** Holds the page's script back until the returned function is called: the screen as drawn by the server. */
+async function holdPageScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/site\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the start screen shows its question, its choices, progress and the landing page', async ({ page }) => {
+    await page.goto('/');
+    await expect(heading(page)).toHaveText('What type of business do you own?');
+    await expect(page.getByRole('radio')).toHaveCount(5);
+    await expect(page.getByRole('radio', { name: 'Partnership' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '10');
+    await expect(page.getByRole('region', { name: 'How it works' })).toContainText('Apply online in seconds');
+    await expect(page.getByRole('img', { name: 'Storefront Gazette' })).toBeVisible();
+  });
+
+  test('every flow version has its start screen prerendered', async ({ page }) => {
+    for (const base of ['/v2', '/v3']) {
+      await page.goto(base);
+      await expect(heading(page), base).toHaveText('What type of business do you own?');
+    }
+  });
+});
+
+test('the page script takes the drawn screen over without changing anything on it', async ({ page }) => {
+  const releaseScript = await holdPageScript(page);
+  // Module scripts run before DOMContentLoaded: wait for the response only.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  // Text set again, even to the same words, is painted again: the largest text would count as drawn late.
+  await page.evaluate(() => {
+    const changes: string[] = [];
+    Object.assign(window, { changes });
+    new MutationObserver((records) => {
+      for (const record of records) changes.push(`${record.type} in ${(record.target as Element).nodeName}`);
+    }).observe(document.getElementById('root')!, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  releaseScript();
+  // The step screen names the document once it runs.
+  await expect(page).toHaveTitle(/^What type of business do you own\? \| /);
+  expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual([]);
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+});
+
+test('a choice picked and Next pressed before the page script arrived answer the step once it has', async ({ page }) => {
+  const releaseScript = await holdPageScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  // Next pressed on the drawn screen does not submit the form natively (a reload with the answer in the address).
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  expect(new URL(page.url()).search).toBe('');
+  releaseScript();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+});
+
+test('a returning visitor finds their stored answer on the prerendered start screen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.goto('/');
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Sole Proprietor' })).not.toBeChecked();
+});
+
+test(`'/' sends at most ${FIRST_SCREEN_SCRIPT_BUDGET.toLocaleString('en-US')} bytes of script, and the next steps' code once the visitor acts`, async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto('/', { waitUntil: 'networkidle' });
+  let sent = 0;
+  for (const request of scripts) sent += (await request.sizes()).responseBodySize;
+  expect(scripts).toHaveLength(1);
+  expect(sent).toBeLessThanOrEqual(FIRST_SCREEN_SCRIPT_BUDGET);
+
+  const nextSteps = page.waitForRequest((request) => isScript(request) && request.url().includes('later-steps'));
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await nextSteps;
+  await expect(heading(page)).toHaveText('How much do you need?');
+});
+
+test('a later step opened directly waits for its code, then works', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  // A new page load at this step: its validators and widgets are fetched because this screen needs them.
+  await page.reload();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(heading(page)).toHaveText('What are you getting the financing for?');
+});
