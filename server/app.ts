@@ -88,11 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-  // After the cache-control default above: the cookie's answers add "private" to whatever caching they have.
+  // After the security headers' cache-control default: the cookie's answers add "private" to whatever caching they have.
   registerXsrfProtection(app);
 
   registerHealthRoutes(app, db);

@@ -7,6 +7,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../engine/api/client.ts';
+import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,15 +42,6 @@ function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
     start = end + 1;
   }
   return undefined;
-}
-
-function isApiPath(path: string | undefined): boolean {
-  return path !== undefined && (path === '/api' || path.startsWith('/api/'));
-}
-
-/** The raw path and the matched route both count, so no spelling of an API path slips past the check. */
-function isApiRequest(request: FastifyRequest): boolean {
-  return isApiPath(request.url.split('?')[0]) || isApiPath(request.routeOptions.url);
 }
 
 function sameToken(header: string, cookie: string): boolean {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../../server/security.ts';
+import { API_SECURITY_HEADERS, contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../../server/security.ts';
 import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from './helpers.ts';
 
 const directive = (policy: string, name: string) =>
@@ -160,13 +160,27 @@ describe('the security headers', () => {
     };
     for (const [kind, [status, response]] of Object.entries(responses)) {
       expect(response.statusCode, kind).toBe(status);
-      for (const [name, value] of Object.entries(expected)) {
+      const isApi = !['page', 'not-found page', 'file'].includes(kind);
+      for (const [name, value] of Object.entries(isApi ? API_SECURITY_HEADERS : expected)) {
         // A page's own policy also allows its inlined stylesheet (tests/server/prerendered-pages.test.ts).
         const own = name === 'content-security-policy' && kind.endsWith('page') ? pagePolicy : value;
         expect(response.headers[name], `${kind}: ${name}`).toBe(own);
       }
+      if (isApi) {
+        // The page's rules for documents are left off JSON answers.
+        for (const name of ['permissions-policy', 'referrer-policy', 'cross-origin-opener-policy']) {
+          expect(response.headers[name], `${kind}: ${name}`).toBeUndefined();
+        }
+      }
       expect(response.headers['strict-transport-security'], kind).toBeUndefined();
     }
+  });
+
+  it('let an API answer opened as a document load nothing and be framed nowhere', () => {
+    expect(API_SECURITY_HEADERS).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
   });
 
   it('switch off the device features a form never uses', () => {
