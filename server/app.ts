@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         statusFile: options.devStatusFile,
       })
     : undefined;
-  const prerenderer = development ? undefined : await loadPrerenderer(config.staticDir);
+  const prerenderer = development ? undefined : loadPrerenderer(config.staticDir);
   const page = createPageServer({
     file: indexFile(config.staticDir),
     publicConfig: toPublicConfig(config),
@@ -123,7 +123,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     securityPolicy: (inline) => contentSecurityPolicy(config, inline),
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (path, error) =>
-      app.log.error({ path, reason: (error as Error).message }, 'a start screen could not be prerendered; it renders in the browser'),
+      path === undefined
+        ? app.log.error({ reason: (error as Error).message }, 'the start screens could not be prerendered; they render in the browser')
+        : app.log.error({ path, reason: (error as Error).message }, 'a start screen could not be prerendered; it renders in the browser'),
   });
   if (!(await page.load())) {
     app.log.warn(

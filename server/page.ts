@@ -108,8 +108,11 @@ export interface PageOptions {
   securityPolicy?: (inline: InlineSources) => string;
   /** Production: the start screens' renderer; each of its paths gets the page with its screen in place. */
   prerenderer?: Prerenderer;
-  /** Told when a screen could not be prerendered: its path then gets the plain page, which renders in the browser. */
-  onPrerenderError?: (path: string, error: unknown) => void;
+  /**
+   * Told when a screen (or, path undefined, every screen) could not be prerendered: its path then gets the plain
+   * page, which renders in the browser.
+   */
+  onPrerenderError?: (path: string | undefined, error: unknown) => void;
 }
 
 export interface PageServer {
@@ -135,16 +138,20 @@ export function createPageServer(options: PageOptions): PageServer {
     };
   }
 
-  function prerendered(html: string, styles: readonly string[]): Map<string, RenderedPage> {
+  async function prerendered(html: string, styles: readonly string[]): Promise<Map<string, RenderedPage>> {
     const pages = new Map<string, RenderedPage>();
     const { prerenderer, securityPolicy } = options;
     if (prerenderer === undefined || securityPolicy === undefined) return pages;
-    for (const path of prerenderer.paths) {
-      let markup: string;
-      try {
-        markup = prerenderer.render(path, options.publicConfig);
-      } catch (error) {
-        options.onPrerenderError?.(path, error);
+    let screens: ReadonlyMap<string, string | Error>;
+    try {
+      screens = await prerenderer.renderAll(options.publicConfig);
+    } catch (error) {
+      options.onPrerenderError?.(undefined, error);
+      return pages;
+    }
+    for (const [path, markup] of screens) {
+      if (markup instanceof Error) {
+        options.onPrerenderError?.(path, markup);
         continue;
       }
       const filled = intoRoot(html, markup);
@@ -178,7 +185,7 @@ export function createPageServer(options: PageOptions): PageServer {
     if (options.securityPolicy === undefined) return { plain: finished(rendered), prerendered: new Map() };
     const inlined = await inlineStylesheets(rendered, dirname(options.file));
     const plainPolicy = inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
-    return { plain: finished(inlined.html, plainPolicy), prerendered: prerendered(inlined.html, inlined.hashes) };
+    return { plain: finished(inlined.html, plainPolicy), prerendered: await prerendered(inlined.html, inlined.hashes) };
   }
 
   async function current(request?: FastifyRequest): Promise<Pages | undefined> {

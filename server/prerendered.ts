@@ -1,25 +1,20 @@
 /**
  * The start screens prerendered into the page, the page's stylesheet inlined and its script started once the screen
- * is painted, so a visitor's first paint needs the HTML alone and waits for nothing else. The renderer is the module the build writes next to the site (site/prerender.tsx, built into
- * STATIC_DIR/.prerender/); a build without it (the development build) serves the page as it is.
+ * is painted, so a visitor's first paint needs the HTML alone and waits for nothing else. The renderer is the module
+ * the build writes next to the site (site/prerender.tsx, built into STATIC_DIR/.prerender/); a build without it (the
+ * development build) serves the page as it is.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { PublicConfig } from './public-config.ts';
 
 export interface Prerenderer {
-  /** The paths whose markup is prerendered: every flow's start screen. */
-  paths: readonly string[];
-  /** The markup of the page's root element at this path, for a first visit. */
-  render(path: string, config: PublicConfig): string;
-}
-
-interface PrerenderModule {
-  startPaths: readonly string[];
-  prerender(path: string, config: PublicConfig): string;
+  /** The markup of each start screen's root element for a first visit, by path; the error where one failed. */
+  renderAll(config: PublicConfig): Promise<ReadonlyMap<string, string | Error>>;
 }
 
 export function prerendererFile(staticDir: string): string {
@@ -27,11 +22,38 @@ export function prerendererFile(staticDir: string): string {
 }
 
 /** The build's renderer, or undefined when the build has none. */
-export async function loadPrerenderer(staticDir: string): Promise<Prerenderer | undefined> {
+export function loadPrerenderer(staticDir: string): Prerenderer | undefined {
   const file = prerendererFile(staticDir);
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
-  return { paths: module.startPaths, render: module.prerender };
+  return { renderAll: (config) => renderInChild(file, config) };
+}
+
+const CHILD_SCRIPT = fileURLToPath(new URL('./prerender-child.ts', import.meta.url));
+
+type ChildAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };
+
+/**
+ * Renders in a child process: the renderer is the whole site compiled for Node (about 2 MB of code) and is needed
+ * once, at start-up; loaded in the server it would stay in its memory for good.
+ */
+async function renderInChild(file: string, config: PublicConfig): Promise<ReadonlyMap<string, string | Error>> {
+  const child = spawn(process.execPath, [CHILD_SCRIPT], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  child.stdin.end(JSON.stringify({ file, config }));
+  const code = await exited;
+  let answer: ChildAnswer;
+  try {
+    answer = JSON.parse(stdout) as ChildAnswer;
+  } catch {
+    throw new Error(`the renderer's process ended without an answer (exit code ${code})`);
+  }
+  if ('error' in answer) throw new Error(answer.error);
+  return new Map(answer.screens.map(([path, markup]) => [path, typeof markup === 'string' ? markup : new Error(markup.error)]));
 }
 
 const EMPTY_ROOT = /<div\s+id\s*=\s*(["']?)root\1\s*>\s*<\/div>/i;

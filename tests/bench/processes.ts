@@ -1,6 +1,6 @@
 /** The processes the bench runs: the build, the production server, the test lender; each stopped on cleanup. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VARIABLES } from '../../server/config.ts';
@@ -110,7 +110,26 @@ export interface ProjectServer {
 }
 
 /**
- * `node server/index.ts` as in production: NODE_ENV=production on 127.0.0.1 and a free port, delivering to the
+ * `npm run serve`, the production command, as the variables it sets and node's arguments: the bench measures the
+ * server as it runs.
+ */
+function serveCommand(): { env: Record<string, string>; args: string[] } {
+  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts.serve ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? ''); assignment; assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? '')) {
+    env[assignment[1]!] = assignment[2]!;
+    words.shift();
+  }
+  const [command, ...args] = words;
+  if (command !== 'node' || args.at(-1) !== 'server/index.ts') {
+    throw new Error(`package.json's serve script should be "[NAME=value ...] node [options] server/index.ts", not "${scripts.serve}"`);
+  }
+  return { env, args };
+}
+
+/**
+ * `npm run serve` as in production: NODE_ENV=production on 127.0.0.1 and a free port, delivering to the
  * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given. Every other setting is blank (its
  * default), so a .env in the project cannot change what is measured.
  */
@@ -126,7 +145,8 @@ export async function startProjectServer(label: string, settings: { lenderUrl: s
     DATABASE_URL: settings.databaseUrl ?? '',
     LEAD_FORWARD_URL: settings.lenderUrl,
   };
-  const child = startNode(label, ['server/index.ts'], env);
+  const serve = serveCommand();
+  const child = startNode(label, serve.args, { ...serve.env, ...env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/v1/health`, child);
   return { url, child, startRssBytes: currentRss(child.pid) };

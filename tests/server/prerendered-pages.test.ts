@@ -113,4 +113,29 @@ describe('the renderer', () => {
   it('is never served', async () => {
     expect((await app.inject('/.prerender/prerender.js')).statusCode).toBe(404);
   });
+
+  it('that fails as a whole leaves every start screen plain, and the log says so', async () => {
+    const broken = tempDir();
+    const dist = join(broken.path, 'dist');
+    writeBuiltSite(dist);
+    mkdirSync(join(dist, '.prerender'));
+    writeFileSync(join(dist, '.prerender', 'prerender.js'), "throw new Error('the renderer is broken');");
+    const lines: string[] = [];
+    const brokenApp = await buildApp({
+      config: testConfig({ STATIC_DIR: dist }),
+      db: database.db,
+      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } },
+      flowsDir: join(dir.path, 'flows'),
+      development: false,
+    });
+    try {
+      const response = await brokenApp.inject('/');
+      expect(response.statusCode).toBe(200);
+      expect(rootOf(response.body)).toBe('');
+      expect(lines.join('\n')).toMatch(/"reason":"the renderer could not be loaded: the renderer is broken".*"msg":"the start screens could not be prerendered/);
+    } finally {
+      await brokenApp.close();
+      broken.remove();
+    }
+  });
 });

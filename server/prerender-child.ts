@@ -1,0 +1,32 @@
+/**
+ * `node server/prerender-child.ts`: renders the start screens with the build's renderer and exits (see
+ * renderInChild in server/prerendered.ts). Reads {file, config} as JSON on stdin; writes {screens} on stdout, each
+ * [path, markup] or [path, {error}], or {error} when the renderer itself cannot be loaded.
+ */
+import { text } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
+import type { PublicConfig } from './public-config.ts';
+
+interface PrerenderModule {
+  startPaths: readonly string[];
+  prerender(path: string, config: PublicConfig): string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const { file, config } = JSON.parse(await text(process.stdin)) as { file: string; config: PublicConfig };
+let answer: unknown;
+try {
+  const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const screens = module.startPaths.map((path) => {
+    try {
+      return [path, module.prerender(path, config)];
+    } catch (error) {
+      return [path, { error: messageOf(error) }];
+    }
+  });
+  answer = { screens };
+} catch (error) {
+  answer = { error: `the renderer could not be loaded: ${messageOf(error)}` };
+}
+process.stdout.write(JSON.stringify(answer));
