@@ -115,6 +115,16 @@ export async function revealAndSubmitPhone(page: Page) {
   await page.getByRole('button', { name: 'View Funding Options' }).click();
 }
 
+/** The whole v1 flow with the address typed (no suggestions), up to pressing View Funding Options with the phone. */
+export async function sendLeadWithTypedAddress(page: Page, email: string) {
+  await answerFirstHalf(page, '');
+  await answerBusinessAndContact(page, '', email);
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await street.fill('1 Main St');
+  await street.blur();
+  await revealAndSubmitPhone(page);
+}
+
 export async function watchSearchingThenThankYou(page: Page, base: string, city: string, storageKey: string) {
   await expect(page).toHaveURL((url) => url.pathname === `${base}/searching-coverage-area`);
   await expect(progress(page)).toHaveCount(0);

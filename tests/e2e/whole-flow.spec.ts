@@ -14,6 +14,7 @@ import {
   expectStep,
   heading,
   revealAndSubmitPhone,
+  sendLeadWithTypedAddress,
   watchSearchingThenThankYou,
 } from './walk.ts';
 
@@ -89,13 +90,8 @@ for (const version of ['v1', 'v2'] as const) {
 }
 
 test('a lead the server cannot take keeps the visitor on the phone step with the alert', async ({ page }) => {
-  await answerFirstHalf(page, '');
-  await answerBusinessAndContact(page, '', 'mary.refused@example.com');
   await page.route('**/api/v1/leads/trigger', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }));
-  const street = page.getByRole('textbox', { name: 'Street address' });
-  await street.fill('1 Main St');
-  await street.blur();
-  await revealAndSubmitPhone(page);
+  await sendLeadWithTypedAddress(page, 'mary.refused@example.com');
   await expect(page.getByRole('alert').filter({ hasText: 'Some error occured. Please try again!' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/phone');
   await expect(page.getByRole('button', { name: 'View Funding Options' })).toBeEnabled();
@@ -108,12 +104,7 @@ test('the thank-you step clears the answers and leads Back to the start even whe
     await held;
     await route.continue();
   });
-  await answerFirstHalf(page, '');
-  await answerBusinessAndContact(page, '', 'mary.thanks.late@example.com');
-  const street = page.getByRole('textbox', { name: 'Street address' });
-  await street.fill('1 Main St');
-  await street.blur();
-  await revealAndSubmitPhone(page);
+  await sendLeadWithTypedAddress(page, 'mary.thanks.late@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
   release();
@@ -131,12 +122,7 @@ test('Back pressed the moment the thank-you message appears starts over, the ans
       if (String(url).startsWith('/thank-you')) setTimeout(() => history.back());
     };
   });
-  await answerFirstHalf(page, '');
-  await answerBusinessAndContact(page, '', 'mary.thanks.back@example.com');
-  const street = page.getByRole('textbox', { name: 'Street address' });
-  await street.fill('1 Main St');
-  await street.blur();
-  await revealAndSubmitPhone(page);
+  await sendLeadWithTypedAddress(page, 'mary.thanks.back@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
   // Searching moves on to the thank-you message by itself, and Back follows at once.
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 12_000 });
@@ -146,12 +132,7 @@ test('Back pressed the moment the thank-you message appears starts over, the ans
 });
 
 test('Back while searching starts over instead of returning to the sent form', async ({ page }) => {
-  await answerFirstHalf(page, '');
-  await answerBusinessAndContact(page, '', 'mary.back@example.com');
-  const street = page.getByRole('textbox', { name: 'Street address' });
-  await street.fill('1 Main St');
-  await street.blur();
-  await revealAndSubmitPhone(page);
+  await sendLeadWithTypedAddress(page, 'mary.back@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
   // The address changes before the screen does; the visitor presses Back on the screen they see.
   await expect(heading(page)).toHaveText('Searching for lenders');
