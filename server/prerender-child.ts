@@ -5,6 +5,7 @@
  */
 import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
+import type { PrerenderAnswer } from './prerendered.ts';
 import type { PublicConfig } from './public-config.ts';
 
 interface PrerenderModule {
@@ -15,10 +16,10 @@ interface PrerenderModule {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const { file, config } = JSON.parse(await text(process.stdin)) as { file: string; config: PublicConfig };
-let answer: unknown;
+let answer: PrerenderAnswer;
 try {
   const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
-  const screens = module.startPaths.map((path) => {
+  const screens = module.startPaths.map((path): [string, string | { error: string }] => {
     try {
       return [path, module.prerender(path, config)];
     } catch (error) {

@@ -30,7 +30,8 @@ export function loadPrerenderer(staticDir: string): Prerenderer | undefined {
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./prerender-child.ts', import.meta.url));
 
-type ChildAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };
+/** What server/prerender-child.ts writes: each start path's markup or error, or why the renderer could not load. */
+export type PrerenderAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };
 
 /**
  * Renders in a child process: the renderer is the whole site compiled for Node (about 2 MB of code) and is needed
@@ -46,9 +47,9 @@ async function renderInChild(file: string, config: PublicConfig): Promise<Readon
   });
   child.stdin.end(JSON.stringify({ file, config }));
   const code = await exited;
-  let answer: ChildAnswer;
+  let answer: PrerenderAnswer;
   try {
-    answer = JSON.parse(stdout) as ChildAnswer;
+    answer = JSON.parse(stdout) as PrerenderAnswer;
   } catch {
     throw new Error(`the renderer's process ended without an answer (exit code ${code})`);
   }
