@@ -14,6 +14,7 @@ import { FormFooter, type FormPromises } from './shell/FormFooter.tsx';
 import { HomePopup } from './popup/HomePopup.tsx';
 import { Landing } from './landing/Landing.tsx';
 import { ProvidersStrip, showsProviders } from './landing/ProvidersStrip.tsx';
+import { HydrateLater, SURROUNDINGS_TURN } from '../engine/render/hydrate-later.tsx';
 
 export interface SiteSettings {
   config: PublicConfig;
@@ -35,10 +36,18 @@ export function SiteLayout({ site, flow, stepId, children }: { site: SiteSetting
   return (
     <Shell config={site.config} content={site.shell} homePath={flow.basePath || '/'}>
       {children}
-      {step.schema !== undefined && <FormFooter promises={site.promises} consent={consent} />}
+      {step.schema !== undefined && (
+        <HydrateLater turn={SURROUNDINGS_TURN}>
+          <FormFooter promises={site.promises} consent={consent} />
+        </HydrateLater>
+      )}
       {showsProviders(section) && <ProvidersStrip />}
       {isStart && <HomePopup load={site.loadPopup} />}
-      {isStart && <Landing />}
+      {isStart && (
+        <HydrateLater turn={SURROUNDINGS_TURN}>
+          <Landing />
+        </HydrateLater>
+      )}
     </Shell>
   );
 }

@@ -17,11 +17,14 @@ import type { PublicConfig } from '../server/public-config.ts';
 import { Shell } from './shell/Shell.tsx';
 import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
 import { NotFound } from './NotFound.tsx';
+import { HydrationTurnsProvider, type HydrationTurns } from '../engine/render/hydrate-later.tsx';
 
 /** What differs between the browser and the prerender: the environment's settings and the page's connections. */
 export type SiteEnvironment = Pick<EngineSettings, 'recordAtomFor' | 'events' | 'pageAnswers'> & {
   config: PublicConfig;
   api: ApiClient;
+  /** The browser's, for a first visit's hydration: when the parts wrapped in HydrateLater are taken over. */
+  hydrationTurns?: HydrationTurns;
 };
 
 /** Built once per page (or prerender): the settings it creates must stay the same objects across renders. */
@@ -47,25 +50,27 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
   };
   return (
     <StrictMode>
-      <Provider>
-        <AlertProvider>
-          <EngineSettingsProvider settings={settings}>
-            <FlowRoutes
-              flows={flows}
-              layout={(screen, { flow, stepId }) => (
-                <SiteLayout site={site} flow={flow} stepId={stepId}>
-                  {screen}
-                </SiteLayout>
-              )}
-              notFound={
-                <Shell config={config} content={site.shell} homePath="/">
-                  <NotFound productName={config.productName} />
-                </Shell>
-              }
-            />
-          </EngineSettingsProvider>
-        </AlertProvider>
-      </Provider>
+      <HydrationTurnsProvider turns={environment.hydrationTurns}>
+        <Provider>
+          <AlertProvider>
+            <EngineSettingsProvider settings={settings}>
+              <FlowRoutes
+                flows={flows}
+                layout={(screen, { flow, stepId }) => (
+                  <SiteLayout site={site} flow={flow} stepId={stepId}>
+                    {screen}
+                  </SiteLayout>
+                )}
+                notFound={
+                  <Shell config={config} content={site.shell} homePath="/">
+                    <NotFound productName={config.productName} />
+                  </Shell>
+                }
+              />
+            </EngineSettingsProvider>
+          </AlertProvider>
+        </Provider>
+      </HydrationTurnsProvider>
     </StrictMode>
   );
 }

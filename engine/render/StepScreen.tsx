@@ -20,6 +20,7 @@ import { loadLaterValidators, useStepValidators } from './step-validators.ts';
 import { onFirstVisitorAction } from './first-visitor-action.ts';
 import { whenIdle } from './deferred.ts';
 import { useBackToStart } from './back-to-start.tsx';
+import { FIELDS_TURN, HydrateLater } from './hydrate-later.tsx';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 
@@ -172,8 +173,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       </h1>
       {step.subheading && <p className="step__subheading">{fillFromAnswers(step.subheading, answers)}</p>}
       {/* A widget whose code has not arrived waits here: the screen's own effects (the end step clearing the answers,
-          Back leading to the start) do not wait for it. */}
-      <Suspense fallback={null}>{body}</Suspense>
+          Back leading to the start) do not wait for it. A prerendered step's fields (one form element) are taken
+          over in a task after the rest of the screen. */}
+      {step.schema ? <HydrateLater turn={FIELDS_TURN}>{body}</HydrateLater> : <Suspense fallback={null}>{body}</Suspense>}
       {step.help && <p className="step__help">{step.help}</p>}
     </section>
   );

@@ -1,12 +1,14 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a dot folder). `--if-needed` skips the work when dist/ was built from the same sources.
+ * The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileFlows, ROOT } from './compile-flows.ts';
+import { hintEagerCompile } from './compile-hints.ts';
 
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.sources');
@@ -51,5 +53,6 @@ for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'pr
   });
   if (parcel.status !== 0) process.exit(parcel.status ?? 1);
 }
+hintEagerCompile(DIST);
 writeFileSync(STAMP, hash);
 console.log('Built dist/.');

@@ -67,6 +67,9 @@ test('the page script takes the drawn screen over without changing anything on i
   releaseScript();
   // The step screen names the document once it runs.
   await expect(page).toHaveTitle(/^What type of business do you own\? \| /);
+  // The fields, the footers and the landing page are taken over in tasks of their own after the screen: once the
+  // page has nothing left to run, all of it has been.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual([]);
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');

@@ -1,0 +1,76 @@
+/**
+ * Parts of a prerendered screen that the browser takes over after the rest, in turns: the page's script hydrates
+ * what is not wrapped here in one task and each turn in a later one, so that no single task is long enough to hold
+ * up a tap on a slow phone. Until its turn comes Preact keeps the server's elements as they are (a hydration
+ * suspended on a promise keeps its markup and resumes once the promise settles), and a render of the screen above
+ * in the meantime leaves them alone too. Each wrapped part must render one element: a suspended hydration keeps the
+ * first element only.
+ */
+import { createContext, Suspense, useContext, type ReactNode } from 'react';
+
+/** A step's fields come first (the visitor's first answer needs them), then what the site puts around the screen. */
+export const FIELDS_TURN = 1;
+export const SURROUNDINGS_TURN = 2;
+export const TURNS = 2;
+
+/** The turns of one hydration, readable synchronously as a render must. */
+export interface HydrationTurns {
+  /** Whether the turn has come: its parts are taken over at once. */
+  hasCome(turn: number): boolean;
+  /** Settles when the turn comes. */
+  coming(turn: number): Promise<void>;
+}
+
+export interface TurnTaker {
+  turns: HydrationTurns;
+  /** Lets the turns come one after another, each once `between` has settled after the one before. */
+  play(between: () => Promise<void>): Promise<void>;
+}
+
+/** Turns 1 to `count`, none of which has come yet. */
+export function hydrationTurns(count = TURNS): TurnTaker {
+  let come = 0;
+  const releases: (() => void)[] = [];
+  const promises = Array.from({ length: count }, (_, index) => new Promise<void>((resolve) => (releases[index] = resolve)));
+  return {
+    turns: {
+      hasCome: (turn) => Math.min(turn, count) <= come,
+      coming: (turn) => promises[Math.min(turn, count) - 1] ?? Promise.resolve(),
+    },
+    async play(between) {
+      while (come < count) {
+        await between();
+        come += 1;
+        releases[come - 1]!();
+      }
+    },
+  };
+}
+
+const TurnsContext = createContext<HydrationTurns | undefined>(undefined);
+
+/**
+ * Where the turns come from: the browser gives them for a first visit's hydration, the prerender and every other
+ * render none. Rendered alike either way, so that the server's and the browser's trees have the same shape (useId).
+ */
+export function HydrationTurnsProvider({ turns, children }: { turns: HydrationTurns | undefined; children: ReactNode }) {
+  return <TurnsContext.Provider value={turns}>{children}</TurnsContext.Provider>;
+}
+
+function Waiting({ turn, children }: { turn: number; children: ReactNode }) {
+  const turns = useContext(TurnsContext);
+  if (turns !== undefined && !turns.hasCome(turn)) throw turns.coming(turn);
+  return <>{children}</>;
+}
+
+/**
+ * Its children, taken over in their turn of a first hydration, and rendered at once where there are no turns. Also
+ * a Suspense boundary showing nothing, for a part that suspends of itself (a widget whose code has not arrived).
+ */
+export function HydrateLater({ turn, children }: { turn: number; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Waiting turn={turn}>{children}</Waiting>
+    </Suspense>
+  );
+}
