@@ -1,7 +1,8 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
- * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a dot folder). `--if-needed` skips the work when dist/ was built from the same sources.
- * The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
+ * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
+ * dot folder). The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
+ * `--if-needed` skips the work when dist/ was built from the same sources.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,10 +1,10 @@
 /**
  * Checks every flow file, the landing-page content (site/content/) and the server's content files (server/content/),
- * and writes what the page imports:
- * `.generated/flows.ts` (the flows and their start steps' validators), one precompiled validator module per step under
- * `.generated/validators/` with one module per flow gathering the later steps' ones (loaded on demand), and `.generated/site-content.ts` (the content and its logo images). Any problem in a flow
- * or content file stops here, with the file and JSON pointer, so a broken file never reaches a build (nor a server,
- * which would refuse to start with it).
+ * and writes what the page imports: `.generated/flows.ts` (the flows and their start steps' validators), one
+ * precompiled validator module per step under `.generated/validators/` with one module per flow gathering the later
+ * steps' ones (loaded on demand), and `.generated/site-content.ts` (the content and its logo images). Any problem in a
+ * flow or content file stops here, with the file and JSON pointer, so a broken file never reaches a build (nor a
+ * server, which would refuse to start with it).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
