@@ -10,6 +10,7 @@ import type { Database } from './db/types.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
 import { registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
+import { lazyChildLogger } from './lazy-child-logger.ts';
 import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const development = options.development ?? process.env.NODE_ENV === 'development';
   const app = Fastify({
     logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // The server validates like the browser: no coercion, no stripping, no defaults, every error.

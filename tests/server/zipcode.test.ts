@@ -35,6 +35,15 @@ describe('GET /api/v1/zipcode/validate', () => {
     expect(response.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining('zipcode') });
   });
 
+  it.each([
+    ['zipcode=90210&zipcode=10001', 'zipcode must be given once'],
+    ['zipcode=90210&city=Beverly%20Hills', 'Unknown query parameter "city": only zipcode is taken'],
+  ])('refuses %j, saying what is wrong', async (query, message) => {
+    const response = await app.inject(`/api/v1/zipcode/validate?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_request', message });
+  });
+
   it('refuses a request without the zipcode parameter', async () => {
     const response = await app.inject('/api/v1/zipcode/validate');
     expect(response.statusCode).toBe(400);
