@@ -45,7 +45,8 @@ export default defineConfig({
 
 function appServer(port: number, env: Record<string, string>) {
   return {
-    command: 'DATA_DIR="$(mktemp -d)" DATABASE_URL= node server/index.ts',
+    // As `npm run serve` runs it: from the modules the build stripped of their types.
+    command: 'DATA_DIR="$(mktemp -d)" DATABASE_URL= node --import ./server/load-stripped.mjs server/index.ts',
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,7 +2,9 @@
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
  * dot folder). The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
- * `--if-needed` skips the work when dist/ was built from the same sources.
+ * Last, the server's modules are written stripped of their types into dist/.server/ (server/tools/strip-types.ts),
+ * from whatever sources are there now, also when `--if-needed` skips the rest: that skips the work when dist/ was
+ * built from the same sources.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,10 +31,20 @@ function sourcesHash(): string {
   return hash.digest('hex');
 }
 
+function stripServerModules(): void {
+  // Node still calls its type stripper experimental and would say so on every build.
+  const strip = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/tools/strip-types.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (strip.status !== 0) process.exit(strip.status ?? 1);
+}
+
 const ifNeeded = process.argv.includes('--if-needed');
 const hash = sourcesHash();
 if (ifNeeded && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
   console.log('dist/ is up to date.');
+  stripServerModules();
   process.exit(0);
 }
 
@@ -57,3 +69,4 @@ for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'pr
 hintEagerCompile(DIST);
 writeFileSync(STAMP, hash);
 console.log('Built dist/.');
+stripServerModules();
