@@ -2,9 +2,9 @@
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
  * dot folder). The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
- * Last, the server's modules are written stripped of their types into dist/.server/ (server/tools/strip-types.ts),
- * from whatever sources are there now, also when `--if-needed` skips the rest: that skips the work when dist/ was
- * built from the same sources.
+ * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server's modules
+ * are then written stripped of their types into dist/.server/ (server/tools/strip-types.ts), from the sources as they
+ * are now.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
