@@ -29,6 +29,7 @@ import { registerPhoneRoutes } from './routes/phone.ts';
 import { loadSiteContent } from './site-content.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
+import { serverWithZipLookupLane } from './zip-lookup-lane.ts';
 import { registerXsrfProtection } from './xsrf.ts';
 
 export interface BuildAppOptions {
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
     childLoggerFactory: lazyChildLogger,
+    serverFactory: serverWithZipLookupLane(config.trustProxy),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // The server validates like the browser: no coercion, no stripping, no defaults, every error.

@@ -29,7 +29,7 @@ function newXsrfToken(): string {
  * ours. Cookies from a sibling subdomain may come later in the header; the page ignores them the same way. Runs on
  * every response, so it walks the header with indexOf rather than splitting it into an array of pairs.
  */
-function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
+export function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
   if (cookieHeader === undefined) return undefined;
   for (let start = 0; start < cookieHeader.length; ) {
     const semicolon = cookieHeader.indexOf(';', start);
