@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
-import { APP_PORT, LENDER_PORT, LENDER_URL, CONFIGURED_APP_PORT, DEV_APP_PORT } from './tests/e2e/servers.ts';
+import { APP_PORT, LENDER_PORT, LENDER_SECRET, LENDER_URL, CONFIGURED_APP_PORT, DEV_APP_PORT } from './tests/e2e/servers.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,7 +28,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT}`,
+      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT} --secret ${LENDER_SECRET}`,
       url: `${LENDER_URL}/received`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -58,6 +58,7 @@ function appServer(port: number, env: Record<string, string>) {
       TERMS_URL: 'https://example.com/terms',
       DO_NOT_SELL_URL: 'https://example.com/do-not-sell',
       LEAD_FORWARD_URL: `${LENDER_URL}/leads`,
+      LEAD_FORWARD_SECRET: LENDER_SECRET,
       ...env,
     },
   };

@@ -5,7 +5,11 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { signingKey } from './delivery/webhook-signature.ts';
 import { PROJECT_ROOT } from './paths.ts';
+
+/** Secrets LEAD_FORWARD_SECRET may list at once: the current one and those a rotation is moving away from. */
+const MAX_SIGNING_SECRETS = 3;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -104,11 +108,20 @@ function boolean(raw: string): Parsed<boolean> {
   return problem('must be true, false, 1 or 0');
 }
 
-function signingSecret(raw: string): Parsed<string> {
-  if (/[\s\u0000-\u001f\u007f]/.test(raw)) return problem('must not contain spaces or control characters');
-  return raw.length >= 16
-    ? ok(raw)
-    : problem('must be at least 16 characters (a long random string shared with the lender)');
+/** One to three `whsec_` secrets, separated by commas: the newest first while a lender moves to it. */
+function signingSecrets(raw: string): Parsed<readonly Buffer[]> {
+  const secrets = raw.split(',').map((secret) => secret.trim());
+  if (secrets.length > MAX_SIGNING_SECRETS) return problem(`must list at most ${MAX_SIGNING_SECRETS} secrets`);
+  const keys: Buffer[] = [];
+  for (const [index, secret] of secrets.entries()) {
+    const parsed = signingKey(secret);
+    if ('problem' in parsed) {
+      const which = secrets.length === 1 ? '' : ` (secret ${index + 1} of ${secrets.length})`;
+      return problem(`${parsed.problem}${which}: make one with npm run leads -- new-secret`);
+    }
+    keys.push(parsed.key);
+  }
+  return ok(keys);
 }
 
 function milliseconds(min: number, max: number) {
@@ -274,15 +287,16 @@ export const VARIABLES = {
     secret: true,
     parse: webUrl,
   }),
-  leadForwardSecret: optional({
+  leadForwardSigningKeys: optional({
     name: 'LEAD_FORWARD_SECRET',
     description:
-      'A secret shared with the lender: when set, every delivery carries X-Fundflow-Timestamp and ' +
-      'X-Fundflow-Signature (sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">) so the lender can check it came ' +
-      'from here. At least 16 characters.',
-    example: 'a-long-random-string-shared-with-the-lender',
+      'The secret shared with the lender, as whsec_ and base64 (npm run leads -- new-secret makes one): every ' +
+      'delivery is then signed in the Standard Webhooks scheme (webhook-signature; docs/lender-signatures.md). ' +
+      'To rotate it, list the new secret first and the old one second, separated by a comma: each delivery carries ' +
+      'both signatures until the old one is removed.',
+    example: 'whsec_jWdHXy7rzwGhMm9k8ND/tHi3OlvQ495fIEYI2LtOTmU=',
     secret: true,
-    parse: signingSecret,
+    parse: signingSecrets,
   }),
   leadForwardTimeoutMs: withDefault({
     name: 'LEAD_FORWARD_TIMEOUT_MS',

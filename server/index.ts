@@ -84,7 +84,7 @@ async function start(): Promise<void> {
           ? undefined
           : httpLenderClient({
               url: config.leadForwardUrl,
-              secret: config.leadForwardSecret,
+              signingKeys: config.leadForwardSigningKeys,
               timeoutMs: config.leadForwardTimeoutMs,
             }),
       timeoutMs: config.leadForwardTimeoutMs,

@@ -1,5 +1,5 @@
 /** Hands one lead to the lender over HTTP: the one place that knows the lender's wire format. */
-import { createHmac } from 'node:crypto';
+import { webhookSignature } from './webhook-signature.ts';
 
 export interface LeadHandOver {
   /** The lead id: the same on every attempt, so the lender can drop a lead it already has. */
@@ -25,14 +25,9 @@ export interface LenderClient {
 export interface HttpLenderOptions {
   /** The lender's endpoint (LEAD_FORWARD_URL): server configuration, never taken from a request. */
   url: string;
-  /** LEAD_FORWARD_SECRET: when set, each request is signed with it. */
-  secret?: string | undefined;
+  /** The keys of LEAD_FORWARD_SECRET's secrets: when there are any, each request is signed with each. */
+  signingKeys?: readonly Buffer[] | undefined;
   timeoutMs: number;
-}
-
-/** `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`, as sent in X-Fundflow-Signature. */
-export function signature(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
 function networkProblem(error: unknown): string {
@@ -42,22 +37,23 @@ function networkProblem(error: unknown): string {
   return `request failed (${code})`;
 }
 
-/** The lender client over fetch: POST JSON with a timeout, a stable message id and, with a secret, a signature. */
+/**
+ * The lender client over fetch: POST JSON with a timeout and the Standard Webhooks headers: the message id (the same
+ * on every attempt, also as Idempotency-Key), the attempt's time and, with signing keys, the signatures.
+ */
 export function httpLenderClient(options: HttpLenderOptions): LenderClient {
-  const { url, secret, timeoutMs } = options;
+  const { url, signingKeys = [], timeoutMs } = options;
   return {
     async handOver({ messageId, payload, attemptedAt, signal }) {
       const body = JSON.stringify({ ...payload, time_stamp: attemptedAt.toISOString() });
+      const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         'idempotency-key': messageId,
-        'x-fundflow-message-id': messageId,
+        'webhook-id': messageId,
+        'webhook-timestamp': timestamp,
       };
-      if (secret !== undefined) {
-        const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
-        headers['x-fundflow-timestamp'] = timestamp;
-        headers['x-fundflow-signature'] = signature(secret, timestamp, body);
-      }
+      if (signingKeys.length > 0) headers['webhook-signature'] = webhookSignature(signingKeys, messageId, timestamp, body);
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const response = await fetch(url, {

@@ -25,13 +25,15 @@ export async function expectStep(page: Page, path: string, text: string, value?:
 
 export interface Delivered {
   messageId: string;
+  status: number;
   body: Record<string, unknown>;
 }
 
+/** The leads for `email` the test lender accepted: it refuses (401) one whose signature does not verify. */
 export async function deliveredTo(request: APIRequestContext, email: string): Promise<Delivered[]> {
   const response = await request.get(`${LENDER_URL}/received`);
   const all = (await response.json()) as Delivered[];
-  return all.filter((lead) => lead.body.email === email);
+  return all.filter((lead) => lead.status === 200 && lead.body.email === email);
 }
 
 /** Answers the first half quickly; its own screens are covered by first-half.spec.ts. */

@@ -183,43 +183,53 @@ describe('.env.example', () => {
   });
 });
 
+// Two 32-byte signing keys, as `npm run leads -- new-secret` makes them.
+const NEW_KEY = Buffer.alloc(32, 7);
+const OLD_KEY = Buffer.alloc(32, 9);
+
 describe('lead delivery settings', () => {
   it('leave delivery off by default, with a 10 s timeout', () => {
     const config = loadConfig({});
     expect(config.leadForwardUrl).toBeUndefined();
-    expect(config.leadForwardSecret).toBeUndefined();
+    expect(config.leadForwardSigningKeys).toBeUndefined();
     expect(config.leadForwardTimeoutMs).toBe(10_000);
   });
 
   it('read the lender URL, the signing secret and the timeout', () => {
     const config = loadConfig({
       LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads?source=fundflow',
-      LEAD_FORWARD_SECRET: 'a-long-random-string',
+      LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}`,
       LEAD_FORWARD_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
       leadForwardUrl: 'https://leads.example.com/v1/leads?source=fundflow',
-      leadForwardSecret: 'a-long-random-string',
+      leadForwardSigningKeys: [NEW_KEY],
       leadForwardTimeoutMs: 2500,
     });
+  });
+
+  it('read a rotation: the new secret first, the old one after it', () => {
+    const config = loadConfig({ LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}, whsec_${OLD_KEY.toString('base64')}` });
+    expect(config.leadForwardSigningKeys).toEqual([NEW_KEY, OLD_KEY]);
   });
 
   it('name what is wrong without repeating the URL or the secret', () => {
     expect(
       configProblems({
         LEAD_FORWARD_URL: 'ftp://leads.example.com/?token=abc',
-        LEAD_FORWARD_SECRET: 'short',
+        LEAD_FORWARD_SECRET: 'a-long-random-string-shared-with-the-lender',
         LEAD_FORWARD_TIMEOUT_MS: '0.5',
       }),
     ).toEqual([
       'LEAD_FORWARD_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
         '(value not shown: it may hold a password)',
-      'LEAD_FORWARD_SECRET must be at least 16 characters (a long random string shared with the lender) ' +
+      'LEAD_FORWARD_SECRET must be "whsec_" followed by base64: make one with npm run leads -- new-secret ' +
         '(value not shown: it may hold a password)',
       'LEAD_FORWARD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "0.5")',
     ]);
-    expect(configProblems({ LEAD_FORWARD_SECRET: 'has a space in it, long enough' })).toEqual([
-      'LEAD_FORWARD_SECRET must not contain spaces or control characters (value not shown: it may hold a password)',
+    expect(configProblems({ LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')},whsec_c2hvcnQ=` })).toEqual([
+      'LEAD_FORWARD_SECRET must hold 24 to 64 random bytes after "whsec_" (it holds 5) (secret 2 of 2): make one ' +
+        'with npm run leads -- new-secret (value not shown: it may hold a password)',
     ]);
   });
 });

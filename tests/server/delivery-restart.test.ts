@@ -60,7 +60,7 @@ describe('lead delivery across a crash', () => {
     // Normally within seconds; up to two minutes in the rare run where the first server tried before it died and
     // the job waits out its first retry pause.
     const [received] = await lender.waitForLeads(1, 150_000);
-    expect(received!.headers['x-fundflow-message-id']).toBe(id);
+    expect(received!.headers['webhook-id']).toBe(id);
     expect(received!.body).toMatchObject({ email: validLead().email, time_stamp: expect.any(String) });
 
     // A clean stop lets a running attempt finish; then the database tells whether anything is left to send.

@@ -2,7 +2,7 @@
  * Lead delivery on pg-boss against a real local lender over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: the
  * job commits with the lead, one message id across retries, signed bodies, every attempt recorded, dead letter.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { migrate, type Database, type PgliteDatabase } from '../../server/db/index.ts';
@@ -19,9 +19,10 @@ import {
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
 import type { DeliveryLog } from '../../server/delivery/worker.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { verifyWebhook } from '../support/webhook-verify.ts';
 import { DATABASES, type DatabaseKind } from './helpers.ts';
 
-const SECRET = 'test-secret-0123456789abcdef';
+const SECRET = 'whsec_ZGVsaXZlcnktdGVzdC1zaWduaW5nLWtleS0zMi1ieXRlcw==';
 /** Three attempts one second apart: the backoff path, kept short. */
 const QUICK_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 1 };
 const WAIT = { timeout: 20_000, interval: 100 };
@@ -81,7 +82,7 @@ async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<
     lender:
       options.lender === undefined
         ? undefined
-        : httpLenderClient({ url: options.lender.url, secret: SECRET, timeoutMs }),
+        : httpLenderClient({ url: options.lender.url, signingKeys: [Buffer.from(SECRET.slice(6), 'base64')], timeoutMs }),
     timeoutMs,
     retry: options.retry ?? QUICK_RETRIES,
     pollingIntervalSeconds: 0.5,
@@ -180,11 +181,10 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const headers = received!.headers;
     expect(headers['content-type']).toBe('application/json');
     expect(headers['idempotency-key']).toBe(leadId);
-    expect(headers['x-fundflow-message-id']).toBe(leadId);
-    const timestamp = headers['x-fundflow-timestamp'] as string;
+    expect(headers['webhook-id']).toBe(leadId);
+    const timestamp = headers['webhook-timestamp'] as string;
     expect(Math.abs(Number(timestamp) - Date.parse(timeStamp as string) / 1000)).toBeLessThan(1);
-    const expected = createHmac('sha256', SECRET).update(`${timestamp}.${received!.raw}`).digest('hex');
-    expect(headers['x-fundflow-signature']).toBe(`sha256=${expected}`);
+    expect(verifyWebhook(SECRET, headers, received!.raw)).toBe(true);
 
     await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
     expect(testLender.received).toHaveLength(1);
@@ -207,7 +207,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
 
     const received = await testLender.waitForLeads(3, WAIT.timeout);
     expect(received.map((request) => request.status)).toEqual([503, 503, 200]);
-    expect(new Set(received.map((request) => request.headers['x-fundflow-message-id']))).toEqual(new Set([leadId]));
+    expect(new Set(received.map((request) => request.headers['webhook-id']))).toEqual(new Set([leadId]));
     expect(new Set(received.map((request) => request.headers['idempotency-key']))).toEqual(new Set([leadId]));
     // Each attempt carries its own time.
     expect(new Set(received.map((request) => request.body.time_stamp)).size).toBe(3);
@@ -276,7 +276,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const committed = await storeLead(setup.db, delivery);
 
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, committed)).toBeInstanceOf(Date), WAIT);
-    expect(testLender.received.map((request) => request.headers['x-fundflow-message-id'])).toEqual([committed]);
+    expect(testLender.received.map((request) => request.headers['webhook-id'])).toEqual([committed]);
     expect(await jobsOf(setup, rolledBack)).toEqual([]);
   }, 30_000);
 
@@ -305,7 +305,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const testLender = await lender();
     await startDelivery(setup, { lender: testLender });
     const [received] = await testLender.waitForLeads(1, WAIT.timeout);
-    expect(received!.headers['x-fundflow-message-id']).toBe(leadId);
+    expect(received!.headers['webhook-id']).toBe(leadId);
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
   }, 30_000);
 

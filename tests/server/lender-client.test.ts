@@ -2,8 +2,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpLenderClient, signature } from '../../server/delivery/lender-client.ts';
+import { httpLenderClient } from '../../server/delivery/lender-client.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { verifyWebhook } from '../support/webhook-verify.ts';
 import { freePort } from './server-process.ts';
 
 const lead = () => ({
@@ -11,6 +12,13 @@ const lead = () => ({
   payload: { first_name: 'Maria', amount: 50000 },
   attemptedAt: new Date('2026-03-02T15:04:05.678Z'),
 });
+
+// Two signing keys, as LEAD_FORWARD_SECRET gives them during a rotation, and the secrets a lender holds for them.
+const NEW_KEY = Buffer.alloc(32, 7);
+const OLD_KEY = Buffer.alloc(32, 9);
+const secretOf = (key: Buffer) => `whsec_${key.toString('base64')}`;
+/** When the lead's attempt started (its time_stamp), in Unix seconds: a lender checks the timestamp is recent. */
+const ATTEMPT_SECONDS = Date.parse('2026-03-02T15:04:05.678Z');
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -38,7 +46,7 @@ async function endpoint(handle: Parameters<typeof createServer>[1]): Promise<str
 }
 
 describe('the HTTP lender client', () => {
-  it('posts the payload with time_stamp and the message id, unsigned without a secret', async () => {
+  it('posts the payload with time_stamp, the message id and the timestamp, unsigned without a secret', async () => {
     const testLender = await lender();
     const outcome = await httpLenderClient({ url: testLender.url, timeoutMs: 2_000 }).handOver(lead());
     expect(outcome).toEqual({ delivered: true, httpStatus: 200 });
@@ -46,23 +54,49 @@ describe('the HTTP lender client', () => {
     expect(received!.body).toEqual({ first_name: 'Maria', amount: 50000, time_stamp: '2026-03-02T15:04:05.678Z' });
     expect(received!.headers).toMatchObject({
       'idempotency-key': lead().messageId,
-      'x-fundflow-message-id': lead().messageId,
+      'webhook-id': lead().messageId,
+      'webhook-timestamp': '1772463845',
     });
-    expect(received!.headers['x-fundflow-signature']).toBeUndefined();
-    expect(received!.headers['x-fundflow-timestamp']).toBeUndefined();
+    expect(received!.headers['webhook-signature']).toBeUndefined();
   });
 
-  it('signs "<timestamp>.<body>" with the secret, the timestamp in Unix seconds', async () => {
+  it('signs "<webhook-id>.<webhook-timestamp>.<body>" in the Standard Webhooks scheme', async () => {
     const testLender = await lender();
-    const secret = 'shared-secret-0123456789';
-    await httpLenderClient({ url: testLender.url, secret, timeoutMs: 2_000 }).handOver(lead());
+    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
     const [received] = testLender.received;
-    expect(received!.headers['x-fundflow-timestamp']).toBe('1772463845');
-    expect(received!.headers['x-fundflow-signature']).toBe(signature(secret, '1772463845', received!.raw));
-    // The same HMAC as `printf '1772463845.{"a":1}' | openssl dgst -sha256 -hmac shared-secret-0123456789`.
-    expect(signature(secret, '1772463845', '{"a":1}')).toBe(
-      'sha256=f1a15a01f4892726aadf1df557024f9ff085802fcaca6fb0cf105b363d8decc7',
-    );
+    // The same HMAC as `printf '<id>.1772463845.<body>' | openssl dgst -sha256 -mac HMAC -macopt hexkey:0707...07
+    // -binary | base64`.
+    expect(received!.headers['webhook-signature']).toBe('v1,jWVHNuPNBRXBppykE5IO7Cm3yLTWlb5OFZRur9SSLVw=');
+    expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
+  });
+
+  it('during a rotation, signs with both secrets, so a lender holding either one accepts the lead', async () => {
+    const testLender = await lender();
+    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY, OLD_KEY], timeoutMs: 2_000 }).handOver(lead());
+    const [received] = testLender.received;
+    expect((received!.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
+    expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
+    expect(verifyWebhook(secretOf(OLD_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
+    expect(verifyWebhook(secretOf(Buffer.alloc(32, 1)), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(false);
+  });
+
+  it('gives a lender what it needs to refuse a changed body or a replay', async () => {
+    const testLender = await lender();
+    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
+    const [received] = testLender.received;
+    const changed = received!.raw.replace('50000', '500000');
+    expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, changed, ATTEMPT_SECONDS)).toBe(false);
+    const anHourLater = ATTEMPT_SECONDS + 60 * 60 * 1000;
+    expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, anHourLater)).toBe(false);
+  });
+
+  it('is refused by a lender checking signatures with another secret', async () => {
+    const checking = await lender({ secret: secretOf(OLD_KEY) });
+    const outcome = await httpLenderClient({ url: checking.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver({
+      ...lead(),
+      attemptedAt: new Date(),
+    });
+    expect(outcome).toEqual({ delivered: false, httpStatus: 401, error: 'lender answered HTTP 401' });
   });
 
   it('counts any status outside 2xx as a failure, redirects included', async () => {

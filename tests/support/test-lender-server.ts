@@ -1,8 +1,9 @@
 /**
  * The test lender as a process, for end-to-end tests (a Playwright webServer):
- *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500]
+ *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
  * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads). GET /received answers what arrived as
- * `[{ "messageId": "<X-Fundflow-Message-Id>", "status": 200, "body": {...} }]`; DELETE /received forgets it.
+ * `[{ "messageId": "<webhook-id>", "status": 200, "body": {...} }]`; DELETE /received forgets it. With --secret, a
+ * lead whose signature does not verify is answered 401.
  */
 import { parseArgs } from 'node:util';
 import { startTestLender } from './test-lender.ts';
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'fail-first': { type: 'string', default: '0' },
     status: { type: 'string', default: '200' },
+    secret: { type: 'string' },
   },
 });
 
@@ -21,6 +23,7 @@ const lender = await startTestLender({
   host: values.host,
   failFirst: Number(values['fail-first']),
   status: Number(values.status),
+  ...(values.secret === undefined ? {} : { secret: values.secret }),
 });
 process.stdout.write(`test lender listening: POST ${lender.url}, GET ${new URL('/received', lender.url).href}\n`);
 

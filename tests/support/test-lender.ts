@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from './webhook-verify.ts';
 
 export interface ReceivedLead {
   headers: IncomingHttpHeaders;
@@ -25,6 +26,11 @@ export interface TestLenderOptions {
   port?: number;
   /** Default: 127.0.0.1. */
   host?: string;
+  /**
+   * LEAD_FORWARD_SECRET's secret: a POST whose Standard Webhooks signature does not verify with it is answered 401,
+   * as a lender that checks signatures answers. Default: none, every POST is taken.
+   */
+  secret?: string;
 }
 
 export interface TestLender {
@@ -40,7 +46,7 @@ export interface TestLender {
 }
 
 export async function startTestLender(options: TestLenderOptions = {}): Promise<TestLender> {
-  const { failFirst = 0, status = 200, port = 0, host = '127.0.0.1' } = options;
+  const { failFirst = 0, status = 200, port = 0, host = '127.0.0.1', secret } = options;
   const received: ReceivedLead[] = [];
   let answered = 0;
   const waiters = new Set<() => void>();
@@ -52,7 +58,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
   const server = createServer((request, response) => {
     if (request.url === '/received' && request.method === 'GET') {
       const list = received.map((lead) => ({
-        messageId: lead.headers['x-fundflow-message-id'],
+        messageId: lead.headers['webhook-id'],
         status: lead.status,
         body: lead.body,
       }));
@@ -79,7 +85,8 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
         response.writeHead(400).end();
         return;
       }
-      const answer = answered++ < failFirst ? 503 : status;
+      const forged = secret !== undefined && !verifyWebhook(secret, request.headers, raw);
+      const answer = forged ? 401 : answered++ < failFirst ? 503 : status;
       received.push({ headers: request.headers, body, raw, status: answer });
       response.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
       for (const wake of waiters) wake();
