@@ -1,6 +1,6 @@
 /**
  * The ZIP lookup's plainest request answered before Fastify. The page asks one lookup per ZIP typed, and Fastify's
- * request and reply objects, hooks and request logger cost more than the lookup itself: about a third of the
+ * request and reply objects, hooks and request logger cost more than the lookup itself: about a fifth of the
  * server's time per lookup (docs/decisions/033-zip-lookup-lane.md).
  *
  * Only `GET /api/v1/zipcode/validate?zipcode=DDDDD` from a visitor who already has the XSRF cookie takes the lane,
