@@ -22,7 +22,9 @@ import { startTestLender, type TestLender } from '../support/test-lender.ts';
 import { verifyWebhook } from '../support/webhook-verify.ts';
 import { DATABASES, type DatabaseKind } from './helpers.ts';
 
-const SECRET = 'whsec_ZGVsaXZlcnktdGVzdC1zaWduaW5nLWtleS0zMi1ieXRlcw==';
+// The key deliveries are signed with, and the secret the lender holds for it.
+const SIGNING_KEY = Buffer.from('delivery-test-signing-key-32-bytes');
+const SECRET = `whsec_${SIGNING_KEY.toString('base64')}`;
 /** Three attempts one second apart: the backoff path, kept short. */
 const QUICK_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 1 };
 const WAIT = { timeout: 20_000, interval: 100 };
@@ -82,7 +84,7 @@ async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<
     lender:
       options.lender === undefined
         ? undefined
-        : httpLenderClient({ url: options.lender.url, signingKeys: [Buffer.from(SECRET.slice(6), 'base64')], timeoutMs }),
+        : httpLenderClient({ url: options.lender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
     timeoutMs,
     retry: options.retry ?? QUICK_RETRIES,
     pollingIntervalSeconds: 0.5,
