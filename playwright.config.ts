@@ -1,15 +1,29 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
-import { APP_PORT, LENDER_PORT, LENDER_SECRET, LENDER_URL, CONFIGURED_APP_PORT, DEV_APP_PORT } from './tests/e2e/servers.ts';
+import {
+  APP_PORT,
+  CONFIGURED_APP_PORT,
+  DEV_APP_PORT,
+  LENDER_PORT,
+  LENDER_SECRET,
+  LENDER_URL,
+  SERVER_LOG_DIR,
+  SERVER_LOGS,
+} from './tests/e2e/servers.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: the walks spend much of their time waiting (the searching screen, the address check).
+  workers: 3,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // A whole walk through the form, with its searching screen, takes about 20 s on two busy cores.
+  timeout: 60_000,
   reporter: [['list']],
+  // Fails the run when the app servers' logs hold anything the tests typed as the visitor.
+  globalTeardown: './tests/e2e/check-server-logs.ts',
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     browserName: 'chromium',
@@ -36,17 +50,21 @@ export default defineConfig({
     // The production build (npm test builds first) on throwaway embedded databases, delivering to the test lender:
     // one with no third party configured (addresses typed by hand) and one with every third party configured: Maps
     // key, tag manager and lead certificate (the tests stand in for their scripts).
-    appServer(APP_PORT, {}),
-    appServer(CONFIGURED_APP_PORT, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey', GTM_ID: 'GTM-E2ETEST', LOAD_TRUSTED_FORM_SCRIPT: 'true' }),
+    appServer(APP_PORT, SERVER_LOGS.app, {}),
+    appServer(CONFIGURED_APP_PORT, SERVER_LOGS.configuredApp, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey', GTM_ID: 'GTM-E2ETEST', LOAD_TRUSTED_FORM_SCRIPT: 'true' }),
     // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
-    appServer(DEV_APP_PORT, { NODE_ENV: 'development' }),
+    appServer(DEV_APP_PORT, SERVER_LOGS.devApp, { NODE_ENV: 'development' }),
   ],
 });
 
-function appServer(port: number, env: Record<string, string>) {
+function appServer(port: number, log: string, env: Record<string, string>) {
   return {
-    // As `npm run serve` runs it: from the modules the build stripped of their types.
-    command: 'DATA_DIR="$(mktemp -d)" DATABASE_URL= node --import ./server/load-stripped.mjs server/index.ts',
+    // As `npm run serve` runs it: from the modules the build stripped of their types. Its stdout and stderr go to its
+    // log file; stderr also still reaches Playwright, which shows it when the server fails to start.
+    command:
+      `mkdir -p ${SERVER_LOG_DIR} && : > ${log} && ` +
+      `DATA_DIR="$(mktemp -d)" DATABASE_URL= node --import ./server/load-stripped.mjs server/index.ts ` +
+      `2>&1 >> ${log} | tee -a ${log} >&2`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -21,6 +21,19 @@ export default defineConfig({
           globalSetup: ['tests/server/pglite-template.ts'],
         },
       },
+      {
+        // Minutes-long fault tests (crashes, lender outages, several servers): `npm run test:faults`. Two files at a
+        // time: the server killed mid-delivery spends most of its two minutes waiting for a retry.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          maxWorkers: 2,
+          globalSetup: ['tests/server/pglite-template.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -8,7 +8,7 @@ import type { CertificateClaimer } from './consent/certificate-claimer.ts';
 import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
 import type { Database } from './db/types.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
-import { registerErrorHandler } from './errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
 import { lazyChildLogger } from './lazy-child-logger.ts';
 import { batchedStdout } from './log-output.ts';
@@ -23,10 +23,12 @@ import { indexFile, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
 import { loadPrerenderer } from './prerendered.ts';
-import { httpPhoneCheck } from './phone/http-phone-check.ts';
+import { httpPhoneLookup } from './phone/http-phone-check.ts';
+import { paidPhoneCheck } from './phone/paid-phone-check.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
 import { registerPhoneRoutes } from './routes/phone.ts';
 import { loadSiteContent } from './site-content.ts';
+import { registerRateLimits } from './rate-limit/rate-limits.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
 import { serverWithZipLookupLane } from './zip-lookup-lane.ts';
@@ -57,13 +59,17 @@ export interface BuildAppOptions {
   certificateClaimer?: CertificateClaimer;
   /** Development only: the status file `npm run dev` writes; default: .dev-status.json in STATIC_DIR. */
   devStatusFile?: string;
+  /** The clock of the rate limits and the phone lookup's cache and daily cap; default: Date.now. */
+  now?: () => number;
 }
 
-function configuredPhoneCheck(config: Config, log: FastifyBaseLogger): PhoneCheck {
+function configuredPhoneCheck(config: Config, log: FastifyBaseLogger, now: () => number): PhoneCheck {
   if (config.phoneLookupUrl === undefined || config.phoneLookupApiKey === undefined) return offlinePhoneCheck;
-  return httpPhoneCheck({
-    url: config.phoneLookupUrl,
-    apiKey: config.phoneLookupApiKey,
+  return paidPhoneCheck({
+    lookup: httpPhoneLookup({ url: config.phoneLookupUrl, apiKey: config.phoneLookupApiKey }),
+    cacheMs: config.phoneLookupCacheSeconds * 1000,
+    dailyCap: config.phoneLookupDailyCap,
+    now,
     warn: (message) => log.warn(message),
   });
 }
@@ -80,12 +86,16 @@ function configuredClaimer(config: Config): CertificateClaimer | undefined {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const development = options.development ?? process.env.NODE_ENV === 'development';
+  const now = options.now ?? Date.now;
   const app = Fastify({
     logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
     childLoggerFactory: lazyChildLogger,
-    serverFactory: serverWithZipLookupLane(config.trustProxy),
+    serverFactory: serverWithZipLookupLane(),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before any route or hook answer in the API's shape with its security headers too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // The server validates like the browser: no coercion, no stripping, no defaults, every error.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
   });
@@ -94,11 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   // After the security headers' cache-control default: the cookie's answers add "private" to whatever caching they have.
   registerXsrfProtection(app);
+  // Before the routes it limits: it attaches their hooks as they are registered.
+  registerRateLimits(app, config, now);
 
   registerHealthRoutes(app, db);
   registerZipcodeRoutes(app);
   registerRemoteAddressRoutes(app);
-  registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, app.log));
+  registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, app.log, now));
   registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)));
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
   if (options.delivery === undefined) {

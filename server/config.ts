@@ -11,6 +11,19 @@ import { PROJECT_ROOT } from './paths.ts';
 /** Secrets LEAD_FORWARD_SECRET may list at once: the current one and those a rotation is moving away from. */
 const MAX_SIGNING_SECRETS = 3;
 
+/** Past these a limit means nothing: 0 is how a limit is switched off. */
+const MAX_REQUEST_LIMIT = 1_000_000;
+const MAX_DAILY_CAP = 10_000_000;
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * LEAD_RETENTION_DAYS's bounds: support needs a lead for a month when a lender says it never arrived, and a lead
+ * never keeps its personal data longer than its consent evidence is kept (docs/decisions/043-retention.md).
+ */
+const MIN_LEAD_RETENTION_DAYS = 30;
+const MAX_LEAD_RETENTION_DAYS = 1826;
+
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 interface Variable<T> {
@@ -124,6 +137,15 @@ function signingSecrets(raw: string): Parsed<readonly Buffer[]> {
   return ok(keys);
 }
 
+function days(min: number, max: number) {
+  return (raw: string): Parsed<number> => {
+    const value = Number(raw);
+    return /^\d+$/.test(raw) && value >= min && value <= max
+      ? ok(value)
+      : problem(`must be a whole number of days from ${min} to ${max}`);
+  };
+}
+
 function milliseconds(min: number, max: number) {
   return (raw: string): Parsed<number> => {
     const value = Number(raw);
@@ -131,6 +153,30 @@ function milliseconds(min: number, max: number) {
       ? ok(value)
       : problem(`must be a whole number of milliseconds from ${min} to ${max}`);
   };
+}
+
+/** A number of requests a client may make in a window; 0 switches the limit off. */
+function requestLimit(raw: string): Parsed<number> {
+  const value = Number(raw);
+  return /^\d+$/.test(raw) && value <= MAX_REQUEST_LIMIT
+    ? ok(value)
+    : problem(`must be a whole number of requests from 0 (no limit) to ${MAX_REQUEST_LIMIT}`);
+}
+
+function seconds(min: number, max: number) {
+  return (raw: string): Parsed<number> => {
+    const value = Number(raw);
+    return /^\d+$/.test(raw) && value >= min && value <= max
+      ? ok(value)
+      : problem(`must be a whole number of seconds from ${min} to ${max}`);
+  };
+}
+
+function dailyCap(raw: string): Parsed<number> {
+  const value = Number(raw);
+  return /^\d+$/.test(raw) && value <= MAX_DAILY_CAP
+    ? ok(value)
+    : problem(`must be a whole number of lookups a day from 0 (no cap) to ${MAX_DAILY_CAP}`);
 }
 
 /** proxy-addr's named ranges, accepted by Fastify's trustProxy next to addresses and CIDRs. */
@@ -269,6 +315,23 @@ export const VARIABLES = {
     secret: true,
     parse: serviceKey,
   }),
+  phoneLookupCacheSeconds: withDefault({
+    name: 'PHONE_LOOKUP_CACHE_SECONDS',
+    description:
+      "How long the phone lookup service's answer for a number is reused before the number is looked up again, " +
+      'in seconds (0: never reused). Only numbers the offline check finds possible are ever looked up.',
+    default: String(DAY_SECONDS),
+    parse: seconds(0, 30 * DAY_SECONDS),
+  }),
+  phoneLookupDailyCap: withDefault({
+    name: 'PHONE_LOOKUP_DAILY_CAP',
+    description:
+      'The most calls to the phone lookup service in a UTC day (0: no cap). Past it, numbers are checked offline ' +
+      'until midnight UTC and the server logs once that the cap was reached. Set it to about twice the leads ' +
+      'expected in a day.',
+    default: '2000',
+    parse: dailyCap,
+  }),
   trustedFormApiKey: optional({
     name: 'TRUSTEDFORM_API_KEY',
     description:
@@ -304,6 +367,63 @@ export const VARIABLES = {
       'How long one delivery attempt waits for the lender to answer, in milliseconds, before it counts as failed.',
     default: '10000',
     parse: milliseconds(1000, 120_000),
+  }),
+  rateLimitIpWindowSeconds: withDefault({
+    name: 'RATE_LIMIT_IP_WINDOW_SECONDS',
+    description:
+      'The window, in seconds, that the per-address limits (RATE_LIMIT_..._PER_IP) count requests in; an IPv6 ' +
+      'address counts with its whole /64. Each server process counts on its own.',
+    default: '3600',
+    parse: seconds(1, DAY_SECONDS),
+  }),
+  rateLimitSessionWindowSeconds: withDefault({
+    name: 'RATE_LIMIT_SESSION_WINDOW_SECONDS',
+    description: 'The window, in seconds, that the per-visit limits (RATE_LIMIT_..._PER_SESSION) count requests in.',
+    default: '60',
+    parse: seconds(1, DAY_SECONDS),
+  }),
+  rateLimitLeadsPerIp: withDefault({
+    name: 'RATE_LIMIT_LEADS_PER_IP',
+    description:
+      'Leads one visitor address may send in its window; more are answered 429 with Retry-After (0: no limit). ' +
+      'Sized for an office or a mobile network of hundreds of visitors behind one address.',
+    default: '300',
+    parse: requestLimit,
+  }),
+  rateLimitLeadsPerSession: withDefault({
+    name: 'RATE_LIMIT_LEADS_PER_SESSION',
+    description: 'Leads one visit (its XSRF-TOKEN cookie) may send in its window; more are answered 429 (0: no limit).',
+    default: '5',
+    parse: requestLimit,
+  }),
+  rateLimitPhonePerIp: withDefault({
+    name: 'RATE_LIMIT_PHONE_PER_IP',
+    description: 'Phone checks one visitor address may ask for in its window; more are answered 429 (0: no limit).',
+    default: '1000',
+    parse: requestLimit,
+  }),
+  rateLimitPhonePerSession: withDefault({
+    name: 'RATE_LIMIT_PHONE_PER_SESSION',
+    description: 'Phone checks one visit may ask for in its window; more are answered 429 (0: no limit).',
+    default: '20',
+    parse: requestLimit,
+  }),
+  leadRetentionDays: withDefault({
+    name: 'LEAD_RETENTION_DAYS',
+    description:
+      'How many days a lead keeps its personal data; a daily job then erases it (an undelivered lead is kept at ' +
+      'least 62 days, while it can still be delivered). The consent evidence, with the phone number and email it ' +
+      `was given for, is kept five years. From ${MIN_LEAD_RETENTION_DAYS} to ${MAX_LEAD_RETENTION_DAYS} (five years).`,
+    default: '365',
+    parse: days(MIN_LEAD_RETENTION_DAYS, MAX_LEAD_RETENTION_DAYS),
+  }),
+  leadForwardReclaimSeconds: withDefault({
+    name: 'LEAD_FORWARD_RECLAIM_SECONDS',
+    description:
+      'When a server dies during a delivery attempt, how many seconds after LEAD_FORWARD_TIMEOUT_MS another server ' +
+      '(or the restarted one) takes the attempt back and retries it; servers also look for such attempts this often.',
+    default: '60',
+    parse: seconds(5, 600),
   }),
   trustProxy: optional({
     name: 'TRUST_PROXY',

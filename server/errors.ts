@@ -3,7 +3,9 @@
  * file path; server faults are logged (without request bodies) and answer a generic message.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_SECURITY_HEADERS } from './security.ts';
 
 /** Body of every error answer. */
 export interface ErrorBody {
@@ -40,7 +42,10 @@ const CODES: Record<number, string> = {
   416: 'range_not_satisfiable',
   422: 'unprocessable',
   429: 'too_many_requests',
+  431: 'request_header_fields_too_large',
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const INTERNAL_ERROR: ErrorBody = { error: 'internal', message: 'Something went wrong' };
 
@@ -68,14 +73,54 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.header('cache-control', 'no-store');
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(statusCode).type('application/json; charset=utf-8').send(INTERNAL_ERROR);
+      return reply.code(statusCode).type(JSON_TYPE).send(INTERNAL_ERROR);
     }
     const body = clientErrorBody(error, statusCode);
     request.log.info({ statusCode, error: body.error }, body.message);
     const headers = (error as { headers?: unknown }).headers;
     if (headers !== null && typeof headers === 'object') reply.headers(headers as Record<string, string>);
-    return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+    return reply.code(statusCode).type(JSON_TYPE).send(body);
   });
+}
+
+/**
+ * Fastify's frameworkErrors option: a URL it cannot decode (FST_ERR_BAD_URL) is refused before any route or hook, so
+ * the refusal brings its own headers. It is never a page, so it gets the API's.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const raw = error.statusCode;
+  const statusCode = typeof raw === 'number' && raw >= 400 && raw <= 499 ? raw : 400;
+  void reply.code(statusCode).headers(API_SECURITY_HEADERS).type(JSON_TYPE).send(clientErrorBody(error, statusCode));
+}
+
+/** What Node's HTTP parser refuses, by the code it gives. */
+const UNREADABLE: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+const NOT_HTTP: [number, string] = [400, 'The request is not valid HTTP'];
+
+/**
+ * Fastify's clientErrorHandler option: a request Node's HTTP parser cannot read (not HTTP, broken headers or chunks,
+ * headers over the limit, too slow) gets an answer in the API's shape and with its security headers, written on the
+ * socket as Fastify's default handler does, and the connection is closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] = UNREADABLE[error.code ?? ''] ?? NOT_HTTP;
+  const body = JSON.stringify({ error: CODES[statusCode] ?? 'bad_request', message } satisfies ErrorBody);
+  const headers = {
+    ...API_SECURITY_HEADERS,
+    'content-type': JSON_TYPE,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  if (socket.writable) socket.write(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${head}\r\n${body}`);
+  socket.destroy(error);
 }
 
 export function notFoundBody(method: string, path: string): ErrorBody {

@@ -1,7 +1,7 @@
 /**
  * Starts the server: `node server/index.ts`. Loads .env and the settings, opens the database (taking the DATA_DIR
- * lock for the embedded one), applies migrations, starts lead delivery, listens, and on SIGTERM/SIGINT closes
- * everything and exits 0.
+ * lock for the embedded one), applies migrations, starts lead delivery and retention, listens, and on SIGTERM/SIGINT
+ * closes everything and exits 0.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -19,6 +19,7 @@ import { createLeadDelivery, type LeadDelivery } from './delivery/lead-delivery.
 import { httpLenderClient } from './delivery/lender-client.ts';
 import { LeadFlowsError } from './leads/lead-flows.ts';
 import { PageTemplateError } from './page.ts';
+import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
 import { FlowRoutesError } from './routes/pages.ts';
 import { SiteContentError } from './site-content.ts';
 
@@ -69,16 +70,19 @@ async function start(): Promise<void> {
   let app: FastifyInstance | undefined;
   let db: PgliteDatabase | PostgresDatabase | undefined;
   let delivery: LeadDelivery | undefined;
+  let retention: RetentionJob | undefined;
   try {
     db = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       onBackgroundError: (error) => app?.log.error({ err: error }, 'database connection error'),
     });
+    // openDatabase chose PostgreSQL because DATABASE_URL is set; pg-boss opens its own connections to it.
+    const connection =
+      db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
     delivery = createLeadDelivery({
       db,
-      // openDatabase chose PostgreSQL because DATABASE_URL is set; pg-boss opens its own connections to it.
-      connection: db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string },
+      connection,
       lender:
         config.leadForwardUrl === undefined
           ? undefined
@@ -88,6 +92,7 @@ async function start(): Promise<void> {
               timeoutMs: config.leadForwardTimeoutMs,
             }),
       timeoutMs: config.leadForwardTimeoutMs,
+      reclaimSeconds: config.leadForwardReclaimSeconds,
     });
     app = await buildApp({ config, db, delivery: delivery.queue });
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
@@ -96,10 +101,13 @@ async function start(): Promise<void> {
     const applied = await migrate(db);
     app.log.info({ database: db.description, applied }, applied.length > 0 ? 'database migrated' : 'database up to date');
     await delivery.start(app.log);
+    retention = createRetentionJob({ db, connection, leadRetentionDays: config.leadRetentionDays });
+    await retention.start(app.log);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await delivery?.stop().catch(() => undefined);
+    await retention?.stop().catch(() => undefined);
     await db?.close().catch(() => undefined);
     if (OPERATOR_ERRORS.some((type) => error instanceof type)) fail((error as Error).message);
     const problem = listenProblem(error, config);
@@ -107,7 +115,7 @@ async function start(): Promise<void> {
     throw error;
   }
 
-  const running = { app, db, delivery };
+  const running = { app, db, delivery, retention };
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -132,6 +140,12 @@ async function start(): Promise<void> {
       await running.delivery.stop();
     } catch (error) {
       running.app.log.error({ err: error }, 'stopping lead delivery failed');
+      code = 1;
+    }
+    try {
+      await running.retention.stop();
+    } catch (error) {
+      running.app.log.error({ err: error }, 'stopping retention failed');
       code = 1;
     }
     try {

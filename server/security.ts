@@ -121,6 +121,13 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/**
+ * A year, this host only: the server cannot know whether every subdomain is served over https. Sent on every
+ * response, over http too (docs/decisions/042-hostile-input-and-response-headers.md): a browser ignores it there, and
+ * a server behind a TLS proxy that TRUST_PROXY does not name still gets it to its visitors.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 export function securityHeaders(config: Config): Record<string, string> {
   return {
     'x-content-type-options': 'nosniff',
@@ -129,28 +136,28 @@ export function securityHeaders(config: Config): Record<string, string> {
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,
+    'strict-transport-security': STRICT_TRANSPORT_SECURITY,
   };
 }
 
 /**
  * An API answer is JSON a browser never renders as a page, so the page's headers (its policy for scripts, styles and
- * device features, its referrer and opener rules) mean nothing there and cost every answer about 500 bytes. What
- * remains matters if one is opened as a document or framed: no sniffing it into HTML, nothing loaded or run from it,
- * no framing; and no copy kept by any cache unless the route says otherwise.
+ * device features, its opener rules) mean nothing there and cost every answer about 500 bytes. What remains matters
+ * if one is opened as a document or framed: no sniffing it into HTML, nothing loaded or run from it, no framing, no
+ * referrer to anywhere; https only; and no copy kept by any cache unless the route says otherwise (answers carry the
+ * visitor's own details: their address, their phone's status, their lead).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': STRICT_TRANSPORT_SECURITY,
   'cache-control': 'no-store',
 };
 
-/** A year, this host only: the server cannot know whether every subdomain is served over https. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
-
 /**
  * Adds the security headers to every response (pages, files, errors, 404s; API answers get theirs) unless a route
- * set its own, and Strict-Transport-Security to those that came over https (as a proxy TRUST_PROXY names reports
- * it): a browser ignores it over http, and a server reached over plain http must not promise https for its host.
+ * set its own.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const pageHeaders = Object.entries(securityHeaders(config));
@@ -159,9 +166,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of isApiRequest(request) ? apiHeaders : pageHeaders) {
       if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    if (request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
-      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     }
     done(null, payload);
   });

@@ -8,6 +8,7 @@ import { createApiClient } from '../engine/api/client.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
 import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
+import { honeypotAnswers } from './honeypot.ts';
 import { certificateAnswers } from './third-party/lead-certificate.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
 import { nextTask } from './next-task.ts';
@@ -36,7 +37,7 @@ const page = (
       config,
       api: createApiClient(),
       recordAtomFor: createRecordAtoms(store),
-      pageAnswers: () => certificateAnswers(document),
+      pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
       events: startThirdParties(config),
       hydrationTurns: turnTaker?.turns,
     })}

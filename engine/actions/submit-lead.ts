@@ -3,7 +3,7 @@
  * certificate. The visitor moves on only when the lead is stored; any failure keeps them on the step.
  */
 import { CONNECTED_STATUSES, type ThankYouSettings } from '../api/schemas.ts';
-import { leadFromAnswers } from '../flow/lead.ts';
+import { HONEYPOT_FIELD, leadFromAnswers } from '../flow/lead.ts';
 import type { FormRecord } from '../state/record.ts';
 import type { Action, ActionInput } from './action.ts';
 import { fillThankYouTemplate, templateFor } from './thank-you-message.ts';
@@ -58,6 +58,7 @@ export const submitLead: Action = async (input) => {
     client_ip: clientIp,
     trustedform_cert_url: certificateUrl,
     source_url: input.pageUrl,
+    [HONEYPOT_FIELD]: text(answers[HONEYPOT_FIELD]),
   });
   let leadId: string;
   try {

@@ -22,7 +22,11 @@ export interface ApiClient {
   remoteAddress(): Promise<string>;
   thankYouSettings(): Promise<ThankYouSettings>;
   homePopup(): Promise<HomePopup>;
-  /** Stores the lead for delivery; rejects with ApiError naming the fields the server refused. */
+  /**
+   * Stores the lead for delivery; rejects with ApiError naming the fields the server refused. Sent with an
+   * Idempotency-Key, the same for the same lead all page long, and sent again with it when the answer is lost: the
+   * server stores the lead once however often it arrives.
+   */
   sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
   /** Claims the consent certificate so it is kept past its free retention. */
   claimCertificate(url: string): Promise<ClaimResponse>;
@@ -45,6 +49,22 @@ export interface ApiClientOptions {
   /** Prefix of every call, e.g. "https://leads.example.com"; default: this site. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
+  /** The pauses before sending a lead again after a lost answer; default LEAD_RETRY_DELAYS_MS. */
+  leadRetryDelaysMs?: readonly number[];
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Two more tries, a second and then three seconds after a lost answer: long enough for a restarting server. */
+export const LEAD_RETRY_DELAYS_MS: readonly number[] = [1000, 3000];
+
+/** Answers that say the lead may not have arrived, or the server is briefly away: worth sending again. */
+const lostAnswer = (error: ApiError) => error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+
+/** 128 random bits as hex: from getRandomValues, which, unlike randomUUID, works on pages served without TLS too. */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -72,11 +92,21 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, location.href).origin === location.origin;
 }
 
-type Call = { method: 'POST'; body: unknown };
+type Call = { method: 'POST'; body: unknown; headers?: Record<string, string> };
 
-export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(globalThis) }: ApiClientOptions = {}): ApiClient {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createApiClient({
+  baseUrl = '',
+  fetch = globalThis.fetch.bind(globalThis),
+  leadRetryDelaysMs = LEAD_RETRY_DELAYS_MS,
+}: ApiClientOptions = {}): ApiClient {
+  // The last lead sent and its key. A lead changed since (the visitor corrected a field) is a new request with a new
+  // key; the server holds a second lead with the same email and phone back from lenders anyway.
+  let lastLead: { json: string; key: string } | undefined;
+
   async function exchange(url: string, init: Call | undefined, token: string | undefined) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...init?.headers };
     if (init) headers['content-type'] = 'application/json';
     if (token !== undefined) headers[XSRF_HEADER] = token;
     let response: Response;
@@ -127,7 +157,20 @@ export function createApiClient({ baseUrl = '', fetch = globalThis.fetch.bind(gl
     },
     thankYouSettings: () => call<ThankYouSettings>('/api/v1/content/thank-you'),
     homePopup: () => call<HomePopup>('/api/v1/content/home-popup'),
-    sendLead: (lead) => call<LeadAccepted>('/api/v1/leads/trigger', { method: 'POST', body: lead }),
+    async sendLead(lead) {
+      const json = JSON.stringify(lead);
+      if (lastLead?.json !== json) lastLead = { json, key: randomKey() };
+      const init: Call = { method: 'POST', body: lead, headers: { [IDEMPOTENCY_KEY_HEADER]: lastLead.key } };
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await call<LeadAccepted>('/api/v1/leads/trigger', init);
+        } catch (error) {
+          const delay = leadRetryDelaysMs[attempt];
+          if (!(error instanceof ApiError) || !lostAnswer(error) || delay === undefined) throw error;
+          await pause(delay);
+        }
+      }
+    },
     claimCertificate: (url) => call<ClaimResponse>('/api/v1/trustedform/claim', { method: 'POST', body: { url } }),
   };
 }

@@ -6,6 +6,12 @@
 import type { Flow, StepFields } from './format.ts';
 import type { FormRecord } from '../state/record.ts';
 
+/**
+ * A field every step carries that people never see or fill (engine/render/Honeypot.tsx): a lead with it filled came
+ * from a bot, and the server stores it without ever delivering it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 /** Fields the submit adds to the answers, keyed by lead field: their schema and where the page takes them from. */
 export const LEAD_EXTRAS = {
   name: { schema: { type: 'string', title: 'Full name', minLength: 1, maxLength: 101 }, required: true },
@@ -16,9 +22,17 @@ export const LEAD_EXTRAS = {
     required: false,
   },
   source_url: { schema: { type: 'string', title: 'Page address', maxLength: 2000, pattern: '^https?://' }, required: false },
+  [HONEYPOT_FIELD]: { schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 }, required: false },
 } as const;
 
-export type LeadExtras = { name: string; address: string; client_ip?: string; trustedform_cert_url?: string; source_url?: string };
+export type LeadExtras = {
+  name: string;
+  address: string;
+  client_ip?: string;
+  trustedform_cert_url?: string;
+  source_url?: string;
+  [HONEYPOT_FIELD]?: string;
+};
 
 /** Steps whose fields belong in the lead: every step with fields that the visitor reaches by answering. */
 function leadSteps(flow: Flow): StepFields[] {

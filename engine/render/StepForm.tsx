@@ -35,6 +35,9 @@ const ROOT_PREFIX = 'root_';
 // Defaults come only from `default`: a `const` of one choice in a `oneOf` must never pre-select that choice.
 const DEFAULTS = { constAsDefaults: 'never' } as const;
 
+let forms = 0;
+const nextFormNumber = () => ++forms;
+
 export function StepForm({ compiled, validators, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
@@ -57,6 +60,11 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
+  // rjsf keeps the form context it was built with while each new one deep-equals it, and its deep equality ignores
+  // functions. When a widget's code arrives late, Preact renders this form again with fresh state and keeps the rjsf
+  // form of the first try, whose context's setters then change nothing: a number given to each fresh start of this
+  // state makes that form take the new context (docs/decisions/058-form-context-freshness.md).
+  const [formNumber] = useState(nextFormNumber);
   const [submitting, setSubmitting] = useState(false);
   // Errors the schema cannot decide: set by widgets (an unknown ZIP) or by the step's action (a phone that fails the
   // check). Widget errors stay until the widget clears them; action errors until the field changes.
@@ -94,9 +102,14 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
     if (refused.length > 0) setFailedSubmits((count) => count + 1);
   };
 
-  const formContext: FormContext = {
+  // The context a widget holds may be from an earlier render (see formNumber): its submit must be this render's.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
+
+  const formContext: FormContext & { formNumber: number } = {
+    formNumber,
     // Runs after rjsf has delivered the change that asked for it.
-    advance: () => setTimeout(() => void submit(latest.current)),
+    advance: () => setTimeout(() => void latestSubmit.current(latest.current)),
     setBusy,
     setFieldError: (field, message) =>
       setWidgetErrors((current) => {

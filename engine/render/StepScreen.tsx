@@ -1,5 +1,5 @@
 /** One step of a flow: form heading, progress, the step's heading, its fields or display, and the step buttons. */
-import { Suspense, useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import type { CompiledFlow } from '../flow/compiled.ts';
@@ -21,6 +21,7 @@ import { onFirstVisitorAction } from './first-visitor-action.ts';
 import { whenIdle } from './deferred.ts';
 import { useBackToStart } from './back-to-start.tsx';
 import { FIELDS_TURN, HydrateLater } from './hydrate-later.tsx';
+import { STEP_HEADING_ID } from './step-heading.ts';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 
@@ -45,12 +46,22 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const startPath = stepPath(flow, flow.steps[flow.start]!);
 
   // Every new screen starts at the top, but the one the page opened on keeps the browser's position: the visitor may
-  // have scrolled the prerendered page before its script arrived. (Block body: newer browsers return a promise from
-  // scrollTo, which React would take for a cleanup function.)
+  // have scrolled the prerendered page before its script arrived. A new screen also takes the focus to its heading,
+  // so a screen reader reads the question and Tab goes on from there; the one the page opened on leaves the focus
+  // where the visitor put it (docs/decisions/055-focus-on-new-screens.md). A screen that only sends the visitor to the
+  // start shows nothing, and the start screen it leads to is still the first the visitor sees.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Only a screen that replaces another slides in: the one the page opens on is drawn in place, as the server sent it
+  // (its heading is the page's largest paint, which a slide from off-screen would hold back).
+  const [entering] = useState(() => screenShown);
   useLayoutEffect(() => {
-    if (screenShown) window.scrollTo(0, 0);
+    if (mustRestart) return;
+    if (screenShown) {
+      window.scrollTo(0, 0);
+      headingRef.current?.focus({ preventScroll: true });
+    }
     screenShown = true;
-  }, [pathname]);
+  }, [pathname, mustRestart]);
 
   const answers: FormRecord = record ?? {};
   const heading = fillFromAnswers(step.heading, answers);
@@ -165,10 +176,10 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   }
 
   return (
-    <section className={leaving ? 'step step--leaving' : 'step'} aria-labelledby="step-heading">
+    <section className={['step', entering && 'step--entering', leaving && 'step--leaving'].filter(Boolean).join(' ')} aria-labelledby={STEP_HEADING_ID}>
       <p className="step__form-heading">{formHeading(flow.formHeading, search)}</p>
       {!step.hideProgress && <ProgressBar value={step.progress} label="Progress" />}
-      <h1 id="step-heading" className="step__heading" tabIndex={-1}>
+      <h1 ref={headingRef} id={STEP_HEADING_ID} className="step__heading" tabIndex={-1}>
         {heading}
       </h1>
       {step.subheading && <p className="step__subheading">{fillFromAnswers(step.subheading, answers)}</p>}

@@ -3,14 +3,17 @@
  * Without a lender (LEAD_FORWARD_URL unset) jobs are queued and wait, unworked, until a server starts with one.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss, type ConstructorOptions, type QueueOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type QueueOptions } from 'pg-boss';
 import type { Database, Queryable } from '../db/types.ts';
 import type { LenderClient } from './lender-client.ts';
 import type { DeliveryQueue } from './queue.ts';
-import { attemptDelivery, type DeliveryJob, type DeliveryLog } from './worker.ts';
+import { attemptDelivery, type Settlement, type AttemptJob, type DeliveryJob, type DeliveryLog } from './worker.ts';
 
 export const DELIVERY_QUEUE = 'lead-delivery';
-/** Where a job goes after its last failed attempt; nothing works it. An operator can redrive it from there. */
+/**
+ * Where a job goes after its last failed attempt, or at once when the lender rejected the lead; nothing works it. An
+ * operator replays it from there (npm run leads -- redeliver).
+ */
 export const DEAD_LETTER_QUEUE = 'lead-delivery-dead';
 
 export interface RetryPolicy {
@@ -34,11 +37,21 @@ export const DAY_OF_RETRIES: RetryPolicy = { limit: 12, delaySeconds: 60, backof
  */
 export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
-/** Seconds an attempt may stay active beyond the request timeout before pg-boss takes it for a crashed worker. */
-const ACTIVE_MARGIN_SECONDS = 60;
+/**
+ * Default for LEAD_FORWARD_RECLAIM_SECONDS: seconds an attempt may stay active beyond the request timeout before
+ * pg-boss takes it for a crashed worker's and retries it; pg-boss also looks for such attempts this often.
+ */
+export const RECLAIM_SECONDS = 60;
 
-/** Attempts running at once per server: one slow lender answer must not hold up every other lead. */
+/** Workers per server, each with its own fetches: one slow lender answer must not hold up every other lead. */
 const CONCURRENCY = 4;
+
+/**
+ * Jobs a worker fetches at once and attempts side by side: with the polling pause after each fetch, up to ten leads
+ * a second per server (one job per fetch kept it to two). Fetching again at once while a backlog lasts would be
+ * faster still, but would take the database and the CPU from intake during a burst of visitors, who are waiting.
+ */
+const BATCH_SIZE = 5;
 
 /** How long stopping waits for running attempts before failing them (they are retried later). */
 const STOP_TIMEOUT_MS = 5_000;
@@ -56,6 +69,8 @@ export interface LeadDeliveryOptions {
   timeoutMs: number;
   /** Default: DAY_OF_RETRIES. */
   retry?: RetryPolicy;
+  /** LEAD_FORWARD_RECLAIM_SECONDS; default RECLAIM_SECONDS. */
+  reclaimSeconds?: number;
   /** How often an idle worker looks for jobs, in seconds; default 2 (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** pg-boss's schema; default "pgboss". */
@@ -71,10 +86,73 @@ export interface LeadDelivery {
   stop(): Promise<void>;
 }
 
-function bossOptions(connection: BossConnection, schema: string | undefined): ConstructorOptions {
-  const common = schema === undefined ? {} : { schema };
+/** pg-boss's constructor options for the connection; retention's own instance starts from them too. */
+export function bossOptions(
+  connection: BossConnection,
+  schema: string | undefined,
+  reclaimSeconds = RECLAIM_SECONDS,
+): ConstructorOptions {
+  // Expired attempts are found by pg-boss's supervisor, in its monitoring pass: both run as often as an attempt may
+  // overstay, so a crashed server's attempt is retried within about twice that after its timeout.
+  const common = {
+    superviseIntervalSeconds: reclaimSeconds,
+    monitorIntervalSeconds: reclaimSeconds,
+    ...(schema === undefined ? {} : { schema }),
+  };
   if ('pglite' in connection) return { ...common, db: fromPglite(connection.pglite), backend: 'pglite' };
   return { ...common, connectionString: connection.connectionString, application_name: 'fundflow-delivery', max: 5 };
+}
+
+/** pg-boss's calls run through the caller's transaction. */
+function through(tx: Queryable): Db {
+  return { executeSql: (text, values) => tx.query(text, values ?? []) };
+}
+
+/**
+ * The shortest pause pg-boss makes after this attempt fails: it waits delay × 2^retryCount × (1 + random) with
+ * backoff, capped at the maximum, or the delay itself without.
+ */
+function shortestQueuePause(job: JobWithMetadata<DeliveryJob>): number {
+  if (!job.retryBackoff) return job.retryDelay;
+  return Math.min(job.retryDelayMax ?? Infinity, Math.max(job.retryDelay, 1) * 2 ** job.retryCount);
+}
+
+/**
+ * What the worker needs of a job to honour a lender's Retry-After. pg-boss computes its own pause after a failure,
+ * so a longer one is made by completing this job and queueing its next attempt with startAfter, in the transaction
+ * that records the attempt. The next job carries the retries left and a delay scaled to go on with the same backoff,
+ * so the lead still gets one attempt per step and, after the last, the dead-letter queue. The lender's pause is
+ * capped at the longest pause of the policy.
+ */
+function attemptJob(boss: PgBoss, job: JobWithMetadata<DeliveryJob>): AttemptJob {
+  return {
+    data: job.data,
+    signal: job.signal,
+    isLast: job.retryCount >= job.retryLimit,
+    longerPause(retryAfterSeconds) {
+      const pause = Math.min(retryAfterSeconds, job.retryDelayMax ?? job.retryDelay);
+      return pause > shortestQueuePause(job) ? pause : undefined;
+    },
+    async deferNext(tx, seconds) {
+      // Fenced to this attempt: a job pg-boss already took back (expired) is left alone, and no second job is queued.
+      // pg-boss's types declare CommandResponse empty; it carries the count of jobs settled.
+      const completed = await boss.complete(DELIVERY_QUEUE, job, { deferredSeconds: seconds }, { db: through(tx) });
+      if ((completed as { affected: number }).affected === 0) return;
+      const nextDelay = job.retryBackoff ? job.retryDelay * 2 ** (job.retryCount + 1) : job.retryDelay;
+      await boss.insert(
+        DELIVERY_QUEUE,
+        [
+          {
+            data: job.data,
+            startAfter: `${seconds} seconds`,
+            retryLimit: job.retryLimit - job.retryCount - 1,
+            retryDelay: Math.min(nextDelay, job.retryDelayMax ?? nextDelay),
+          },
+        ],
+        { db: through(tx) },
+      );
+    },
+  };
 }
 
 /** Creates the queue if it is new and applies today's options either way (createQueue keeps an existing one as is). */
@@ -86,7 +164,8 @@ async function ensureQueue(boss: PgBoss, name: string, options: QueueOptions & {
 export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
   const { db, lender, timeoutMs } = options;
   const retry = options.retry ?? DAY_OF_RETRIES;
-  const boss = new PgBoss(bossOptions(options.connection, options.schema));
+  const reclaimSeconds = options.reclaimSeconds ?? RECLAIM_SECONDS;
+  const boss = new PgBoss(bossOptions(options.connection, options.schema, reclaimSeconds));
 
   return {
     queue: {
@@ -94,9 +173,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         const jobs = leadIds.map((leadId): { data: DeliveryJob } => ({ data: { leadId } }));
         // One statement for all the jobs, through the intake's transaction, so they commit or roll back with the
         // leads. Like send() without options, insert() takes the retry and retention settings from the queue.
-        await boss.insert(DELIVERY_QUEUE, jobs, {
-          db: { executeSql: (text, values) => tx.query(text, values ?? []) },
-        });
+        await boss.insert(DELIVERY_QUEUE, jobs, { db: through(tx) });
       },
     },
 
@@ -107,7 +184,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       await ensureQueue(boss, DELIVERY_QUEUE, {
         deadLetter: DEAD_LETTER_QUEUE,
         retentionSeconds: RETENTION_SECONDS,
-        expireInSeconds: Math.ceil(timeoutMs / 1000) + ACTIVE_MARGIN_SECONDS,
+        expireInSeconds: Math.ceil(timeoutMs / 1000) + reclaimSeconds,
         retryLimit: retry.limit,
         retryDelay: retry.delaySeconds,
         retryBackoff: retry.backoff,
@@ -124,16 +201,30 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       }
       const workOptions = {
         includeMetadata: true,
+        perJobResults: true,
         localConcurrency: CONCURRENCY,
+        batchSize: BATCH_SIZE,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       } as const;
-      await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, async ([job]) => {
-        if (job === undefined) return;
-        await attemptDelivery(
-          { db, lender, log },
-          { data: job.data, signal: job.signal, isLast: job.retryCount >= job.retryLimit },
-        );
-      });
+      await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, (jobs) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            // One job's failure (the database briefly away) must not fail the others of its batch.
+            const settlement = await attemptDelivery({ db, lender, log }, attemptJob(boss, job)).catch(
+              (error: unknown): Settlement => {
+                // The code only: a database's message can quote the values of a row.
+                const code = (error as { code?: unknown }).code ?? (error as Error).name;
+                log.error({ leadId: job.data.leadId, code }, 'lead delivery attempt failed; it will be retried');
+                return { status: 'failed', error: 'the attempt could not be completed' };
+              },
+            );
+            // A failure's summary is the job's output, where pg-boss keeps it (and the dead-letter copy its
+            // source_output).
+            const output = settlement.status === 'completed' ? undefined : { message: settlement.error };
+            return { id: job.id, status: settlement.status, output };
+          }),
+        ),
+      );
     },
 
     stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),

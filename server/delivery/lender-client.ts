@@ -1,5 +1,9 @@
 /** Hands one lead to the lender over HTTP: the one place that knows the lender's wire format. */
+import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './lender-answer.ts';
+import { retryAfterSeconds } from './retry-after.ts';
 import { webhookSignature } from './webhook-signature.ts';
+
+export type { HandOverOutcome } from './lender-answer.ts';
 
 export interface LeadHandOver {
   /** The lead id: the same on every attempt, so the lender can drop a lead it already has. */
@@ -11,11 +15,6 @@ export interface LeadHandOver {
   /** Aborts the attempt (the worker is shutting down). */
   signal?: AbortSignal | undefined;
 }
-
-export type HandOverOutcome =
-  | { delivered: true; httpStatus: number }
-  /** `error` is a short summary safe to store and log: never the lender's answer, never the lead. */
-  | { delivered: false; httpStatus: number | null; error: string };
 
 export interface LenderClient {
   /** Resolves with the outcome; never rejects for a failed delivery. */
@@ -35,6 +34,25 @@ function networkProblem(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } }).cause;
   const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
   return `request failed (${code})`;
+}
+
+/** The start of a body, at most MAX_ANSWER_BYTES: a lender's long answer is not ours to hold. */
+async function answerStart(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_ANSWER_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel();
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
 }
 
 /**
@@ -60,18 +78,19 @@ export function httpLenderClient(options: HttpLenderOptions): LenderClient {
           method: 'POST',
           headers,
           body,
-          // A redirect would turn the POST into a GET elsewhere: it counts as a failed attempt instead.
+          // A redirect would turn the POST into a GET elsewhere: it counts as a failed attempt, retried.
           redirect: 'manual',
           signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
         });
-        await response.body?.cancel();
-        return response.ok
-          ? { delivered: true, httpStatus: response.status }
-          : { delivered: false, httpStatus: response.status, error: `lender answered HTTP ${response.status}` };
+        let answer = '';
+        if (mayCarryRejection(response.status)) answer = await answerStart(response);
+        else await response.body?.cancel();
+        const pause = retryAfterSeconds(response.headers.get('retry-after'), new Date());
+        return answerOutcome(response.status, answer, pause);
       } catch (error) {
-        if (timeout.aborted) return { delivered: false, httpStatus: null, error: `no answer within ${timeoutMs} ms` };
-        if (signal?.aborted) return { delivered: false, httpStatus: null, error: 'stopped by shutdown' };
-        return { delivered: false, httpStatus: null, error: networkProblem(error) };
+        if (timeout.aborted) return { outcome: 'failed', httpStatus: null, error: `no answer within ${timeoutMs} ms` };
+        if (signal?.aborted) return { outcome: 'failed', httpStatus: null, error: 'stopped by shutdown' };
+        return { outcome: 'failed', httpStatus: null, error: networkProblem(error) };
       }
     },
   };

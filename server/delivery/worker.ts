@@ -1,5 +1,5 @@
 /** One delivery attempt for one queued lead: read it, hand it to the lender, record what happened. */
-import type { Database } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { readLead, recordAttempt } from './attempts.ts';
 import type { LenderClient } from './lender-client.ts';
 
@@ -17,13 +17,12 @@ export interface DeliveryLog {
   error: LogFn;
 }
 
-/** Thrown to have the queue retry the job; the message is the attempt's error summary (no personal data). */
-export class DeliveryFailed extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeliveryFailed';
-  }
-}
+/**
+ * How the queue settles the job after an attempt: `completed` (delivered, nothing left to do, or the next attempt
+ * already scheduled), `failed` (retried after the queue's pause, or dead-lettered after the last one), `deadletter`
+ * (rejected by the lender: dead-lettered at once, no retry).
+ */
+export type Settlement = { status: 'completed' } | { status: 'failed' | 'deadletter'; error: string };
 
 export interface AttemptContext {
   db: Database;
@@ -37,34 +36,71 @@ export interface AttemptJob {
   signal?: AbortSignal | undefined;
   /** No retry follows a failure of this attempt: the job goes to the dead-letter queue. */
   isLast: boolean;
+  /**
+   * The pause before the next attempt when the lender asks for `retryAfterSeconds` (Retry-After) and that is longer
+   * than the queue's own pause would surely be; undefined when the queue's pause already honours it.
+   */
+  longerPause(retryAfterSeconds: number): number | undefined;
+  /** Settles this job and queues the next attempt `seconds` from now, through the transaction `tx`. */
+  deferNext(tx: Queryable, seconds: number): Promise<void>;
 }
 
-/** Resolves when the lead is delivered (or there is nothing left to deliver); throws DeliveryFailed otherwise. */
-export async function attemptDelivery(context: AttemptContext, job: AttemptJob): Promise<void> {
+export async function attemptDelivery(context: AttemptContext, job: AttemptJob): Promise<Settlement> {
   const { db, lender, log } = context;
   const { leadId } = job.data;
   const lead = await readLead(db, leadId);
   if (lead === undefined) {
     log.error({ leadId }, 'lead delivery: the lead is not in the database; nothing to deliver');
-    return;
+    return { status: 'completed' };
   }
-  // A crash between recording the delivery and completing the job runs the job again: do not send twice.
-  if (lead.deliveredAt !== null) return;
+  // A crash between recording the delivery and completing the job, or a replay of a delivered lead, runs the job
+  // again: do not send twice.
+  if (lead.deliveredAt !== null) return { status: 'completed' };
+  if (lead.purgedAt !== null) {
+    log.error({ leadId }, 'lead delivery: retention has erased the lead (LEAD_RETENTION_DAYS); nothing to deliver');
+    return { status: 'completed' };
+  }
 
   const attemptedAt = new Date();
   const outcome = await lender.handOver({ messageId: leadId, payload: lead.payload, attemptedAt, signal: job.signal });
-  const attempt = await recordAttempt(db, leadId, attemptedAt, outcome);
-  if (outcome.delivered) {
-    log.info({ leadId, attempt, httpStatus: outcome.httpStatus }, 'lead delivered');
-    return;
+  const pause =
+    outcome.outcome === 'failed' && outcome.retryAfterSeconds !== undefined && !job.isLast
+      ? job.longerPause(outcome.retryAfterSeconds)
+      : undefined;
+  // The attempt's record and, when the lender asked for a longer pause, the job's next attempt commit together: a
+  // crash leaves either both or neither.
+  const attempt = await db.transaction(async (tx) => {
+    const number = await recordAttempt(tx, leadId, attemptedAt, outcome);
+    if (pause !== undefined) await job.deferNext(tx, pause);
+    return number;
+  });
+
+  switch (outcome.outcome) {
+    case 'delivered':
+      log.info({ leadId, attempt, httpStatus: outcome.httpStatus }, 'lead delivered');
+      return { status: 'completed' };
+    case 'rejected':
+      log.error(
+        { leadId, attempt, error: outcome.error },
+        'the lender rejected the lead: it is not retried; its job is in the dead-letter queue',
+      );
+      return { status: 'deadletter', error: outcome.error };
+    case 'failed':
+      if (pause !== undefined) {
+        log.warn(
+          { leadId, attempt, error: outcome.error, retryAfterSeconds: pause },
+          'lead delivery failed; the lender asked to wait: it will be retried after that',
+        );
+        return { status: 'completed' };
+      }
+      if (job.isLast) {
+        log.error(
+          { leadId, attempt, error: outcome.error },
+          'lead delivery failed for the last time: the lead stays undelivered and its job is in the dead-letter queue',
+        );
+      } else {
+        log.warn({ leadId, attempt, error: outcome.error }, 'lead delivery failed; it will be retried');
+      }
+      return { status: 'failed', error: outcome.error };
   }
-  if (job.isLast) {
-    log.error(
-      { leadId, attempt, error: outcome.error },
-      'lead delivery failed for the last time: the lead stays undelivered and its job is in the dead-letter queue',
-    );
-  } else {
-    log.warn({ leadId, attempt, error: outcome.error }, 'lead delivery failed; it will be retried');
-  }
-  throw new DeliveryFailed(outcome.error);
 }

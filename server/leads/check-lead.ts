@@ -15,6 +15,20 @@ import type { LeadFlow, LeadFlows } from './lead-flows.ts';
  */
 const IGNORED_KEYS: readonly string[] = ['time_stamp', 'url', 'target_url', 'post_url', 'lead_url'];
 
+/**
+ * A NUL or half of a UTF-16 surrogate pair: no text a person types holds one, and the database cannot store either in
+ * the lead's JSON, so a lead carrying one would fail at the insert instead of being refused here.
+ */
+const NOT_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const NOT_TEXT_MESSAGE = 'Please remove the characters that are not text';
+
+function holdsNonText(value: unknown): boolean {
+  if (typeof value === 'string') return NOT_TEXT.test(value);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsNonText);
+  return false;
+}
+
 export type LeadCheck =
   | { ok: true; flow: LeadFlow; lead: Record<string, unknown> }
   | { ok: false; error: ErrorResponse & { fields: NonNullable<ErrorResponse['fields']> } };
@@ -47,7 +61,11 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
   const flow = typeof version === 'string' ? flows.get(version) : undefined;
   if (flow === undefined) return unknownVersion(flows, version);
 
-  if (flow.validate(lead)) return { ok: true, flow, lead };
+  if (flow.validate(lead)) {
+    const broken = Object.entries(lead).filter(([, value]) => holdsNonText(value));
+    if (broken.length === 0) return { ok: true, flow, lead };
+    return refused(broken.map(([field]) => ({ field, keyword: 'pattern', message: NOT_TEXT_MESSAGE })));
+  }
   const errors = keywordErrors((flow.validate.errors ?? []) as AjvLikeError[]);
   return refused(
     errors.map((error) => ({

@@ -1,17 +1,17 @@
 /**
  * A phone lookup service over HTTP: GET `<url>?phone=<10 digits>` with a Bearer key, answering `{ "status": "..." }`.
- * When the service fails (timeout, HTTP error, an answer without a status) the offline check answers instead, so a
- * provider outage never blocks a visitor from sending a lead.
+ * A failure (timeout, HTTP error, an answer without a status) is thrown with a reason that never holds the number;
+ * server/phone/paid-phone-check.ts answers from the offline check then, so a provider outage never blocks a lead.
  */
-import { offlinePhoneCheck, type PhoneCheck } from './phone-check.ts';
 
-export interface HttpPhoneCheckOptions {
+/** Asks the service for a number's status; throws when it has no usable answer. */
+export type PhoneLookup = (phone: string) => Promise<string>;
+
+export interface HttpPhoneLookupOptions {
   url: string;
   apiKey: string;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
-  /** Told why the offline check answered; the message never contains the number. */
-  warn: (message: string) => void;
 }
 
 const PHONE_LOOKUP_TIMEOUT_MS = 3000;
@@ -21,10 +21,10 @@ function statusOf(body: unknown): string | undefined {
   return typeof status === 'string' && status !== '' ? status : undefined;
 }
 
-export function httpPhoneCheck(options: HttpPhoneCheckOptions): PhoneCheck {
-  const { apiKey, timeoutMs = PHONE_LOOKUP_TIMEOUT_MS, fetch = globalThis.fetch, warn } = options;
+export function httpPhoneLookup(options: HttpPhoneLookupOptions): PhoneLookup {
+  const { apiKey, timeoutMs = PHONE_LOOKUP_TIMEOUT_MS, fetch = globalThis.fetch } = options;
 
-  async function lookup(phone: string): Promise<string> {
+  async function ask(phone: string): Promise<string> {
     const target = new URL(options.url);
     target.searchParams.set('phone', phone);
     const response = await fetch(target, {
@@ -40,16 +40,12 @@ export function httpPhoneCheck(options: HttpPhoneCheckOptions): PhoneCheck {
     return status;
   }
 
-  return {
-    async status(phone) {
-      try {
-        return await lookup(phone);
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        const reason = timedOut ? `no answer within ${timeoutMs} ms` : (error as Error).message;
-        warn(`phone lookup failed (${reason}): the offline check answered`);
-        return offlinePhoneCheck.status(phone);
-      }
-    },
+  return async (phone) => {
+    try {
+      return await ask(phone);
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') throw new Error(`no answer within ${timeoutMs} ms`);
+      throw error;
+    }
   };
 }

@@ -112,7 +112,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send(notFoundBody(request.method, path));
+      // It names the path the visitor asked for, so no cache keeps it, under /api or not.
+      return reply.code(404).header('cache-control', 'no-store').send(notFoundBody(request.method, path));
     }
     return options.page.send(request, reply, 404);
   });

@@ -2,6 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PhoneCheck } from '../phone/phone-check.ts';
 
+/** The check's path; server/rate-limit/rate-limits.ts limits it. */
+export const PHONE_CHECK_PATH = '/api/v1/phone/validate';
+
 const phoneOnly = {
   type: 'object',
   required: ['phone'],
@@ -10,7 +13,7 @@ const phoneOnly = {
 } as const;
 
 export function registerPhoneRoutes(app: FastifyInstance, check: PhoneCheck): void {
-  app.get<{ Querystring: { phone: string } }>('/api/v1/phone/validate', { schema: { querystring: phoneOnly } }, async (request) => ({
+  app.get<{ Querystring: { phone: string } }>(PHONE_CHECK_PATH, { schema: { querystring: phoneOnly } }, async (request) => ({
     status: await check.status(request.query.phone),
   }));
 }

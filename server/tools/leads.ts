@@ -1,17 +1,122 @@
 /**
  * The operator's lead commands: `npm run leads -- <command>`.
- *   new-secret   prints a new signing secret for LEAD_FORWARD_SECRET (Standard Webhooks, 32 random bytes)
+ *   new-secret                 prints a new signing secret for LEAD_FORWARD_SECRET (Standard Webhooks, 32 random bytes)
+ *   dead                       lists the dead-lettered deliveries
+ *   redeliver <lead-id>...     queues a fresh delivery of each dead-lettered lead, once (--all: every one)
+ * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
+ * database they need the server stopped: it serves one process at a time (docs/delivery.md).
  */
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { DataDirInUseError, DatabaseOpenError, openDatabase } from '../db/index.ts';
+import { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResult } from '../delivery/dead-letters.ts';
 import { newSigningSecret } from '../delivery/webhook-signature.ts';
 
 const USAGE = `npm run leads -- <command>
-  new-secret   print a new signing secret for LEAD_FORWARD_SECRET (docs/lender-signatures.md)`;
+  new-secret               print a new signing secret for LEAD_FORWARD_SECRET (docs/lender-signatures.md)
+  dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
+  redeliver <lead-id>...   queue a fresh delivery of these dead-lettered leads, once each
+  redeliver --all          queue a fresh delivery of every dead-lettered lead`;
 
-const [command] = process.argv.slice(2);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What redeliver prints for each lead, and whether the command fails because of it. */
+const REDELIVERED: Record<RedeliverResult, { text: string; fails: boolean }> = {
+  queued: { text: 'queued for delivery', fails: false },
+  'delivered already': { text: 'delivered already: not sent again', fails: false },
+  'queued already': { text: 'already queued for delivery: nothing added', fails: false },
+  'not dead-lettered': { text: 'not in the dead-letter queue: nothing queued', fails: false },
+  'no such lead': { text: 'no such lead', fails: true },
+};
+
+function exit(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+/** Opens the database and the dead-letter queue as the server would, or exits saying what to fix. */
+async function withDeadLetters(run: (deadLetters: DeadLetters) => Promise<void>): Promise<void> {
+  let config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) exit(error.message, 1);
+    throw error;
+  }
+  let db;
+  try {
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      exit(
+        `The server (process ${error.pid}) is using the embedded database in DATA_DIR ${config.dataDir}, ` +
+          'which serves one process at a time. Stop the server, run this command, then start the server again: ' +
+          'it delivers what was queued. (With DATABASE_URL, this command runs while servers run.)',
+        1,
+      );
+    }
+    if (error instanceof DatabaseOpenError) exit(error.message, 1);
+    throw error;
+  }
+  const connection = db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
+  const deadLetters = await openDeadLetters({ db, connection });
+  try {
+    await run(deadLetters);
+  } finally {
+    await deadLetters.close();
+    await db.close();
+  }
+}
+
+function describeDeadLetter(letter: DeadLetter): string {
+  const attempts = `${letter.attempts} attempt${letter.attempts === 1 ? '' : 's'}`;
+  const last = letter.lastAttemptAt === null ? 'never attempted' : `last ${letter.lastAttemptAt.toISOString()}`;
+  return `${letter.leadId}  ${attempts}, ${last}: ${letter.lastError ?? '-'}`;
+}
+
+async function listDead(deadLetters: DeadLetters): Promise<void> {
+  const letters = await deadLetters.list();
+  if (letters.length === 0) {
+    process.stdout.write('No deliveries in the dead-letter queue.\n');
+    return;
+  }
+  const count = letters.length === 1 ? '1 delivery' : `${letters.length} deliveries`;
+  process.stdout.write(`${count} in the dead-letter queue (lead id, attempts, last attempt: its error):\n`);
+  for (const letter of letters) process.stdout.write(`${describeDeadLetter(letter)}\n`);
+}
+
+async function redeliver(deadLetters: DeadLetters, leadIds: readonly string[] | 'all'): Promise<void> {
+  const ids = leadIds === 'all' ? (await deadLetters.list()).map((letter) => letter.leadId) : leadIds;
+  if (ids.length === 0) process.stdout.write('No deliveries in the dead-letter queue.\n');
+  let failed = false;
+  for (const leadId of ids) {
+    const result = REDELIVERED[await deadLetters.redeliver(leadId)];
+    process.stdout.write(`${leadId}: ${result.text}\n`);
+    failed ||= result.fails;
+  }
+  if (failed) process.exitCode = 1;
+}
+
+const [command, ...args] = process.argv.slice(2);
 switch (command) {
   case 'new-secret':
     process.stdout.write(`${newSigningSecret()}\n`);
     break;
+  case 'dead':
+    await withDeadLetters(listDead);
+    break;
+  case 'redeliver': {
+    const all = args.includes('--all');
+    const leadIds = args.filter((arg) => arg !== '--all');
+    if (all === (leadIds.length > 0)) exit(`redeliver needs lead ids or --all (not both).\n${USAGE}`, 2);
+    const bad = leadIds.filter((id) => !UUID.test(id));
+    if (bad.length > 0) {
+      const named = bad.map((id) => JSON.stringify(id)).join(', ');
+      exit(`Lead ids are UUIDs: ${named} ${bad.length === 1 ? 'is not one' : 'are not'}.`, 2);
+    }
+    await withDeadLetters((deadLetters) => redeliver(deadLetters, all ? 'all' : leadIds));
+    break;
+  }
   case undefined:
   case '-h':
   case '--help':

@@ -2,12 +2,16 @@
  * The home popup: asked for when the start screen opens and shown when the content says so. Its HTML was sanitized
  * by the server that serves it. A native modal dialog: focus moves in, Escape closes it, focus returns after.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HomePopup as PopupContent } from '../../engine/api/schemas.ts';
 import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
+import { STEP_HEADING_ID } from '../../engine/render/step-heading.ts';
 
 /** How long the closing fade takes (the backdrop's 150 ms; the dialog itself enters over 300 ms, in the CSS). */
 export const POPUP_CLOSE_MS = 150;
+
+/** What Tab stops at inside the popup: its buttons, and links or controls its content may hold. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
   const [content, setContent] = useState<PopupContent | null>(null);
@@ -42,7 +46,10 @@ export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
       dialog.current?.close();
       setContent(null);
       setClosing(false);
-      if (returnFocusTo.current instanceof HTMLElement) returnFocusTo.current.focus();
+      // Back where the visitor was; a visitor who had not reached anything yet starts at the question.
+      const before = returnFocusTo.current;
+      const target = before instanceof HTMLElement && before !== document.body ? before : document.getElementById(STEP_HEADING_ID);
+      target?.focus();
     };
     if (reducedMotion) {
       finish();
@@ -54,12 +61,25 @@ export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
 
   if (content === null) return null;
   const close = () => setClosing(true);
+  // The page behind is inert: a Tab past either end would land on nothing the visitor can use (the browser's own
+  // controls, or the body), so it wraps round (docs/decisions/056-keyboard-only.md).
+  const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE);
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    const [from, to] = event.shiftKey ? [first, last] : [last, first];
+    if (to === undefined || document.activeElement !== from) return;
+    event.preventDefault();
+    to.focus();
+  };
   return (
     <dialog
       ref={dialog}
       className={closing ? 'popup popup--closing' : 'popup'}
       aria-label="Announcement"
       aria-describedby="popup-content"
+      onKeyDown={wrapTab}
       onCancel={(event) => {
         // Escape: close with the same fade as the buttons.
         event.preventDefault();

@@ -130,8 +130,8 @@ function serveCommand(): { env: Record<string, string>; args: string[] } {
 
 /**
  * `npm run serve` as in production: NODE_ENV=production on 127.0.0.1 and a free port, delivering to the
- * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given. Every other setting is blank (its
- * default), so a .env in the project cannot change what is measured.
+ * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given, and no limit on leads. Every other
+ * setting is blank (its default), so a .env in the project cannot change what is measured.
  */
 export async function startProjectServer(label: string, settings: { lenderUrl: string; databaseUrl?: string }): Promise<ProjectServer> {
   const port = await freePort();
@@ -144,6 +144,9 @@ export async function startProjectServer(label: string, settings: { lenderUrl: s
     DATA_DIR: tempDir('fundflow-bench-data-'),
     DATABASE_URL: settings.databaseUrl ?? '',
     LEAD_FORWARD_URL: settings.lenderUrl,
+    // The load comes from one address and one visit: as a visitor it would be refused within a second.
+    RATE_LIMIT_LEADS_PER_IP: '0',
+    RATE_LIMIT_LEADS_PER_SESSION: '0',
   };
   const serve = serveCommand();
   const child = startNode(label, serve.args, { ...serve.env, ...env });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { answerV3UpToCreditScore } from './walk.ts';
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -221,15 +222,7 @@ test('each screen opens scrolled to the top', async ({ page }) => {
 });
 
 test('v3 branches on the answers: a Poor credit score leads to alternatives, any other to the business details', async ({ page }) => {
-  await page.goto('/v3');
-  await page.getByRole('radio', { name: 'Partnership' }).click();
-  await expectStep(page, '/v3/amount', 'How much do you need?', 20);
-  await next(page).click();
-  await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
-  await next(page).click();
-  await page.getByRole('radio', { name: 'Within a week' }).click();
-  await next(page).click();
-  await next(page).click();
+  await answerV3UpToCreditScore(page);
   await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
   await page.getByRole('radio', { name: 'Poor (639 or less)' }).click();
   await next(page).click();

@@ -4,7 +4,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { heading, openStartScreen } from './walk.ts';
+import { heading, holdBackScript, openStartScreen } from './walk.ts';
 
 /** The JavaScript '/' may send before the visitor acts, compressed (docs/performance.md: 90 KB with headers). */
 const FIRST_SCREEN_SCRIPT_BUDGET = 89_000;
@@ -20,15 +20,7 @@ function watchScripts(page: Page): Request[] {
 }
 
 /** Holds the page's script back until the returned function is called: the screen as drawn by the server. */
-async function holdPageScript(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/site\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdPageScript = (page: Page) => holdBackScript(page, 'site');
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

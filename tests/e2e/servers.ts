@@ -13,3 +13,14 @@ export const DEV_APP_URL = `http://127.0.0.1:${DEV_APP_PORT}`;
 
 /** The signing secret the app servers sign deliveries with and the test lender checks them against. */
 export const LENDER_SECRET = 'whsec_ZTJlLXRlc3QtbGVuZGVyLXNpZ25pbmcta2V5LTMyYnl0ZXM=';
+
+/**
+ * Where each app server's log (stdout and stderr) is written during a run, one file per server, emptied when it
+ * starts; check-server-logs.ts reads them after the run. Relative to the project root.
+ */
+export const SERVER_LOG_DIR = 'test-results/e2e-server-logs';
+export const SERVER_LOGS = {
+  app: `${SERVER_LOG_DIR}/app.log`,
+  configuredApp: `${SERVER_LOG_DIR}/configured-app.log`,
+  devApp: `${SERVER_LOG_DIR}/dev-app.log`,
+} as const;

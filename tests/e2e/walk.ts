@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LENDER_URL } from './servers.ts';
+import { VISITOR } from './visitor.ts';
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -21,6 +22,17 @@ export async function expectStep(page: Page, path: string, text: string, value?:
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(heading(page)).toHaveText(text);
   if (value !== undefined) await expect(progress(page)).toHaveAttribute('aria-valuenow', String(value));
+}
+
+/** Holds the page's requests for the built script `name` (e.g. a widget's code) back until the returned call. */
+export async function holdBackScript(page: Page, name: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/${name}\\.[0-9a-f]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 export interface Delivered {
@@ -51,14 +63,28 @@ export async function answerFirstHalf(page: Page, base: string) {
   await next(page).click();
 }
 
+/** v3 from the start to its credit-score step, answered up to there; the visitor then picks a score. */
+export async function answerV3UpToCreditScore(page: Page) {
+  await page.goto('/v3');
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expectStep(page, '/v3/amount', 'How much do you need?', 20);
+  await next(page).click();
+  await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
+  await next(page).click();
+  await page.getByRole('radio', { name: 'Within a week' }).click();
+  await next(page).click();
+  await next(page).click();
+  await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
+}
+
 export async function answerBusinessAndContact(page: Page, base: string, email: string) {
   await expectStep(page, `${base}/about-business`, 'Tell us about your business', 60);
   const name = page.getByRole('textbox', { name: 'Business name' });
-  await name.fill('  acme tools  ');
+  await name.fill(`  ${VISITOR.businessName}  `);
   const zip = page.getByRole('textbox', { name: 'Business zip code' });
   await zip.pressSequentially('9a0b2');
   await expect(zip).toHaveValue('902');
-  await expect(name).toHaveValue('acme tools');
+  await expect(name).toHaveValue(VISITOR.businessName);
   await zip.pressSequentially('00');
   await expect(page.getByText('Please enter valid zipcode.')).toBeVisible();
   await next(page).click();
@@ -85,11 +111,11 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/name`, "What's your name?", 80);
-  await page.getByRole('textbox', { name: 'First name' }).fill('mary');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('sm1th');
+  await page.getByRole('textbox', { name: 'First name' }).fill(VISITOR.firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(VISITOR.mistypedLastName);
   await next(page).click();
   await expect(page.getByText('Please enter alphabets only.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Last name' }).fill('smith');
+  await page.getByRole('textbox', { name: 'Last name' }).fill(VISITOR.lastName);
   await next(page).click();
 
   await expectStep(page, `${base}/email`, "What's your email address?", 92);
@@ -112,7 +138,7 @@ export async function revealAndSubmitPhone(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /checking/i })).toBeVisible();
   const phone = page.getByRole('textbox', { name: 'Phone number' });
   await expect(phone).toBeVisible();
-  await phone.pressSequentially('2125550123');
+  await phone.pressSequentially(VISITOR.phone);
   await expect(phone).toHaveValue('212-555-0123');
   await page.getByRole('button', { name: 'View Funding Options' }).click();
 }
@@ -122,7 +148,7 @@ export async function sendLeadWithTypedAddress(page: Page, email: string) {
   await answerFirstHalf(page, '');
   await answerBusinessAndContact(page, '', email);
   const street = page.getByRole('textbox', { name: 'Street address' });
-  await street.fill('1 Main St');
+  await street.fill(VISITOR.street);
   await street.blur();
   await revealAndSubmitPhone(page);
 }

@@ -8,11 +8,13 @@ import { expect, test } from './fixtures.ts';
 import { CONFIGURED_APP_URL } from './servers.ts';
 import {
   FAKE_PLACES,
+  deliveredTo,
   answerBusinessAndContact,
   answerFirstHalf,
   expectOneLead,
   expectStep,
   heading,
+  holdBackScript,
   revealAndSubmitPhone,
   sendLeadWithTypedAddress,
   watchSearchingThenThankYou,
@@ -97,13 +99,66 @@ test('a lead the server cannot take keeps the visitor on the phone step with the
   await expect(page.getByRole('button', { name: 'View Funding Options' })).toBeEnabled();
 });
 
-test('the thank-you step clears the answers and leads Back to the start even when its code arrives late', async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ThankYou\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
+test('when the answer to the lead is lost, the page sends it again under its key and the visitor moves on', async ({ page, request }, info) => {
+  const email = `mary.lost-answer.${info.project.name}@example.com`;
+  const keys: string[] = [];
+  await page.route('**/api/v1/leads/trigger', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch(); // the server stores the lead...
+    return route.abort('connectionreset'); // ...and its answer never reaches the page
   });
+  await sendLeadWithTypedAddress(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 15_000 });
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+  await expect.poll(async () => (await deliveredTo(request, email)).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('a bot that fills the hidden field gets the thank-you message, and the lender never gets its lead', async ({ page, request }, info) => {
+  test.slow(); // two whole walks through the form, the bot's and then a person's
+  const bot = `mary.bot.${info.project.name}@example.com`;
+  const person = `mary.after-bot.${info.project.name}@example.com`;
+  await answerFirstHalf(page, '');
+  // People cannot see or reach the field (no role, no label in the accessibility tree): only a bot finds it.
+  await page.locator('#contact-website input').fill('https://spam.example', { force: true });
+  await answerBusinessAndContact(page, '', bot);
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await street.fill('1 Main St');
+  await street.blur();
+  await revealAndSubmitPhone(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 15_000 });
+
+  await sendLeadWithTypedAddress(page, person);
+  await expect.poll(async () => (await deliveredTo(request, person)).length, { timeout: 15_000 }).toBe(1);
+  // The bot's lead was stored first: had it been queued, it would have been delivered by now.
+  expect(await deliveredTo(request, bot)).toEqual([]);
+});
+
+test('the phone step whose code arrives after the screen still shows its errors and takes the address', async ({ page }) => {
+  // A slow phone connection: the visitor reaches the step before its widget's code has arrived.
+  const release = await holdBackScript(page, 'AddressThenPhone');
+  await answerFirstHalf(page, '');
+  await answerBusinessAndContact(page, '', 'mary.slow-phone@example.com');
+  release();
+  const reveal = page.getByRole('button', { name: 'View Funding Options' });
+  await reveal.click();
+  const street = page.getByRole('textbox', { name: 'Street address' });
+  await expect(street).toHaveAccessibleDescription('This field is required');
+  await street.fill('1 Main St');
+  await street.blur();
+  const zip = page.getByRole('textbox', { name: 'Zip code' });
+  await zip.fill('90200');
+  await expect(zip).toHaveAccessibleDescription('Please enter valid zipcode.');
+  await zip.fill('90210');
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Beverly Hills');
+  await reveal.click();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+});
+
+test('the thank-you step clears the answers and leads Back to the start even when its code arrives late', async ({ page }) => {
+  const release = await holdBackScript(page, 'ThankYou');
   await sendLeadWithTypedAddress(page, 'mary.thanks.late@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, loadDotEnv, renderEnvExample, VARIABLES } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
+import { UNDELIVERED_KEPT_DAYS } from '../../server/retention/purge.ts';
 import { configProblems, tempDir } from './helpers.ts';
 
 describe('configuration', () => {
@@ -188,11 +189,22 @@ const NEW_KEY = Buffer.alloc(32, 7);
 const OLD_KEY = Buffer.alloc(32, 9);
 
 describe('lead delivery settings', () => {
-  it('leave delivery off by default, with a 10 s timeout', () => {
+  it('leave delivery off by default, with a 10 s timeout and a crashed attempt retried 60 s after it', () => {
     const config = loadConfig({});
     expect(config.leadForwardUrl).toBeUndefined();
     expect(config.leadForwardSigningKeys).toBeUndefined();
     expect(config.leadForwardTimeoutMs).toBe(10_000);
+    expect(config.leadForwardReclaimSeconds).toBe(60);
+  });
+
+  it('read how soon a crashed attempt is taken back, from 5 s to 10 min', () => {
+    expect(loadConfig({ LEAD_FORWARD_RECLAIM_SECONDS: '5' }).leadForwardReclaimSeconds).toBe(5);
+    expect(loadConfig({ LEAD_FORWARD_RECLAIM_SECONDS: '600' }).leadForwardReclaimSeconds).toBe(600);
+    for (const raw of ['4', '601', '30s', '1.5']) {
+      expect(configProblems({ LEAD_FORWARD_RECLAIM_SECONDS: raw })).toEqual([
+        `LEAD_FORWARD_RECLAIM_SECONDS must be a whole number of seconds from 5 to 600 (got "${raw}")`,
+      ]);
+    }
   });
 
   it('read the lender URL, the signing secret and the timeout', () => {
@@ -231,5 +243,88 @@ describe('lead delivery settings', () => {
       'LEAD_FORWARD_SECRET must hold 24 to 64 random bytes after "whsec_" (it holds 5) (secret 2 of 2): make one ' +
         'with npm run leads -- new-secret (value not shown: it may hold a password)',
     ]);
+  });
+});
+
+describe('rate limit and phone lookup cost settings', () => {
+  it('default to limits an office of hundreds behind one address never meets, and a daily lookup cap', () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimitIpWindowSeconds: 3600,
+      rateLimitSessionWindowSeconds: 60,
+      rateLimitLeadsPerIp: 300,
+      rateLimitLeadsPerSession: 5,
+      rateLimitPhonePerIp: 1000,
+      rateLimitPhonePerSession: 20,
+      phoneLookupCacheSeconds: 86_400,
+      phoneLookupDailyCap: 2000,
+    });
+  });
+
+  it('read each setting, 0 switching a limit or the cap off', () => {
+    const config = loadConfig({
+      RATE_LIMIT_IP_WINDOW_SECONDS: '600',
+      RATE_LIMIT_SESSION_WINDOW_SECONDS: '30',
+      RATE_LIMIT_LEADS_PER_IP: '0',
+      RATE_LIMIT_LEADS_PER_SESSION: '3',
+      RATE_LIMIT_PHONE_PER_IP: '5000',
+      RATE_LIMIT_PHONE_PER_SESSION: '0',
+      PHONE_LOOKUP_CACHE_SECONDS: '0',
+      PHONE_LOOKUP_DAILY_CAP: '0',
+    });
+    expect(config).toMatchObject({
+      rateLimitIpWindowSeconds: 600,
+      rateLimitSessionWindowSeconds: 30,
+      rateLimitLeadsPerIp: 0,
+      rateLimitLeadsPerSession: 3,
+      rateLimitPhonePerIp: 5000,
+      rateLimitPhonePerSession: 0,
+      phoneLookupCacheSeconds: 0,
+      phoneLookupDailyCap: 0,
+    });
+  });
+
+  it('name what is wrong with each', () => {
+    expect(
+      configProblems({
+        RATE_LIMIT_IP_WINDOW_SECONDS: '0',
+        RATE_LIMIT_SESSION_WINDOW_SECONDS: '1m',
+        RATE_LIMIT_LEADS_PER_IP: '-1',
+        RATE_LIMIT_LEADS_PER_SESSION: '2.5',
+        RATE_LIMIT_PHONE_PER_IP: 'unlimited',
+        RATE_LIMIT_PHONE_PER_SESSION: '1000001',
+        PHONE_LOOKUP_CACHE_SECONDS: '2592001',
+        PHONE_LOOKUP_DAILY_CAP: 'none',
+      }),
+    ).toEqual([
+      'PHONE_LOOKUP_CACHE_SECONDS must be a whole number of seconds from 0 to 2592000 (got "2592001")',
+      'PHONE_LOOKUP_DAILY_CAP must be a whole number of lookups a day from 0 (no cap) to 10000000 (got "none")',
+      'RATE_LIMIT_IP_WINDOW_SECONDS must be a whole number of seconds from 1 to 86400 (got "0")',
+      'RATE_LIMIT_SESSION_WINDOW_SECONDS must be a whole number of seconds from 1 to 86400 (got "1m")',
+      'RATE_LIMIT_LEADS_PER_IP must be a whole number of requests from 0 (no limit) to 1000000 (got "-1")',
+      'RATE_LIMIT_LEADS_PER_SESSION must be a whole number of requests from 0 (no limit) to 1000000 (got "2.5")',
+      'RATE_LIMIT_PHONE_PER_IP must be a whole number of requests from 0 (no limit) to 1000000 (got "unlimited")',
+      'RATE_LIMIT_PHONE_PER_SESSION must be a whole number of requests from 0 (no limit) to 1000000 (got "1000001")',
+    ]);
+  });
+});
+
+describe('retention settings', () => {
+  it('keep a lead\'s personal data for a year by default', () => {
+    expect(loadConfig({}).leadRetentionDays).toBe(365);
+  });
+
+  it('read LEAD_RETENTION_DAYS from 30 days to five years', () => {
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '30' }).leadRetentionDays).toBe(30);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '1826' }).leadRetentionDays).toBe(1826);
+  });
+
+  it.each(['29', '1827', '0', '90.5', 'forever'])('refuse LEAD_RETENTION_DAYS=%s, saying the range', (days) => {
+    expect(configProblems({ LEAD_RETENTION_DAYS: days })).toEqual([
+      `LEAD_RETENTION_DAYS must be a whole number of days from 30 to 1826 (got "${days}")`,
+    ]);
+  });
+
+  it('describe the delivery window retention keeps undelivered leads for', () => {
+    expect(VARIABLES.leadRetentionDays.description).toContain(`at least ${UNDELIVERED_KEPT_DAYS} days`);
   });
 });

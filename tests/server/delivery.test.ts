@@ -3,168 +3,32 @@
  * job commits with the lead, one message id across retries, signed bodies, every attempt recorded, dead letter.
  */
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { migrate, type Database, type PgliteDatabase } from '../../server/db/index.ts';
 import {
-  createLeadDelivery,
   DAY_OF_RETRIES,
   DEAD_LETTER_QUEUE,
   DELIVERY_QUEUE,
   RETENTION_SECONDS,
-  type BossConnection,
-  type LeadDelivery,
-  type RetryPolicy,
 } from '../../server/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import type { DeliveryLog } from '../../server/delivery/worker.ts';
-import { startTestLender, type TestLender } from '../support/test-lender.ts';
 import { verifyWebhook } from '../support/webhook-verify.ts';
-import { DATABASES, type DatabaseKind } from './helpers.ts';
-
-// The key deliveries are signed with, and the secret the lender holds for it.
-const SIGNING_KEY = Buffer.from('delivery-test-signing-key-32-bytes');
-const SECRET = `whsec_${SIGNING_KEY.toString('base64')}`;
-/** Three attempts one second apart: the backoff path, kept short. */
-const QUICK_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 1 };
-const WAIT = { timeout: 20_000, interval: 100 };
-
-interface LogLine {
-  level: keyof DeliveryLog;
-  fields: Record<string, unknown>;
-  message: string;
-}
-
-function captureLog(): { log: DeliveryLog; lines: LogLine[] } {
-  const lines: LogLine[] = [];
-  const at = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) =>
-    void lines.push({ level, fields, message });
-  return { log: { info: at('info'), warn: at('warn'), error: at('error') }, lines };
-}
-
-interface Setup {
-  db: Database;
-  /** pg-boss's schema in this database. */
-  bossSchema: string;
-  connection: BossConnection;
-}
-
-/** A migrated database of the given kind with a pg-boss schema of its own, all removed when the test ends. */
-async function openDatabase(kind: DatabaseKind): Promise<Setup> {
-  const database = await kind.open();
-  onTestFinished(() => database.cleanup());
-  await migrate(database.db);
-  if (database.db.kind === 'pglite') {
-    return { db: database.db, bossSchema: 'pgboss', connection: { pglite: (database.db as PgliteDatabase).pglite } };
-  }
-  const url = process.env.DATABASE_URL as string;
-  const bossSchema = `fundflow_boss_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  onTestFinished(async () => {
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${bossSchema} cascade`);
-    await admin.end();
-  });
-  return { db: database.db, bossSchema, connection: { connectionString: url } };
-}
-
-interface StartOptions {
-  lender?: TestLender;
-  retry?: RetryPolicy;
-  log?: DeliveryLog;
-  timeoutMs?: number;
-}
-
-async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<LeadDelivery> {
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const delivery = createLeadDelivery({
-    db: setup.db,
-    connection: setup.connection,
-    schema: setup.bossSchema,
-    lender:
-      options.lender === undefined
-        ? undefined
-        : httpLenderClient({ url: options.lender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
-    timeoutMs,
-    retry: options.retry ?? QUICK_RETRIES,
-    pollingIntervalSeconds: 0.5,
-  });
-  // Registered first so it runs after the delivery stopped and before the database closes.
-  onTestFinished(() => delivery.stop());
-  await delivery.start(options.log ?? captureLog().log);
-  return delivery;
-}
-
-async function lender(options: Parameters<typeof startTestLender>[0] = {}): Promise<TestLender> {
-  const started = await startTestLender(options);
-  onTestFinished(() => started.close());
-  return started;
-}
-
-function leadPayload(): Record<string, unknown> {
-  return { first_name: 'Maria', email: 'maria.rivera@example.com', amount: 50000, phone: '3105550147' };
-}
-
-/** Stores a lead and queues its delivery in one transaction, as intake does. */
-async function storeLead(db: Database, delivery: LeadDelivery, payload = leadPayload()): Promise<string> {
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.query(`insert into leads (id, flow, flow_version, payload) values ($1, 'business-funding', 'v1', $2)`, [
-      id,
-      JSON.stringify(payload),
-    ]);
-    await delivery.queue.enqueue(tx, [id]);
-  });
-  return id;
-}
-
-interface AttemptRow {
-  attempt: number;
-  http_status: number | null;
-  outcome: string;
-  error: string | null;
-  attempted_at: Date;
-}
-
-async function attemptsOf(db: Database, leadId: string): Promise<AttemptRow[]> {
-  const { rows } = await db.query<AttemptRow>(
-    `select attempt, http_status, outcome, error, attempted_at from delivery_attempts where lead_id = $1
-      order by attempt`,
-    [leadId],
-  );
-  return rows;
-}
-
-async function deliveredAt(db: Database, leadId: string): Promise<Date | null> {
-  const { rows } = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [
-    leadId,
-  ]);
-  return rows[0]?.delivered_at ?? null;
-}
-
-interface JobRow {
-  name: string;
-  state: string;
-  retry_limit: number;
-  retry_delay: number;
-  retry_backoff: boolean;
-  retry_delay_max: number | null;
-  keep_until: Date;
-  dead_letter: string | null;
-}
-
-async function jobsOf(setup: Setup, leadId: string): Promise<JobRow[]> {
-  const { rows } = await setup.db.query<JobRow>(
-    `select name, state, retry_limit, retry_delay, retry_backoff, retry_delay_max, keep_until, dead_letter
-       from ${setup.bossSchema}.job where data->>'leadId' = $1 order by created_on`,
-    [leadId],
-  );
-  return rows;
-}
-
-async function jobStates(setup: Setup, leadId: string): Promise<string[]> {
-  return (await jobsOf(setup, leadId)).map((job) => job.state);
-}
+import { validLead } from '../support/lead-fixture.ts';
+import {
+  attemptsOf,
+  captureLog,
+  deliveredAt,
+  jobsOf,
+  jobStates,
+  leadPayload,
+  lender,
+  openDatabase,
+  QUICK_RETRIES,
+  SECRET,
+  startDelivery,
+  storeLead,
+  WAIT,
+} from './delivery-setup.ts';
+import { DATABASES, xsrfHeaders } from './helpers.ts';
+import { startLeadApp } from './lead-app.ts';
 
 describe.each(DATABASES)('lead delivery on $name', (kind) => {
   it('delivers a queued lead once: the payload with time_stamp, the message id, a valid signature', async () => {
@@ -325,6 +189,30 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     });
     const queued = { name: DELIVERY_QUEUE, state: 'created', retry_limit: 12, dead_letter: DEAD_LETTER_QUEUE };
     for (const leadId of leadIds) expect(await jobsOf(setup, leadId)).toEqual([expect.objectContaining(queued)]);
+  }, 30_000);
+
+  it('queues, through intake, jobs that hold the lead id and nothing else, also once dead-lettered', async () => {
+    const setup = await openDatabase(kind);
+    const delivery = await startDelivery(setup, { lender: await lender({ status: 500 }) });
+    const app = await startLeadApp(setup.db, { delivery: delivery.queue });
+    onTestFinished(() => app.close());
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/trigger',
+      payload: validLead(),
+      headers: xsrfHeaders(),
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+
+    const jobs = async () =>
+      (await setup.db.query<{ name: string; data: unknown }>(`select name, data from ${setup.bossSchema}.job order by created_on`))
+        .rows;
+    await vi.waitFor(async () => expect((await jobs()).map((job) => job.name)).toContain(DEAD_LETTER_QUEUE), WAIT);
+    expect(await jobs()).toEqual([
+      { name: DELIVERY_QUEUE, data: { leadId: id } },
+      { name: DEAD_LETTER_QUEUE, data: { leadId: id } },
+    ]);
   }, 30_000);
 });
 

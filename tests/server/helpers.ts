@@ -83,9 +83,20 @@ export function xsrfHeaders(token = TEST_XSRF_TOKEN): Record<string, string> {
   return { cookie: `${XSRF_COOKIE}=${token}`, [XSRF_HEADER.toLowerCase()]: token };
 }
 
-/** A validated config from test settings (everything else at its default). */
+/**
+ * The rate limits switched off: tests send many requests from one address and one visit within a second.
+ * tests/server/rate-limit.test.ts sets its own.
+ */
+const NO_RATE_LIMITS = {
+  RATE_LIMIT_LEADS_PER_IP: '0',
+  RATE_LIMIT_LEADS_PER_SESSION: '0',
+  RATE_LIMIT_PHONE_PER_IP: '0',
+  RATE_LIMIT_PHONE_PER_SESSION: '0',
+};
+
+/** A validated config from test settings (everything else at its default, but the rate limits off). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig(env);
+  return loadConfig({ ...NO_RATE_LIMITS, ...env });
 }
 
 /** The problems the config reports for these settings; fails the test when it accepts them. */

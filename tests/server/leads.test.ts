@@ -304,6 +304,100 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
     });
   });
 
+  describe('a lead sent again under its Idempotency-Key (a client retrying after a lost answer)', () => {
+    const KEY = { 'idempotency-key': '6f1c2a0e-4b7d-4e55-9a31-0d2f8c7b5e19' };
+
+    async function leadRows(): Promise<number> {
+      return countRows(database.db, 'leads');
+    }
+
+    it('five at once: one lead, one job, and the same answer to each', async () => {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => post(app, validLead(), KEY)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(answers[0]!.json().id).toMatch(UUID);
+      expect(await leadRows()).toBe(1);
+      expect(await countRows(database.db, 'consent_evidence')).toBe(1);
+      expect(await countRows(database.db, 'test_delivery_jobs')).toBe(1);
+    });
+
+    it('five in sequence: one lead and the same answer to each, whatever the order of its keys', async () => {
+      const lead = validLead();
+      const reordered = Object.fromEntries(Object.entries(lead).reverse()) as LeadPayload;
+      const answers = [];
+      for (const payload of [lead, reordered, lead, reordered, lead]) answers.push(await post(app, payload, KEY));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(await leadRows()).toBe(1);
+      expect(await countRows(database.db, 'test_delivery_jobs')).toBe(1);
+    });
+
+    it('the same key with another lead: 422 naming the key, and nothing written', async () => {
+      const first = await post(app, validLead(), KEY);
+      const other = await post(app, validLead({ business_name: 'Rivera Bakery & Cafe' }), KEY);
+      expect(first.statusCode).toBe(201);
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({
+        error: 'idempotency_key_reused',
+        fields: [{ field: 'Idempotency-Key', keyword: 'unique' }],
+      });
+      expect(await leadRows()).toBe(1);
+      expect(await countRows(database.db, 'consent_evidence')).toBe(1);
+      expect(await countRows(database.db, 'test_delivery_jobs')).toBe(1);
+    });
+
+    it('the same lead under another key is another request (held as a repeat, see below)', async () => {
+      const first = await post(app, validLead(), KEY);
+      const second = await post(app, validLead(), { 'idempotency-key': 'a-second-form-session-key' });
+      expect(second.statusCode).toBe(201);
+      expect(second.json().id).not.toBe(first.json().id);
+      expect(await leadRows()).toBe(2);
+    });
+
+    it.each([
+      ['too short', 'short-key'],
+      ['with a space', 'a key with spaces in it'],
+      ['not ASCII', 'clé-de-session-0001-ü'],
+    ])('a key %s: 400 naming the header, nothing stored', async (_case, key) => {
+      const response = await post(app, validLead(), { 'idempotency-key': key });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'invalid_idempotency_key',
+        message: expect.stringContaining('Idempotency-Key'),
+        fields: [{ field: 'Idempotency-Key', keyword: 'format' }],
+      });
+      expect(await leadRows()).toBe(0);
+    });
+  });
+
+  describe('leads stored but never delivered, answered like any other', () => {
+    async function stored(id: string): Promise<{ held: string | null; jobs: number; evidence: number }> {
+      const { rows } = await database.db.query<{ held: string | null; jobs: number; evidence: number }>(
+        `select held, (select count(*) from test_delivery_jobs where lead_id = $1) as jobs,
+                (select count(*) from consent_evidence where lead_id = $1) as evidence
+           from leads where id = $1`,
+        [id],
+      );
+      return rows[0]!;
+    }
+
+    it('a bot that filled the honeypot field gets 201 and its lead is held back, with no delivery job', async () => {
+      const response = await post(app, { ...validLead(), website: 'https://spam.example' });
+      expect(response.statusCode).toBe(201);
+      expect(await stored(response.json().id)).toEqual({ held: 'honeypot', jobs: 0, evidence: 1 });
+    });
+
+    it('the same email and phone again within 24 hours, in any letter case, is held as a repeat', async () => {
+      const first = await post(app, validLead());
+      const again = await post(app, validLead({ email: 'Maria.Rivera@Example.com', first_name: 'Other' }));
+      const otherPhone = await post(app, validLead({ phone: '3125550148' }));
+      expect(again.statusCode).toBe(201);
+      expect(await stored(first.json().id)).toEqual({ held: null, jobs: 1, evidence: 1 });
+      expect(await stored(again.json().id)).toEqual({ held: 'duplicate', jobs: 0, evidence: 1 });
+      expect(await stored(otherPhone.json().id)).toMatchObject({ held: null, jobs: 1 });
+    });
+  });
+
   describe('one transaction', () => {
     it('when queuing the delivery fails, no lead or consent remains and the client gets a plain 500', async () => {
       const broken = await startLeadApp(database.db, { delivery: failingQueue });

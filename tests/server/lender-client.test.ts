@@ -1,9 +1,13 @@
-/** The HTTP lender client against real local endpoints: what counts as delivered, and how failures are summed up. */
+/**
+ * The HTTP lender client against real local endpoints: what counts as delivered, what is rejected for good, what is
+ * worth retrying and after how long (Retry-After), and how failures are summed up.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { retryAfterSeconds } from '../../server/delivery/retry-after.ts';
+import { startTestLender, type LenderAnswer, type TestLender } from '../support/test-lender.ts';
 import { verifyWebhook } from '../support/webhook-verify.ts';
 import { freePort } from './server-process.ts';
 
@@ -49,7 +53,7 @@ describe('the HTTP lender client', () => {
   it('posts the payload with time_stamp, the message id and the timestamp, unsigned without a secret', async () => {
     const testLender = await lender();
     const outcome = await httpLenderClient({ url: testLender.url, timeoutMs: 2_000 }).handOver(lead());
-    expect(outcome).toEqual({ delivered: true, httpStatus: 200 });
+    expect(outcome).toEqual({ outcome: 'delivered', httpStatus: 200 });
     const [received] = testLender.received;
     expect(received!.body).toEqual({ first_name: 'Maria', amount: 50000, time_stamp: '2026-03-02T15:04:05.678Z' });
     expect(received!.headers).toMatchObject({
@@ -96,19 +100,19 @@ describe('the HTTP lender client', () => {
       ...lead(),
       attemptedAt: new Date(),
     });
-    expect(outcome).toEqual({ delivered: false, httpStatus: 401, error: 'lender answered HTTP 401' });
+    expect(outcome).toEqual({ outcome: 'failed', httpStatus: 401, error: 'lender answered HTTP 401' });
   });
 
-  it('counts any status outside 2xx as a failure, redirects included', async () => {
+  it('counts a status outside 2xx, 400 and 422 as a failure worth retrying, redirects included', async () => {
     const failing = await lender({ status: 500 });
     expect(await httpLenderClient({ url: failing.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
-      delivered: false,
+      outcome: 'failed',
       httpStatus: 500,
       error: 'lender answered HTTP 500',
     });
     const moved = await endpoint((_request, response) => response.writeHead(307, { location: '/elsewhere' }).end());
     expect(await httpLenderClient({ url: moved, timeoutMs: 2_000 }).handOver(lead())).toEqual({
-      delivered: false,
+      outcome: 'failed',
       httpStatus: 307,
       error: 'lender answered HTTP 307',
     });
@@ -118,7 +122,7 @@ describe('the HTTP lender client', () => {
     const silent = await endpoint(() => undefined);
     const started = Date.now();
     expect(await httpLenderClient({ url: silent, timeoutMs: 300 }).handOver(lead())).toEqual({
-      delivered: false,
+      outcome: 'failed',
       httpStatus: null,
       error: 'no answer within 300 ms',
     });
@@ -128,7 +132,7 @@ describe('the HTTP lender client', () => {
   it('reports a refused connection by its code', async () => {
     const url = `http://127.0.0.1:${await freePort()}/leads`;
     expect(await httpLenderClient({ url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
-      delivered: false,
+      outcome: 'failed',
       httpStatus: null,
       error: 'request failed (ECONNREFUSED)',
     });
@@ -140,6 +144,106 @@ describe('the HTTP lender client', () => {
     const client = httpLenderClient({ url: silent, timeoutMs: 10_000 });
     const outcome = client.handOver({ ...lead(), signal: shutdown.signal });
     shutdown.abort();
-    expect(await outcome).toEqual({ delivered: false, httpStatus: null, error: 'stopped by shutdown' });
+    expect(await outcome).toEqual({ outcome: 'failed', httpStatus: null, error: 'stopped by shutdown' });
+  });
+
+  it('reports a connection the lender drops without answering', async () => {
+    const dropping = await lender({ script: () => ({ drop: true }) });
+    expect(await httpLenderClient({ url: dropping.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
+      outcome: 'failed',
+      httpStatus: null,
+      error: 'request failed (UND_ERR_SOCKET)',
+    });
+  });
+});
+
+describe('what a lender answer means', () => {
+  async function outcomeOf(answer: LenderAnswer) {
+    const scripted = await lender({ script: () => answer });
+    return httpLenderClient({ url: scripted.url, timeoutMs: 2_000 }).handOver(lead());
+  }
+
+  it('2xx is delivered', async () => {
+    expect(await outcomeOf({ status: 201 })).toEqual({ outcome: 'delivered', httpStatus: 201 });
+    expect(await outcomeOf({ status: 202, body: { status: 'accepted' } })).toEqual({
+      outcome: 'delivered',
+      httpStatus: 202,
+    });
+  });
+
+  it('400 and 422 reject the lead for good', async () => {
+    expect(await outcomeOf({ status: 400 })).toEqual({
+      outcome: 'rejected',
+      httpStatus: 400,
+      error: 'lender rejected the lead (HTTP 400)',
+    });
+    expect(await outcomeOf({ status: 422, body: { status: 'rejected', reason: 'out_of_area' } })).toEqual({
+      outcome: 'rejected',
+      httpStatus: 422,
+      error: 'lender rejected the lead (HTTP 422, reason out_of_area)',
+    });
+  });
+
+  it('an explicit rejection in a 2xx answer rejects the lead for good', async () => {
+    expect(await outcomeOf({ status: 200, body: { status: 'rejected', reason: 'duplicate_applicant' } })).toEqual({
+      outcome: 'rejected',
+      httpStatus: 200,
+      error: 'lender rejected the lead (HTTP 200, reason duplicate_applicant)',
+    });
+  });
+
+  it('keeps a reason only when it is a short code: free text could repeat the applicant', async () => {
+    const echoing = { status: 'rejected', reason: 'maria.rivera@example.com is blocked' };
+    expect(await outcomeOf({ status: 200, body: echoing })).toEqual({
+      outcome: 'rejected',
+      httpStatus: 200,
+      error: 'lender rejected the lead (HTTP 200)',
+    });
+    expect(await outcomeOf({ status: 422, body: { status: 'rejected', reason: 'x'.repeat(65) } })).toMatchObject({
+      error: 'lender rejected the lead (HTTP 422)',
+    });
+  });
+
+  it('retries 408, 429, 5xx, 401/403/404 (our settings, which an operator fixes) and any other status', async () => {
+    for (const status of [408, 429, 500, 502, 503, 504, 401, 403, 404, 409]) {
+      const error = `lender answered HTTP ${status}`;
+      expect(await outcomeOf({ status })).toEqual({ outcome: 'failed', httpStatus: status, error });
+    }
+  });
+
+  it('passes on the pause a lender asks for with Retry-After, in seconds or as a date', async () => {
+    expect(await outcomeOf({ status: 429, headers: { 'retry-after': '120' } })).toEqual({
+      outcome: 'failed',
+      httpStatus: 429,
+      error: 'lender answered HTTP 429',
+      retryAfterSeconds: 120,
+    });
+    const inFiveMinutes = new Date(Date.now() + 5 * 60 * 1000).toUTCString();
+    const outcome = await outcomeOf({ status: 503, headers: { 'retry-after': inFiveMinutes } });
+    expect(outcome).toMatchObject({ outcome: 'failed', httpStatus: 503 });
+    expect((outcome as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(290);
+    expect((outcome as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('Retry-After', () => {
+  const now = new Date('2026-03-02T15:04:05.000Z');
+
+  it('reads seconds and the three HTTP date forms', () => {
+    expect(retryAfterSeconds('0', now)).toBe(0);
+    expect(retryAfterSeconds(' 3600 ', now)).toBe(3600);
+    expect(retryAfterSeconds('Mon, 02 Mar 2026 15:14:05 GMT', now)).toBe(600);
+    expect(retryAfterSeconds('Monday, 02-Mar-26 15:14:05 GMT', now)).toBe(600);
+    expect(retryAfterSeconds('Mon Mar  2 15:14:05 2026', now)).toBe(600);
+  });
+
+  it('takes a date already past as no pause', () => {
+    expect(retryAfterSeconds('Mon, 02 Mar 2026 14:00:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores an absent or unreadable header', () => {
+    for (const header of [null, '', '-5', '1.5', 'soon', '2026-03-02T16:00:00Z', 'Mon, 99 Foo 2026']) {
+      expect(retryAfterSeconds(header, now), String(header)).toBeUndefined();
+    }
   });
 });

@@ -2,8 +2,9 @@
  * The test lender as a process, for end-to-end tests (a Playwright webServer):
  *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
  * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads). GET /received answers what arrived as
- * `[{ "messageId": "<webhook-id>", "status": 200, "body": {...} }]`; DELETE /received forgets it. With --secret, a
- * lead whose signature does not verify is answered 401.
+ * `[{ "messageId": "<webhook-id>", "status": 200, "duplicate": false, "body": {...} }]` (`duplicate`: a lead it had
+ * already accepted); DELETE /received forgets it. With --secret, a lead whose signature does not verify is answered
+ * 401.
  */
 import { parseArgs } from 'node:util';
 import { startTestLender } from './test-lender.ts';

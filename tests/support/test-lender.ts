@@ -1,9 +1,11 @@
 /**
- * A real lender endpoint on a local port (node:http) for delivery tests: it records every POST and answers as told.
- * `GET /received` lists what arrived (`[{ messageId, status, body }]`) and `DELETE /received` forgets it, for tests
- * that run it as a separate process (tests/support/test-lender-server.ts).
+ * A real lender endpoint on a local port (node:http) for delivery tests: it records every POST, answers as scripted
+ * (a status with headers such as Retry-After, a redirect, an explicit rejection, a hang, a dropped connection) and,
+ * like a lender should, dedupes on webhook-id: a lead it already accepted is answered 2xx again but not counted
+ * again. `GET /received` lists what arrived (`[{ messageId, status, duplicate, body }]`) and `DELETE /received`
+ * forgets it, for tests that run it as a separate process (tests/support/test-lender-server.ts).
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from './webhook-verify.ts';
 
@@ -13,15 +15,46 @@ export interface ReceivedLead {
   body: Record<string, unknown>;
   /** The exact bytes received, as text (what a signature is computed over). */
   raw: string;
-  /** The status the lender answered with. */
+  /** The status the lender answered with; 0 when it hung or dropped the connection. */
   status: number;
+  /** A 2xx answer for a webhook-id the lender had already accepted: not a new lead. */
+  duplicate: boolean;
 }
+
+/** How to answer one request. */
+export type LenderAnswer =
+  | {
+      status: number;
+      headers?: Record<string, string>;
+      /** The JSON body; default `{ "ok": <2xx> }`. */
+      body?: unknown;
+    }
+  /**
+   * Never answer: the request waits until the client gives up or the lender closes. With `accept`, the lender stores
+   * the lead first, as one whose answer is lost on the way.
+   */
+  | { hang: true; accept?: boolean }
+  /** Close the connection without an answer. */
+  | { drop: true };
+
+/** What a script sees of a request: its message id and how many requests with that id came before it. */
+export interface LenderRequest {
+  messageId: string;
+  /** 0 for the first request with this id. */
+  earlier: number;
+  /** How many requests came before it, whatever their id. */
+  index: number;
+}
+
+export type LenderScript = (request: LenderRequest) => LenderAnswer;
 
 export interface TestLenderOptions {
   /** Answer the first n requests with 503. Default 0. */
   failFirst?: number;
   /** The status of every other answer; a non-2xx status makes a lender that always fails. Default 200. */
   status?: number;
+  /** Answers every request as told instead (failFirst and status are then ignored); `script()` changes it later. */
+  script?: LenderScript;
   /** Default: any free port. */
   port?: number;
   /** Default: 127.0.0.1. */
@@ -36,23 +69,45 @@ export interface TestLenderOptions {
 export interface TestLender {
   /** Where to POST leads (LEAD_FORWARD_URL). */
   url: string;
-  /** Every request, in arrival order, failed ones included. */
+  /** Every request, in arrival order, failed and duplicate ones included. */
   received: ReceivedLead[];
+  /** The leads accepted, once each: the first 2xx answer per webhook-id, in order. */
+  accepted(): ReceivedLead[];
   /** Resolves with `received` once it holds n requests; rejects after timeoutMs (default 10 s). */
   waitForLeads(n: number, timeoutMs?: number): Promise<ReceivedLead[]>;
+  /** Resolves once `condition` holds, checked at each request; rejects with `what` after timeoutMs (default 10 s). */
+  waitUntil(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Answers from now on as `script` says. */
+  script(script: LenderScript): void;
   /** Forgets what was received (and restarts the failFirst count). */
   reset(): void;
   close(): Promise<void>;
 }
 
+function answerWith(response: ServerResponse, answer: Extract<LenderAnswer, { status: number }>) {
+  const body = answer.body ?? { ok: answer.status >= 200 && answer.status < 300 };
+  response
+    .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+    .end(JSON.stringify(body));
+}
+
 export async function startTestLender(options: TestLenderOptions = {}): Promise<TestLender> {
   const { failFirst = 0, status = 200, port = 0, host = '127.0.0.1', secret } = options;
   const received: ReceivedLead[] = [];
-  let answered = 0;
+  const countById = new Map<string, number>();
+  const acceptedIds = new Set<string>();
+  const acceptedLeads: ReceivedLead[] = [];
   const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const check of waiters) check();
+  };
+  const byStatus: LenderScript = ({ index }) => ({ status: index < failFirst ? 503 : status });
+  let script = options.script ?? byStatus;
   const reset = () => {
     received.length = 0;
-    answered = 0;
+    countById.clear();
+    acceptedIds.clear();
+    acceptedLeads.length = 0;
   };
 
   const server = createServer((request, response) => {
@@ -60,6 +115,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
       const list = received.map((lead) => ({
         messageId: lead.headers['webhook-id'],
         status: lead.status,
+        duplicate: lead.duplicate,
         body: lead.body,
       }));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
@@ -85,11 +141,33 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
         response.writeHead(400).end();
         return;
       }
+      const messageId = String(request.headers['webhook-id'] ?? '');
+      const earlier = countById.get(messageId) ?? 0;
+      countById.set(messageId, earlier + 1);
       const forged = secret !== undefined && !verifyWebhook(secret, request.headers, raw);
-      const answer = forged ? 401 : answered++ < failFirst ? 503 : status;
-      received.push({ headers: request.headers, body, raw, status: answer });
-      response.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: answer < 300 }));
-      for (const wake of waiters) wake();
+      const answer: LenderAnswer = forged ? { status: 401 } : script({ messageId, earlier, index: received.length });
+      const lead: ReceivedLead = { headers: request.headers, body, raw, status: 0, duplicate: false };
+      received.push(lead);
+      const accept = () => {
+        lead.duplicate = acceptedIds.has(messageId);
+        if (!lead.duplicate) acceptedLeads.push(lead);
+        acceptedIds.add(messageId);
+      };
+      if ('hang' in answer) {
+        if (answer.accept === true) accept();
+        wake();
+        return;
+      }
+      if ('drop' in answer) {
+        request.socket.destroy();
+        wake();
+        return;
+      }
+      lead.status = answer.status;
+      const rejection = (answer.body as { status?: unknown } | undefined)?.status === 'rejected';
+      if (answer.status >= 200 && answer.status < 300 && !rejection) accept();
+      answerWith(response, answer);
+      wake();
     });
   });
   // Lets close() finish while the client still holds a keep-alive connection.
@@ -100,27 +178,36 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
 
+  const waitUntil = (condition: () => boolean, what: string, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!condition()) return;
+        done();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`the test lender did not see ${what} within ${timeoutMs} ms (${received.length} requests)`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+
   return {
     url: `http://${host}:${address.port}/leads`,
     received,
-    waitForLeads(n, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < n) return;
-          done();
-          resolve(received);
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`the test lender received ${received.length} of ${n} requests within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
+    accepted: () => [...acceptedLeads],
+    async waitForLeads(n, timeoutMs) {
+      await waitUntil(() => received.length >= n, `${n} requests`, timeoutMs);
+      return received;
+    },
+    waitUntil,
+    script(next) {
+      script = next;
     },
     reset,
     close() {

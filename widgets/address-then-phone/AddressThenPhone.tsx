@@ -186,7 +186,11 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     const confirmed = now.zipcode !== undefined && confirmedZip.current === now.zipcode;
     // A ZIP that is too short already shows the schema's own message.
     if (!confirmed && now.zipcode?.length === ZIP_LENGTH) live.current.setFieldError('zipcode', options.zipNotFound);
-    if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) return;
+    if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) {
+      // As Next does on other steps, the focus goes to what the visitor must fix first; city and state follow the ZIP.
+      document.getElementById(idOf(now.street_address ? 'zipcode' : 'street_address'))?.focus();
+      return;
+    }
     setStage('checking');
     loaderTimer.current = setTimeout(() => setStage('phone'), options.loaderSeconds * 1000);
   };
@@ -279,12 +283,13 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
         <div className="address-then-phone__place">
           {row(
             'city',
-            <input type="text" {...control('city')} readOnly value={data.city ?? ''} autoComplete="off" />,
+            <input type="text" {...control('city')} readOnly value={data.city ?? ''} autoComplete="address-level2" />,
             'address-then-phone__city',
           )}
           {row(
             'state',
             <select
+              autoComplete="address-level1"
               {...control('state')}
               value={data.state ?? ''}
               onChange={(event) => update({ state: event.target.value || undefined }, 'state')}
@@ -323,6 +328,7 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
           <input
             ref={phoneInput}
             type="tel"
+            inputMode="numeric"
             autoComplete="tel-national"
             maxLength={options.phoneMask.length}
             {...control('phone')}

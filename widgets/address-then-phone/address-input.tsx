@@ -16,7 +16,7 @@ export interface AddressInputProps {
 
 /** Without a places service the visitor types the address, and the browser's own address autofill may help. */
 export function PlainAddressInput({ input }: AddressInputProps) {
-  return <input type="text" autoComplete="address-line1" {...input} />;
+  return <input type="text" autoComplete="street-address" {...input} />;
 }
 
 /**

@@ -34,9 +34,11 @@ export function Choice(props: Props) {
   }, []);
 
   return (
+    // A radiogroup rather than a fieldset's plain group: only a radiogroup may say it is required.
     <fieldset
       ref={group}
       className="choice"
+      role="radiogroup"
       id={id}
       {...errorAttributes(id, rawErrors)}
       aria-required={required || undefined}

@@ -93,7 +93,14 @@ describe('the submit-lead action', () => {
       source_url: 'https://funding.example.com/phone?utm_source=mail',
     });
     expect(lead, 'record bookkeeping never travels').not.toHaveProperty('expire_time');
+    expect(lead, 'a person leaves the honeypot empty').not.toHaveProperty('website');
     expect(api.claimCertificate).toHaveBeenCalledWith(answers.xxTrustedFormCertUrl);
+  });
+
+  it('sends the honeypot field when something filled it, so the server can hold the lead back', async () => {
+    const api = workingApi();
+    await submitLead(input(api, { answers: { ...answers, website: 'https://bot.example' } }));
+    expect(vi.mocked(api.sendLead).mock.calls[0]![0]).toMatchObject({ website: 'https://bot.example' });
   });
 
   it('uses the out-of-hours template at night in Los Angeles', async () => {

@@ -193,10 +193,11 @@ describe('address-then-phone', () => {
   });
 
   describe('the first button', () => {
-    it('with fields missing, shows their errors and keeps the phone hidden', async () => {
+    it('with fields missing, shows their errors, takes the focus to the first and keeps the phone hidden', async () => {
       const { context } = renderStep();
       await clickWithFakeTimers(firstButton());
       expect(context.touch).toHaveBeenCalledWith(['street_address', 'city', 'state', 'zipcode']);
+      expect(document.activeElement).toBe(street());
       await passSeconds(5);
       expect(screen.getByRole('status').textContent).toBe('');
       expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
@@ -232,6 +233,7 @@ describe('address-then-phone', () => {
       await clickWithFakeTimers(firstButton());
       await passSeconds(0);
       expect(context.setFieldError).toHaveBeenCalledWith('zipcode', 'Please enter valid zipcode.');
+      expect(document.activeElement).toBe(zip());
       expect(screen.getByRole('status').textContent).toBe('');
     });
 

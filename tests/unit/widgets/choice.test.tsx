@@ -9,7 +9,7 @@ const field: RJSFSchema = { type: 'string', enum: ['Within a week', 'Within 2 we
 describe('choice', () => {
   it('shows one labelled radio group with a radio per choice', () => {
     renderField({ field, widget: 'choice' });
-    expect(screen.getByRole('group', { name: 'Answer' })).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Answer' })).toBeTruthy();
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toHaveLength(3);
     expect(screen.getByRole('radio', { name: 'Within 2 weeks' })).toBeTruthy();
   });
@@ -32,7 +32,7 @@ describe('choice', () => {
 
   it('marks the group invalid and points it at its error', () => {
     renderField({ field, widget: 'choice', errors: ['This field is required'] });
-    const group = screen.getByRole('group', { name: 'Answer' });
+    const group = screen.getByRole('radiogroup', { name: 'Answer' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe('This field is required');
   });

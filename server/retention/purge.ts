@@ -1,0 +1,56 @@
+/**
+ * What retention removes (docs/decisions/043-retention.md): the personal data of leads older than
+ * LEAD_RETENTION_DAYS, and consent evidence older than five years. A purged lead keeps its row, with an empty payload
+ * and `purged_at` set, so its evidence keeps its lead id and its delivery history stays; the evidence keeps, copied
+ * from the payload as it is erased, the phone number and email the consent was given for.
+ */
+import type { Database } from '../db/types.ts';
+import { RETENTION_SECONDS } from '../delivery/lead-delivery.ts';
+
+/** How long consent evidence is kept: a TCPA claim can be brought for four years after the call. */
+export const CONSENT_RETENTION_YEARS = 5;
+
+/**
+ * An undelivered lead is kept at least this long, whatever LEAD_RETENTION_DAYS says: its job may wait 30 days in the
+ * queue, then retry for a day, then wait 30 days in the dead-letter queue, from where an operator can send it again
+ * for another day of retries.
+ */
+export const UNDELIVERED_KEPT_DAYS = (2 * RETENTION_SECONDS) / (24 * 60 * 60) + 2;
+
+export interface PurgeCounts {
+  /** Leads whose personal data was erased by this run. */
+  leadsPurged: number;
+  /** Consent evidence rows deleted by this run. */
+  evidenceDeleted: number;
+}
+
+// One statement: the evidence reads the payload in the statement's snapshot, before the lead's update erases it.
+const PURGE_LEADS = `
+  with due as (
+    select id, payload from leads
+     where purged_at is null
+       and received_at < now() - make_interval(days => $1)
+       and (delivered_at is not null or received_at < now() - make_interval(days => $2))
+  ), evidence as (
+    update consent_evidence set phone = due.payload->>'phone', email = due.payload->>'email'
+      from due where consent_evidence.lead_id = due.id
+  ), purged as (
+    update leads set payload = '{}'::jsonb, contact_sha256 = null, request_sha256 = null, purged_at = now()
+      from due where leads.id = due.id returning 1
+  )
+  select count(*)::int as n from purged`;
+
+const DELETE_EVIDENCE = `delete from consent_evidence where consented_at < now() - make_interval(years => $1)`;
+
+/** Purges what is due; several servers may run it at once (an advisory lock takes them in turn). */
+export function purgeExpired(db: Database, leadRetentionDays: number): Promise<PurgeCounts> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('fundflow.retention'))`);
+    const { rows } = await tx.query<{ n: number }>(PURGE_LEADS, [
+      leadRetentionDays,
+      Math.max(leadRetentionDays, UNDELIVERED_KEPT_DAYS),
+    ]);
+    const deleted = await tx.query(DELETE_EVIDENCE, [CONSENT_RETENTION_YEARS]);
+    return { leadsPurged: rows[0]?.n ?? 0, evidenceDeleted: deleted.rowCount };
+  });
+}

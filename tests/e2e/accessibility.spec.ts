@@ -1,0 +1,139 @@
+/**
+ * Accessibility on every screen of every flow version: the axe audit of WCAG 2.0, 2.1 and 2.2 at levels A and AA
+ * (the phone and desktop projects both run it), placeholder contrast, 320 px width and 200 % zoom, and reduced motion.
+ */
+import type { Page } from '@playwright/test';
+import { axeViolations, faintPlaceholders, overflowingWidth } from './audit.ts';
+import { walkEveryScreen } from './every-screen.ts';
+import { expect, test } from './fixtures.ts';
+import { expectStep, heading, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
+
+const VERSIONS = [
+  { version: 'v1', base: '', alternativesByBranch: false },
+  { version: 'v2', base: '/v2', alternativesByBranch: false },
+  { version: 'v3', base: '/v3', alternativesByBranch: true },
+] as const;
+
+const confetti = (page: Page) => page.locator('canvas');
+
+for (const { version, base, alternativesByBranch } of VERSIONS) {
+  test(`${version}: every screen passes the WCAG 2.2 AA audit, placeholders included`, async ({ page }, info) => {
+    test.setTimeout(180_000);
+    let audited = 0;
+    await walkEveryScreen(page, {
+      base,
+      alternativesByBranch,
+      email: `mary.audit.${version}.${info.project.name}@example.com`,
+      check: async (screen, on = page) => {
+        audited += 1;
+        // Soft: one run lists everything to fix on every screen.
+        expect.soft(await axeViolations(on), `axe on ${version} ${screen}`).toEqual([]);
+        expect.soft(await faintPlaceholders(on), `placeholders on ${version} ${screen}`).toEqual([]);
+      },
+      onSearching: () => expect(confetti(page)).toBeAttached(),
+    });
+    expect(audited).toBeGreaterThanOrEqual(30);
+  });
+}
+
+test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no sideways scrolling, no text cut off', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  // Zoom shrinks the viewport in CSS pixels: 200 % of a 1280 x 800 window lays out as 640 x 400.
+  const viewport = info.project.name === 'phone' ? { width: 320, height: 568 } : { width: 640, height: 400 };
+  await page.setViewportSize(viewport);
+  await walkEveryScreen(page, {
+    base: '/v3',
+    alternativesByBranch: true,
+    email: `mary.narrow.${info.project.name}@example.com`,
+    check: async (screen, on = page) => {
+      expect.soft(await overflowingWidth(on), `${screen} at ${viewport.width} px`).toEqual([]);
+    },
+  });
+  // The check can fail: a line wider than the page is found.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('pre'), { textContent: 'x'.repeat(200) })));
+  expect(await overflowingWidth(page)).toHaveLength(1);
+});
+
+/**
+ * The step's enter and leave animations that started since the page opened, each with how far the page could be
+ * scrolled sideways as it started (the step enters from the right).
+ */
+async function recordStepAnimations(page: Page) {
+  await page.addInitScript(() => {
+    const started: { name: string; sideways: number }[] = [];
+    (window as unknown as { stepAnimations: typeof started }).stepAnimations = started;
+    document.addEventListener('animationstart', (event) => {
+      const root = document.scrollingElement ?? document.documentElement;
+      if (event.animationName.startsWith('step-')) started.push({ name: event.animationName, sideways: root.scrollWidth - root.clientWidth });
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { stepAnimations: { name: string; sideways: number }[] }).stepAnimations);
+}
+
+/** Two frames: any animation the last change started has reported by then. */
+const framesDrawn = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+test('reduced motion: the step changes without animation; without it the step slides, the page never wider', async ({ page }) => {
+  const animations = await recordStepAnimations(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openStartScreen(page);
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expectStep(page, '/amount', 'How much do you need?');
+  await framesDrawn(page);
+  expect(await animations()).toEqual([]);
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  // The shown step plays its entrance once motion is allowed: only what the next press starts counts.
+  await framesDrawn(page);
+  await page.evaluate(() => ((window as unknown as { stepAnimations: unknown[] }).stepAnimations.length = 0));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expectStep(page, '/loan-purpose', 'What are you getting the financing for?');
+  await expect.poll(async () => (await animations()).map((animation) => animation.name)).toEqual(['step-leave', 'step-enter']);
+  // The step sliding in from the right never makes the page scroll sideways.
+  expect(await animations()).toEqual([
+    { name: 'step-leave', sideways: 0 },
+    { name: 'step-enter', sideways: 0 },
+  ]);
+});
+
+test('the screen a page opens on is drawn in place; the screens after it slide in', async ({ page }) => {
+  const animations = await recordStepAnimations(page);
+  await openStartScreen(page);
+  await framesDrawn(page);
+  expect(await animations()).toEqual([]);
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expectStep(page, '/amount', 'How much do you need?');
+  // The start screen's leave may not get a frame before its 50 ms are up: the first press also fetches the next code.
+  await expect.poll(async () => (await animations()).map((animation) => animation.name)).toContain('step-enter');
+});
+
+test('reduced motion: the testimonials stay until moved; without it they advance', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await openStartScreen(page);
+  const carousel = page.getByRole('region', { name: 'What business owners say' });
+  const slide = (n: number) => carousel.getByRole('group', { name: `${n} of 5` });
+  await expect(slide(1)).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Play testimonials' })).toBeVisible();
+  await page.clock.runFor(15_000);
+  await expect(slide(1)).toBeVisible();
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(carousel.getByRole('button', { name: 'Pause testimonials' })).toBeVisible();
+  await page.clock.runFor(5000);
+  await expect(slide(2)).toBeVisible();
+});
+
+test('reduced motion: no confetti while searching (the audit walks see it without) and no step animation all the way', async ({ page }, info) => {
+  const animations = await recordStepAnimations(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await sendLeadWithTypedAddress(page, `mary.still.${info.project.name}@example.com`);
+  await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
+  await expect(heading(page)).toHaveText('Searching for lenders');
+  // Whichever headline a slow machine reaches first: each shows for two seconds.
+  await expect(page.getByText(/^(Reviewing your information|Looking for best rates)/)).toBeVisible();
+  await framesDrawn(page);
+  await expect(confetti(page)).toHaveCount(0);
+  expect(await animations()).toEqual([]);
+});

@@ -1,0 +1,130 @@
+/** Checks the accessibility tests run on each screen: the axe audit, placeholder contrast and fitting the width. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: what the customer asks the pages to meet. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Waits for the screen at rest: a popup fading in has too little contrast for a moment, a step sliding in is wider
+ * than the page. Animations that never end (a spinner) are part of the screen.
+ */
+export async function animationsEnded(page: Page) {
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+type Timers = Pick<Window, 'setTimeout' | 'clearTimeout'>;
+type TimersWindow = Window & { browserTimers?: Timers; pageTimers?: Timers };
+
+/**
+ * Stops the page's clock, for a state that lasts less long than an audit takes: the page's timers wait until
+ * `page.clock.resume()`. axe waits on timers of its own, so it keeps the browser's (see axeViolations).
+ */
+export async function pausePageClock(page: Page) {
+  await page.evaluate(() => {
+    (window as TimersWindow).browserTimers = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
+  });
+  await page.clock.install();
+  // A moment ahead: the clock runs on while the call travels, and cannot be moved back.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+}
+
+/** axe's violations on the page as it is now, one line each: the rule, where, and what to do about it. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    const timers = window as TimersWindow;
+    if (!timers.browserTimers) return;
+    timers.pageTimers = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
+    Object.assign(window, timers.browserTimers);
+  });
+  try {
+    await animationsEnded(page);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help} (${violation.helpUrl})`),
+    );
+  } finally {
+    await page.evaluate(() => {
+      const timers = window as TimersWindow;
+      if (timers.pageTimers) Object.assign(window, timers.pageTimers);
+    });
+  }
+}
+
+/**
+ * Text inputs whose placeholder colour is below 4.5:1 on the input's background. axe does not check placeholders;
+ * every text input is measured, with a placeholder or not, so one a flow adds later is covered too.
+ */
+export async function faintPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (color: string): Rgba => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const over = ([r, g, b, a]: Rgba, [br, bg, bb]: Rgba): Rgba => [
+      r * a + br * (1 - a),
+      g * a + bg * (1 - a),
+      b * a + bb * (1 - a),
+      1,
+    ];
+    const luminance = ([r, g, b]: Rgba) => {
+      const linear = (channel: number) => {
+        const c = channel / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    // The first background that is not fully transparent, from the input outwards, over white.
+    const background = (element: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const layer = parse(getComputedStyle(at).backgroundColor);
+        if (layer[3] > 0) layers.push(layer);
+        if (layer[3] === 1) break;
+      }
+      return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255, 1] as Rgba);
+    };
+
+    const inputs = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], input[type="url"], input[type="number"], textarea',
+    );
+    return [...inputs]
+      .filter((input) => input.getClientRects().length > 0 && !input.closest('[aria-hidden="true"]'))
+      .flatMap((input) => {
+        const style = getComputedStyle(input, '::placeholder');
+        const color = parse(style.color);
+        const base = background(input);
+        const text = over([color[0], color[1], color[2], color[3] * Number(style.opacity || 1)], base);
+        const [light, dark] = [luminance(text), luminance(base)].sort((a, b) => b - a) as [number, number];
+        const ratio = (light + 0.05) / (dark + 0.05);
+        return ratio >= 4.5 ? [] : [`placeholder of #${input.id || input.name} is ${style.color}: ${ratio.toFixed(2)}:1`];
+      });
+  });
+}
+
+/**
+ * What does not fit the width: the page scrolling sideways, or an element that hides overflow (so cuts its text off)
+ * holding more than its width. Visually hidden text is cut on purpose and left out.
+ */
+export async function overflowingWidth(page: Page): Promise<string[]> {
+  await animationsEnded(page);
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} px`);
+    for (const element of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(element);
+      const hides = [style.overflowX, style.overflowY].some((overflow) => overflow === 'hidden' || overflow === 'clip');
+      if (!hides || element.closest('.visually-hidden') || element.getClientRects().length === 0) continue;
+      if (element.scrollWidth > element.clientWidth) {
+        const name = element.id ? `#${element.id}` : `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+        found.push(`${name} cuts off its content: ${element.scrollWidth} > ${element.clientWidth} px`);
+      }
+    }
+    return found;
+  });
+}

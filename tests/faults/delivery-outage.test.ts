@@ -1,0 +1,92 @@
+/**
+ * A lender down for hours, in compressed time (a retry policy of seconds instead of the day of retries), on PGlite
+ * and (with DATABASE_URL) PostgreSQL: each lead gets one attempt per backoff step, no more; a lender that recovers
+ * within the retry window receives every lead exactly once; one that does not leaves every job in the dead-letter
+ * queue, from which a replay delivers each lead once.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { openDeadLetters } from '../../server/delivery/dead-letters.ts';
+import { DEAD_LETTER_QUEUE, type RetryPolicy } from '../../server/delivery/lead-delivery.ts';
+import {
+  attemptsOf,
+  deliveredAt,
+  jobsOf,
+  lender,
+  openDatabase,
+  startDelivery,
+  storeLead,
+} from '../server/delivery-setup.ts';
+import { DATABASES } from '../server/helpers.ts';
+
+/** The day of retries in seconds: pauses of 1-2, 2-4 and 4 s between four attempts. */
+const COMPRESSED: RetryPolicy = { limit: 3, delaySeconds: 1, backoff: true, maxDelaySeconds: 4 };
+/** The shortest pause before each retry, in ms: delay × 2^n, capped. */
+const STEPS = [1_000, 2_000, 4_000];
+const LEADS = 4;
+const WAIT = { timeout: 60_000, interval: 200 };
+
+/** The times of a lead's attempts, as recorded, and the pauses between them. */
+async function pausesOf(...args: Parameters<typeof attemptsOf>): Promise<number[]> {
+  const times = (await attemptsOf(...args)).map((attempt) => attempt.attempted_at.getTime());
+  return times.slice(1).map((time, index) => time - times[index]!);
+}
+
+describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
+  it('gets one attempt per lead per backoff step and, once back, every lead exactly once', async () => {
+    const setup = await openDatabase(kind);
+    // Down for each lead's first three attempts; the fourth, the last of the window, finds it back.
+    const testLender = await lender({ script: ({ earlier }) => ({ status: earlier < 3 ? 503 : 200 }) });
+    const delivery = await startDelivery(setup, { lender: testLender, retry: COMPRESSED });
+    const leadIds: string[] = [];
+    for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
+
+    for (const leadId of leadIds) {
+      await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+      const attempts = await attemptsOf(setup.db, leadId);
+      expect(attempts.map((attempt) => attempt.outcome)).toEqual(['failed', 'failed', 'failed', 'delivered']);
+      const pauses = await pausesOf(setup.db, leadId);
+      for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
+    }
+    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 1));
+    const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
+    expect(accepted.sort()).toEqual([...leadIds].sort());
+  });
+
+  it('dead-letters every job after the retry window; a replay after recovery delivers each lead once', async () => {
+    const setup = await openDatabase(kind);
+    let down = true;
+    const testLender = await lender({ script: () => ({ status: down ? 503 : 200 }) });
+    const delivery = await startDelivery(setup, { lender: testLender, retry: COMPRESSED });
+    const leadIds: string[] = [];
+    for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
+
+    for (const leadId of leadIds) {
+      await vi.waitFor(
+        async () => expect((await jobsOf(setup, leadId)).map((job) => job.name)).toContain(DEAD_LETTER_QUEUE),
+        WAIT,
+      );
+      expect(await attemptsOf(setup.db, leadId)).toHaveLength(COMPRESSED.limit + 1);
+      const pauses = await pausesOf(setup.db, leadId);
+      for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
+    }
+    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 1));
+
+    down = false;
+    const deadLetters = await openDeadLetters({ db: setup.db, connection: setup.connection, schema: setup.bossSchema });
+    try {
+      expect((await deadLetters.list()).map((letter) => letter.leadId).sort()).toEqual([...leadIds].sort());
+      // Replayed twice over, as an operator re-running the command would.
+      for (const leadId of leadIds) expect(await deadLetters.redeliver(leadId)).toBe('queued');
+      for (const leadId of leadIds) expect(await deadLetters.redeliver(leadId)).not.toBe('queued');
+      for (const leadId of leadIds) {
+        await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+      }
+      for (const leadId of leadIds) expect(await deadLetters.redeliver(leadId)).toBe('delivered already');
+    } finally {
+      await deadLetters.close();
+    }
+    const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
+    expect(accepted.sort()).toEqual([...leadIds].sort());
+    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 2));
+  });
+});
