@@ -15,8 +15,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // Three on two cores: the walks spend much of their time waiting (the searching screen, the address check).
-  workers: 3,
+  // One per core: a third worker saved 1.5 minutes but starved the pages of frames, so screens that change on a
+  // timer (two-second headlines, 50 ms animations) moved on before a test could look at them.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // A whole walk through the form, with its searching screen, takes about 20 s on two busy cores.

@@ -54,20 +54,24 @@ test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no si
   expect(await overflowingWidth(page)).toHaveLength(1);
 });
 
+type StepAnimation = { name: string; screen: string; sideways: number };
+
 /**
- * The step's enter and leave animations that started since the page opened, each with how far the page could be
- * scrolled sideways as it started (the step enters from the right).
+ * The step's enter and leave animations that started since the page opened, each with the heading of the screen it
+ * moved and how far the page could be scrolled sideways as it started (the step enters from the right).
  */
 async function recordStepAnimations(page: Page) {
   await page.addInitScript(() => {
-    const started: { name: string; sideways: number }[] = [];
+    const started: StepAnimation[] = [];
     (window as unknown as { stepAnimations: typeof started }).stepAnimations = started;
     document.addEventListener('animationstart', (event) => {
+      if (!event.animationName.startsWith('step-')) return;
       const root = document.scrollingElement ?? document.documentElement;
-      if (event.animationName.startsWith('step-')) started.push({ name: event.animationName, sideways: root.scrollWidth - root.clientWidth });
+      const screen = (event.target as Element).querySelector('h1')?.textContent ?? '';
+      started.push({ name: event.animationName, screen, sideways: root.scrollWidth - root.clientWidth });
     });
   });
-  return () => page.evaluate(() => (window as unknown as { stepAnimations: { name: string; sideways: number }[] }).stepAnimations);
+  return () => page.evaluate(() => (window as unknown as { stepAnimations: StepAnimation[] }).stepAnimations);
 }
 
 /** Two frames: any animation the last change started has reported by then. */
@@ -84,17 +88,15 @@ test('reduced motion: the step changes without animation; without it the step sl
   expect(await animations()).toEqual([]);
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  // The shown step plays its entrance once motion is allowed: only what the next press starts counts.
-  await framesDrawn(page);
-  await page.evaluate(() => ((window as unknown as { stepAnimations: unknown[] }).stepAnimations.length = 0));
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expectStep(page, '/loan-purpose', 'What are you getting the financing for?');
-  await expect.poll(async () => (await animations()).map((animation) => animation.name)).toEqual(['step-leave', 'step-enter']);
-  // The step sliding in from the right never makes the page scroll sideways.
-  expect(await animations()).toEqual([
-    { name: 'step-leave', sideways: 0 },
-    { name: 'step-enter', sideways: 0 },
-  ]);
+  // Allowed motion may replay the shown step's entrance, and the 50 ms leave gets no frame on a busy machine (as noted
+  // below): what counts is that the next screen slides in.
+  await expect
+    .poll(async () => (await animations()).filter((animation) => animation.name === 'step-enter').map((animation) => animation.screen))
+    .toContain('What are you getting the financing for?');
+  // Sliding in from the right, or out, never makes the page scroll sideways.
+  expect((await animations()).filter((animation) => animation.sideways !== 0)).toEqual([]);
 });
 
 test('the screen a page opens on is drawn in place; the screens after it slide in', async ({ page }) => {
@@ -131,8 +133,8 @@ test('reduced motion: no confetti while searching (the audit walks see it withou
   await sendLeadWithTypedAddress(page, `mary.still.${info.project.name}@example.com`);
   await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
   await expect(heading(page)).toHaveText('Searching for lenders');
-  // Whichever headline a slow machine reaches first: each shows for two seconds.
-  await expect(page.getByText(/^(Reviewing your information|Looking for best rates)/)).toBeVisible();
+  // Whichever headline a slow machine reaches first, each showing for two seconds (the list of steps has no dots).
+  await expect(page.getByText(/^(Reviewing your information|Looking for best rates in .+)\.\.\.$/)).toBeVisible();
   await framesDrawn(page);
   await expect(confetti(page)).toHaveCount(0);
   expect(await animations()).toEqual([]);
