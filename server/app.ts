@@ -23,6 +23,7 @@ import { indexFile, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
 import { loadPrerenderer } from './prerendered.ts';
+import { databaseLookupCalls } from './phone/daily-lookup-calls.ts';
 import { httpPhoneLookup } from './phone/http-phone-check.ts';
 import { paidPhoneCheck } from './phone/paid-phone-check.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
@@ -63,12 +64,13 @@ export interface BuildAppOptions {
   now?: () => number;
 }
 
-function configuredPhoneCheck(config: Config, log: FastifyBaseLogger, now: () => number): PhoneCheck {
+function configuredPhoneCheck(config: Config, db: Database, log: FastifyBaseLogger, now: () => number): PhoneCheck {
   if (config.phoneLookupUrl === undefined || config.phoneLookupApiKey === undefined) return offlinePhoneCheck;
   return paidPhoneCheck({
     lookup: httpPhoneLookup({ url: config.phoneLookupUrl, apiKey: config.phoneLookupApiKey }),
     cacheMs: config.phoneLookupCacheSeconds * 1000,
     dailyCap: config.phoneLookupDailyCap,
+    calls: databaseLookupCalls(db),
     now,
     warn: (message) => log.warn(message),
   });
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, db);
   registerZipcodeRoutes(app);
   registerRemoteAddressRoutes(app);
-  registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, app.log, now));
+  registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, db, app.log, now));
   registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)));
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
   if (options.delivery === undefined) {

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { migrate } from '../../server/db/index.ts';
+import { databaseLookupCalls } from '../../server/phone/daily-lookup-calls.ts';
 import { httpPhoneLookup } from '../../server/phone/http-phone-check.ts';
-import { paidPhoneCheck } from '../../server/phone/paid-phone-check.ts';
-import { openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from './helpers.ts';
+import { paidPhoneCheck, type PaidPhoneCheckOptions } from '../../server/phone/paid-phone-check.ts';
+import { DATABASES, openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from './helpers.ts';
 import { json, startStandInService, type Answer, type StandInService } from './stand-in-service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -13,17 +15,25 @@ const HOUR_MS = 3_600_000;
 const MORNING = Date.UTC(2026, 10, 22, 9);
 
 let provider: StandInService;
+/** The database the checks below count their calls in. */
+let counted: TestDatabase;
 let warnings: string[];
 let clock: number;
 const now = () => clock;
 
 beforeAll(async () => {
   provider = await startStandInService(json(200, { status: 'connected-75' }));
+  counted = await openTestPglite();
+  await migrate(counted.db);
+}, 60_000);
+
+afterAll(async () => {
+  await provider.close();
+  await counted.cleanup();
 });
 
-afterAll(() => provider.close());
-
-beforeEach(() => {
+beforeEach(async () => {
+  await counted.db.query('delete from phone_lookup_calls');
   provider.requests.length = 0;
   provider.answer(json(200, { status: 'connected-75' }));
   warnings = [];
@@ -33,9 +43,17 @@ beforeEach(() => {
 const lookup = (timeoutMs = 2000) =>
   httpPhoneLookup({ url: `${provider.url}/v1/status`, apiKey: 'lookup-key.123', timeoutMs });
 
-function check(options: { cacheMs?: number; dailyCap?: number; timeoutMs?: number } = {}) {
-  const { cacheMs = HOUR_MS, dailyCap = 0, timeoutMs } = options;
-  return paidPhoneCheck({ lookup: lookup(timeoutMs), cacheMs, dailyCap, now, warn: (message) => warnings.push(message) });
+function check(options: Partial<PaidPhoneCheckOptions> & { timeoutMs?: number } = {}) {
+  const { timeoutMs, ...rest } = options;
+  return paidPhoneCheck({
+    lookup: lookup(timeoutMs),
+    cacheMs: HOUR_MS,
+    dailyCap: 0,
+    calls: databaseLookupCalls(counted.db),
+    now,
+    warn: (message) => warnings.push(message),
+    ...rest,
+  });
 }
 
 /** The numbers the provider was asked about, in order. */
@@ -79,11 +97,12 @@ describe('paidPhoneCheck', () => {
     expect(asked()).toEqual(['2125550123', '3105551234', '2125550123']);
   });
 
-  it('asks once for a number that several requests want at the same time', async () => {
-    const phoneCheck = check();
+  it('asks once for a number that several requests want at the same time, and counts one call', async () => {
+    const phoneCheck = check({ dailyCap: 10 });
     const answers = await Promise.all([1, 2, 3].map(() => phoneCheck.status('2125550123')));
     expect(answers).toEqual(['connected-75', 'connected-75', 'connected-75']);
     expect(provider.requests).toHaveLength(1);
+    expect((await counted.db.query('select calls from phone_lookup_calls')).rows).toEqual([{ calls: 1 }]);
   });
 
   it('asks every time with a cache time of 0', async () => {
@@ -94,14 +113,7 @@ describe('paidPhoneCheck', () => {
   });
 
   it('keeps at most maxNumbers answers, forgetting the oldest first', async () => {
-    const phoneCheck = paidPhoneCheck({
-      lookup: lookup(),
-      cacheMs: HOUR_MS,
-      dailyCap: 0,
-      now,
-      warn: (message) => warnings.push(message),
-      maxNumbers: 2,
-    });
+    const phoneCheck = check({ maxNumbers: 2 });
     for (const phone of ['2125550123', '2125550124', '2125550125', '2125550125', '2125550124']) await phoneCheck.status(phone);
     expect(asked()).toEqual(['2125550123', '2125550124', '2125550125']);
     await phoneCheck.status('2125550123');
@@ -123,6 +135,18 @@ describe('paidPhoneCheck', () => {
     clock = Date.UTC(2026, 10, 23, 0, 0, 0);
     expect(await phoneCheck.status('2125550125')).toBe('connected-75');
     expect(provider.requests).toHaveLength(3);
+  });
+
+  it('spends nothing when the database cannot count the call: the offline check answers, with a warning', async () => {
+    const gone = await openTestPglite();
+    await migrate(gone.db);
+    const phoneCheck = check({ dailyCap: 100, calls: databaseLookupCalls(gone.db) });
+    await gone.cleanup();
+    expect(await phoneCheck.status('2125550123')).toBe('connected');
+    expect(provider.requests).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^phone lookup daily count not taken \(.+\): the offline check answered$/);
+    expect(warnings[0]).not.toContain('2125550123');
   });
 
   describe('answers from the offline check, with a warning that never holds the number', () => {
@@ -152,17 +176,52 @@ describe('paidPhoneCheck', () => {
     it('when the provider cannot be reached', async () => {
       const gone = await startStandInService(json(200, { status: 'connected' }));
       await gone.close();
-      const unreachable = paidPhoneCheck({
-        lookup: httpPhoneLookup({ url: gone.url, apiKey: 'k' }),
-        cacheMs: HOUR_MS,
-        dailyCap: 0,
-        now,
-        warn: (message) => warnings.push(message),
-      });
+      const unreachable = check({ lookup: httpPhoneLookup({ url: gone.url, apiKey: 'k' }) });
       expect(await unreachable.status('2125550123')).toBe('connected');
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).not.toContain('2125550123');
     });
+  });
+});
+
+describe.each(DATABASES)('the daily cap counted on $name', ({ open }) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database.db);
+  }, 60_000);
+
+  afterAll(() => database?.cleanup());
+
+  /** A server's phone check: each has its own cache and process, and counts in the shared database. */
+  const server = () => check({ dailyCap: 4, calls: databaseLookupCalls(database.db) });
+
+  it('is one cap for every server on the database, and a restarted server does not start it again', async () => {
+    const [first, second] = [server(), server()];
+    expect(await first.status('2125550101')).toBe('connected-75');
+    expect(await second.status('2125550102')).toBe('connected-75');
+    expect(await first.status('2125550103')).toBe('connected-75');
+    expect(await second.status('2125550104')).toBe('connected-75');
+    expect(await first.status('2125550105')).toBe('connected');
+    expect(await second.status('2125550106')).toBe('connected');
+    const restarted = server();
+    expect(await restarted.status('2125550107')).toBe('connected');
+    expect(provider.requests).toHaveLength(4);
+
+    clock = Date.UTC(2026, 10, 23, 0, 0, 0);
+    expect(await restarted.status('2125550107')).toBe('connected-75');
+    expect(provider.requests).toHaveLength(5);
+  });
+
+  it('lets through exactly the cap when servers ask at the same moment', async () => {
+    clock = Date.UTC(2026, 10, 24, 9);
+    const servers = [server(), server(), server()];
+    const numbers = Array.from({ length: 12 }, (_, index) => `21255502${String(index).padStart(2, '0')}`);
+    const answers = await Promise.all(numbers.map((phone, index) => servers[index % servers.length]!.status(phone)));
+    expect(answers.filter((answer) => answer === 'connected-75')).toHaveLength(4);
+    expect(answers.filter((answer) => answer === 'connected')).toHaveLength(8);
+    expect(provider.requests).toHaveLength(4);
   });
 });
 
@@ -176,6 +235,7 @@ describe('GET /api/v1/phone/validate with PHONE_LOOKUP_URL set', () => {
     site = tempDir();
     writeBuiltSite(join(site.path, 'dist'));
     database = await openTestPglite();
+    await migrate(database.db);
     const config = testConfig({
       STATIC_DIR: join(site.path, 'dist'),
       PHONE_LOOKUP_URL: `${provider.url}/lookup`,
