@@ -52,7 +52,8 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
   });
   const alive = useRef(true);
 
-  const [entered, setEntered] = useState(() => Boolean(data.street_address && (data.city || data.state || data.zipcode)));
+  // A street restored was typed or picked, so its place showed.
+  const [entered, setEntered] = useState(() => Boolean(data.street_address?.trim()));
   const [stage, setStage] = useState<Stage>('address');
   const loaderTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revealing = useRef(false);
@@ -167,11 +168,17 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     if (address.zipcode.length === ZIP_LENGTH) void lookUp(address.zipcode);
   };
 
+  // City, state and ZIP show once a street is typed rather than when it loses focus: shown then, they pushed the button
+  // down from under the pointer pressing it, and a Tab from the street went past them to the button.
+  const changeStreet = (text: string) => {
+    if (text.trim()) setEntered(true);
+    update({ street_address: text || undefined }, 'street_address');
+  };
+
   const leaveStreet = () => {
     const street = latest.current.street_address;
     const trimmed = street?.trim();
     if (trimmed !== street) update({ street_address: trimmed || undefined }, 'street_address');
-    if (trimmed) setEntered(true);
     onBlur(idOf('street_address'), trimmed);
   };
 
@@ -273,7 +280,7 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
           input={{
             ...control('street_address'),
             value: data.street_address ?? '',
-            onChange: (event) => update({ street_address: event.target.value || undefined }, 'street_address'),
+            onChange: (event) => changeStreet(event.target.value),
             onBlur: leaveStreet,
           }}
           onPick={pick}

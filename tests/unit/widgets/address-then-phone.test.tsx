@@ -94,14 +94,18 @@ afterEach(() => {
 });
 
 describe('address-then-phone', () => {
-  it('shows city, state and ZIP only once an address is typed', async () => {
+  it('shows city, state and ZIP only once an address is typed, next in the Tab order', async () => {
     const { user } = renderStep();
     expect(screen.queryByRole('textbox', { name: 'City' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'State' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Zip code' })).toBeNull();
-    await user.type(street(), '350 5th Ave');
+    await user.type(street(), ' ');
     expect(screen.queryByRole('textbox', { name: 'Zip code' })).toBeNull();
+    await user.type(street(), '3');
+    expect(screen.queryByRole('textbox', { name: 'Zip code' })).not.toBeNull();
+    await user.type(street(), '50 5th Ave');
     await user.tab();
+    expect(document.activeElement).toBe(city());
     expect(city().readOnly).toBe(true);
     const options = within(state()).getAllByRole('option') as HTMLOptionElement[];
     expect(options[0]).toMatchObject({ textContent: 'State', disabled: true });
@@ -181,7 +185,7 @@ describe('address-then-phone', () => {
     const errors = new ErrorSchemaBuilder()
       .addErrors(['This field is required'], 'street_address')
       .addErrors(['Please enter valid zipcode'], 'zipcode').ErrorSchema;
-    renderStep({ data: { street_address: ' ', zipcode: '1' }, errors });
+    renderStep({ data: { street_address: '350 5th Ave', zipcode: '1' }, errors });
     for (const [input, message] of [
       [street(), 'This field is required'],
       [zip(), 'Please enter valid zipcode'],
