@@ -326,9 +326,9 @@ export const VARIABLES = {
   phoneLookupDailyCap: withDefault({
     name: 'PHONE_LOOKUP_DAILY_CAP',
     description:
-      'The most calls to the phone lookup service in a UTC day (0: no cap). Past it, numbers are checked offline ' +
-      'until midnight UTC and the server logs once that the cap was reached. Set it to about twice the leads ' +
-      'expected in a day.',
+      'The most calls to the phone lookup service in a UTC day (0: no cap), counted in the database for all ' +
+      'servers on it. Past it, numbers are checked offline until midnight UTC and each server logs once that the ' +
+      'cap was reached. Set it to about twice the leads expected in a day.',
     default: '2000',
     parse: dailyCap,
   }),
