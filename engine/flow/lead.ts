@@ -12,16 +12,55 @@ import type { FormRecord } from '../state/record.ts';
  */
 export const HONEYPOT_FIELD = 'website';
 
-/** Fields the submit adds to the answers, keyed by lead field: their schema and where the page takes them from. */
+/**
+ * The lead payload as spec section 3 names it: what other clients (a central lead service, a partner's page) send, and
+ * what every lender receives, each field always there (docs/decisions/045-lead-api-contract.md). Every flow's lead
+ * must carry each of them; the server refuses at start a flow file that does not.
+ */
+export const LEAD_PAYLOAD_FIELDS = [
+  'flow',
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'business_type',
+  'amount',
+  'loan_purpose',
+  'loan_timing',
+  'average_monthly_revenue',
+  'credit_score',
+  'business_name',
+  'business_zipcode',
+  'business_start_month',
+  'business_start_year',
+  'business_industry',
+  'client_ip',
+  'address',
+  'street_address',
+  'city',
+  'zipcode',
+  'state',
+  'trustedform_cert_url',
+  'source_url',
+] as const;
+
+/**
+ * Fields the submit adds to the answers, keyed by lead field: their schema and where the page takes them from. The
+ * optional ones may also be sent empty, as a client without the certificate script or the page's address sends them.
+ */
 export const LEAD_EXTRAS = {
   name: { schema: { type: 'string', title: 'Full name', minLength: 1, maxLength: 101 }, required: true },
   address: { schema: { type: 'string', title: 'Postal address', minLength: 1, maxLength: 200 }, required: true },
   client_ip: { schema: { type: 'string', title: 'Visitor IP address', maxLength: 45 }, required: false },
   trustedform_cert_url: {
-    schema: { type: 'string', title: 'Consent certificate URL', maxLength: 500, pattern: '^https://' },
+    schema: { type: 'string', title: 'Consent certificate URL', maxLength: 500, pattern: '^(?:$|https://)' },
     required: false,
   },
-  source_url: { schema: { type: 'string', title: 'Page address', maxLength: 2000, pattern: '^https?://' }, required: false },
+  source_url: {
+    schema: { type: 'string', title: 'Page address', maxLength: 2000, pattern: '^(?:$|https?://)' },
+    required: false,
+  },
   [HONEYPOT_FIELD]: { schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 }, required: false },
 } as const;
 
@@ -40,15 +79,15 @@ function leadSteps(flow: Flow): StepFields[] {
 }
 
 /**
- * The JSON Schema of a lead of this flow version: `flow` (the product label, the same for every version) and
- * `flow_version`, each step's fields with their own rules, and the extras. Nothing else is accepted.
+ * The JSON Schema of a lead of this flow version: `flow` (the product label, the same for every version), the
+ * optional `flow_version`, each step's fields with their own rules, and the extras. Nothing else is accepted.
  */
 export function leadSchema(flow: Flow): Record<string, unknown> & { properties: Record<string, unknown>; required: string[] } {
   const properties: Record<string, unknown> = {
     flow: { type: 'string', const: flow.id },
     flow_version: { type: 'string', const: flow.version },
   };
-  const required = new Set<string>(['flow', 'flow_version']);
+  const required = new Set<string>(['flow']);
   for (const fields of leadSteps(flow)) {
     Object.assign(properties, fields.properties);
     for (const name of fields.required ?? []) required.add(name);

@@ -4,6 +4,8 @@ import type { HandOverOutcome } from './lender-client.ts';
 
 export interface StoredLead {
   payload: Record<string, unknown>;
+  /** When intake stored it: the lead's time_stamp on every attempt and every replay. */
+  receivedAt: Date;
   deliveredAt: Date | null;
   /** Set once retention erased the payload: nothing is left to deliver. */
   purgedAt: Date | null;
@@ -12,13 +14,14 @@ export interface StoredLead {
 export async function readLead(db: Database, leadId: string): Promise<StoredLead | undefined> {
   const { rows } = await db.query<{
     payload: Record<string, unknown>;
+    received_at: Date;
     delivered_at: Date | null;
     purged_at: Date | null;
-  }>('select payload, delivered_at, purged_at from leads where id = $1', [leadId]);
+  }>('select payload, received_at, delivered_at, purged_at from leads where id = $1', [leadId]);
   const row = rows[0];
   return row === undefined
     ? undefined
-    : { payload: row.payload, deliveredAt: row.delivered_at, purgedAt: row.purged_at };
+    : { payload: row.payload, receivedAt: row.received_at, deliveredAt: row.delivered_at, purgedAt: row.purged_at };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Hands one lead to the lender over HTTP: the one place that knows the lender's wire format. */
+import { LEAD_PAYLOAD_FIELDS } from '../../engine/flow/lead.ts';
 import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './lender-answer.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 import { webhookSignature } from './webhook-signature.ts';
@@ -10,7 +11,9 @@ export interface LeadHandOver {
   messageId: string;
   /** The lead as stored. */
   payload: Record<string, unknown>;
-  /** When this attempt started; sent as the payload's `time_stamp`. */
+  /** When intake stored the lead; sent as its `time_stamp`. */
+  receivedAt: Date;
+  /** When this attempt started; sent as `webhook-timestamp`. */
   attemptedAt: Date;
   /** Aborts the attempt (the worker is shutting down). */
   signal?: AbortSignal | undefined;
@@ -55,6 +58,17 @@ async function answerStart(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
 }
 
+/** Every field of the spec's payload, empty when the lead has none, so a lender can map fixed columns. */
+const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(LEAD_PAYLOAD_FIELDS.map((field) => [field, '']));
+
+/**
+ * What the lender receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
+ * as flow_version), and `time_stamp`, when the lead was received. The same bytes on every attempt and every replay.
+ */
+function lenderBody(payload: Readonly<Record<string, unknown>>, receivedAt: Date): string {
+  return JSON.stringify({ ...EMPTY_LEAD, ...payload, time_stamp: receivedAt.toISOString() });
+}
+
 /**
  * The lender client over fetch: POST JSON with a timeout and the Standard Webhooks headers: the message id (the same
  * on every attempt, also as Idempotency-Key), the attempt's time and, with signing keys, the signatures.
@@ -62,8 +76,8 @@ async function answerStart(response: Response): Promise<string> {
 export function httpLenderClient(options: HttpLenderOptions): LenderClient {
   const { url, signingKeys = [], timeoutMs } = options;
   return {
-    async handOver({ messageId, payload, attemptedAt, signal }) {
-      const body = JSON.stringify({ ...payload, time_stamp: attemptedAt.toISOString() });
+    async handOver({ messageId, payload, receivedAt, attemptedAt, signal }) {
+      const body = lenderBody(payload, receivedAt);
       const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
       const headers: Record<string, string> = {
         'content-type': 'application/json',

@@ -62,7 +62,8 @@ export async function attemptDelivery(context: AttemptContext, job: AttemptJob):
   }
 
   const attemptedAt = new Date();
-  const outcome = await lender.handOver({ messageId: leadId, payload: lead.payload, attemptedAt, signal: job.signal });
+  const { payload, receivedAt } = lead;
+  const outcome = await lender.handOver({ messageId: leadId, payload, receivedAt, attemptedAt, signal: job.signal });
   const pause =
     outcome.outcome === 'failed' && outcome.retryAfterSeconds !== undefined && !job.isLast
       ? job.longerPause(outcome.retryAfterSeconds)

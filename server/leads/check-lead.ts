@@ -45,21 +45,45 @@ function refused(fields: Field[]): LeadCheck {
   return { ok: false, error: { error: 'invalid_lead', message: `The lead has ${count}: ${names.join(', ')}`, fields } };
 }
 
-function unknownVersion(flows: LeadFlows, version: unknown): LeadCheck {
-  const versions = [...flows.keys()].join(', ');
-  return version === undefined
-    ? refused([{ field: 'flow_version', keyword: 'required', message: ENGINE_MESSAGES.required! }])
-    : refused([{ field: 'flow_version', keyword: 'enum', message: `Must be one of ${versions}` }]);
+/**
+ * The flow version a lead is of: its `flow_version` when it has one; otherwise the version its `flow` names, as the
+ * flow files are named ("business-funding.v2"); otherwise the version at the site's root (v1), whose lead the spec's
+ * payload is. The lead comes back with `flow` as the product label and `flow_version` set, as it is stored and
+ * forwarded (docs/decisions/045-lead-api-contract.md).
+ */
+function versionOf(flows: LeadFlows, lead: Record<string, unknown>): LeadCheck {
+  const versions = [...flows.values()];
+  const named = versions.find(({ flow }) => lead.flow === `${flow.id}.${flow.version}`);
+  const given = lead.flow_version;
+  let flow: LeadFlow | undefined;
+  if (given === undefined) {
+    flow = named ?? versions.find((version) => version.flow.basePath === '');
+    if (flow === undefined) {
+      return refused([{ field: 'flow_version', keyword: 'required', message: ENGINE_MESSAGES.required! }]);
+    }
+  } else {
+    flow = typeof given === 'string' ? flows.get(given) : undefined;
+    if (flow === undefined) {
+      const message = `Must be one of ${[...flows.keys()].join(', ')}`;
+      return refused([{ field: 'flow_version', keyword: 'enum', message }]);
+    }
+    if (named !== undefined && named !== flow) {
+      const message = `Names version ${named.flow.version}, but flow_version is ${flow.flow.version}`;
+      return refused([{ field: 'flow', keyword: 'const', message }]);
+    }
+  }
+  const labelled = named === undefined ? lead : { ...lead, flow: flow.flow.id };
+  return { ok: true, flow, lead: { ...labelled, flow_version: flow.flow.version } };
 }
 
 export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
   if (!isRecord(body)) {
     return { ok: false, error: { error: 'invalid_lead', message: 'The lead must be a JSON object', fields: [] } };
   }
-  const lead = Object.fromEntries(Object.entries(body).filter(([key]) => !IGNORED_KEYS.includes(key)));
-  const version = lead.flow_version;
-  const flow = typeof version === 'string' ? flows.get(version) : undefined;
-  if (flow === undefined) return unknownVersion(flows, version);
+  const sent = Object.fromEntries(Object.entries(body).filter(([key]) => !IGNORED_KEYS.includes(key)));
+  const versioned = versionOf(flows, sent);
+  if (!versioned.ok) return versioned;
+  const { flow, lead } = versioned;
 
   if (flow.validate(lead)) {
     const broken = Object.entries(lead).filter(([, value]) => holdsNonText(value));

@@ -6,7 +6,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Value } from 'typebox/value';
 import { FlowSchema, type Flow } from '../../engine/flow/format.ts';
-import { leadSchema } from '../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS, leadSchema } from '../../engine/flow/lead.ts';
 import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
 import type { ConsentNames } from '../../engine/flow/consent.ts';
 import { consentShown, type ConsentShown } from './consent-shown.ts';
@@ -27,7 +27,7 @@ export interface LeadFlow {
   consent: ConsentShown;
 }
 
-/** Lead flows by version label ("v1", "v2", ...), which the payload's flow_version selects. */
+/** Lead flows by version label ("v1", "v2", ...), which the payload's flow_version (or its flow) selects. */
 export type LeadFlows = ReadonlyMap<string, LeadFlow>;
 
 /**
@@ -84,9 +84,17 @@ export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
     if (clash !== undefined) {
       throw new LeadFlowsError(`${clash.file} and ${file.file} are both version "${flow.version}": give each its own`);
     }
+    const schema = leadSchema(flow);
+    const missing = LEAD_PAYLOAD_FIELDS.filter((field) => !(field in schema.properties));
+    if (missing.length > 0) {
+      throw new LeadFlowsError(
+        `${file.file}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every lender ` +
+          'receives in each lead (docs/decisions/045-lead-api-contract.md): add the field back to its step',
+      );
+    }
     let validate: ValidateFunction;
     try {
-      validate = ajv.compile(leadSchema(flow));
+      validate = ajv.compile(schema);
     } catch (error) {
       const reason = (error as Error).message;
       throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${reason}`, { cause: error });

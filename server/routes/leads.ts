@@ -46,6 +46,8 @@ export interface LeadIntake {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A URL the lead carries; sent empty, it has none. */
+const url = (value: unknown): string | undefined => text(value) || undefined;
 
 export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntake | undefined): Promise<void> {
   const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery);
@@ -77,8 +79,8 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           consent: flow.consent,
           ip: request.ip,
           userAgent: request.headers['user-agent'],
-          pageUrl: text(lead.source_url),
-          certificateUrl: text(lead.trustedform_cert_url),
+          pageUrl: url(lead.source_url),
+          certificateUrl: url(lead.trustedform_cert_url),
           idempotency: key === undefined ? undefined : { key, requestSha256: requestSha256(request.body) },
           honeypot: (text(lead[HONEYPOT_FIELD]) ?? '') !== '',
           contactSha256: contactSha256(lead),

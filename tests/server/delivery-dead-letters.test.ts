@@ -91,6 +91,9 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     await delivery.stop();
     await opened.db.close();
     expect(accepting.received.map((request) => request.headers['webhook-id'])).toEqual([first]);
+    // The replay is the lead as first sent, time_stamp included: the moment it was received, not of this attempt.
+    const firstAttempt = rejecting.received.find((request) => request.headers['webhook-id'] === first);
+    expect(accepting.received[0]!.raw).toBe(firstAttempt!.raw);
 
     expect(await leads(database.env, 'redeliver', first!)).toMatchObject({
       code: 0,

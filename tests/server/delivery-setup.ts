@@ -130,6 +130,12 @@ export async function attemptsOf(db: Database, leadId: string): Promise<AttemptR
   return rows;
 }
 
+/** When the lead was stored (its received_at). */
+export async function receivedAt(db: Database, leadId: string): Promise<Date> {
+  const { rows } = await db.query<{ received_at: Date }>('select received_at from leads where id = $1', [leadId]);
+  return rows[0]!.received_at;
+}
+
 export async function deliveredAt(db: Database, leadId: string): Promise<Date | null> {
   const { rows } = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [
     leadId,

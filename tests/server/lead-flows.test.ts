@@ -53,6 +53,18 @@ describe('reading the flows for lead intake', () => {
     );
   });
 
+  it('refuses a flow whose lead lacks a field every lender receives', () => {
+    type Step = { schema?: { properties: Record<string, unknown>; required?: string[] } };
+    const flow = v1() as { steps: Record<string, Step> };
+    const about = flow.steps['about-business']!.schema!;
+    delete about.properties.business_zipcode;
+    about.required = ['business_name'];
+    expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), NAMES)).toThrow(
+      'flows/business-funding.json: no step asks for "business_zipcode", which every lender receives in each lead ' +
+        '(docs/decisions/045-lead-api-contract.md): add the field back to its step',
+    );
+  });
+
   it('refuses a file that is not JSON', () => {
     expect(() => readLeadFlows(flows({ 'business-funding.json': '{ "id": ' }), NAMES)).toThrow(
       /^The flow files cannot be read: flows\/business-funding\.json: not valid JSON/,

@@ -142,6 +142,16 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       expect(rows[0]?.payload).toEqual(validLead());
     });
 
+    it('stores an empty certificate and page URL as none', async () => {
+      const response = await post(app, validLead({ source_url: '', trustedform_cert_url: '' }));
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query(
+        'select page_url, certificate_url from consent_evidence where lead_id = $1',
+        [response.json().id],
+      );
+      expect(rows).toEqual([{ page_url: null, certificate_url: null }]);
+    });
+
     it('takes the lead of another flow version and records that version', async () => {
       const response = await post(app, validLead({ flow_version: 'v3' }));
       expect(response.statusCode).toBe(201);
@@ -176,6 +186,42 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       } finally {
         await proxied.close();
       }
+    });
+  });
+
+  describe('the flow version of a lead that does not say it (another client sends the spec\'s payload)', () => {
+    async function storedAs(payload: LeadPayload) {
+      const response = await post(app, payload);
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query<{ flow_version: string; payload: LeadPayload }>(
+        'select flow_version, payload from leads where id = $1',
+        [response.json().id],
+      );
+      return rows[0]!;
+    }
+
+    it('is v1, the version at the root of the site, and is stored with the lead', async () => {
+      const stored = await storedAs(validLead({ flow_version: undefined }));
+      expect(stored.flow_version).toBe('v1');
+      expect(stored.payload).toEqual(validLead());
+    });
+
+    it('is the version its flow names as the flow files do, and the flow is stored as the product label', async () => {
+      const stored = await storedAs(validLead({ flow: 'business-funding.v2', flow_version: undefined }));
+      expect(stored.flow_version).toBe('v2');
+      expect(stored.payload).toEqual(validLead({ flow_version: 'v2' }));
+      expect((await storedAs(validLead({ flow: 'business-funding.v3', flow_version: 'v3' }))).flow_version).toBe('v3');
+    });
+
+    it('is refused, naming the flow, when the flow names another version than flow_version', async () => {
+      const response = await post(app, validLead({ flow: 'business-funding.v2', flow_version: 'v3' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_lead',
+        message: 'The lead has 1 invalid field: flow',
+        fields: [{ field: 'flow', keyword: 'const', message: 'Names version v2, but flow_version is v3' }],
+      });
+      expect(await countRows(database.db, 'leads')).toBe(0);
     });
   });
 
@@ -244,13 +290,20 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       expect(body.fields).toHaveLength(7);
     });
 
+    it.each([
+      ['trustedform_cert_url', 'http://cert.trustedform.com/0123'],
+      ['source_url', 'funding.example.com/phone'],
+    ])('a %s that is not empty and not a URL of its kind', async (field, value) => {
+      const body = await refusal(validLead({ [field]: value }));
+      expect(body.fields).toEqual([{ field, keyword: 'pattern', message: expect.any(String) }]);
+    });
+
     it('a lead of another product', async () => {
       const body = await refusal(validLead({ flow: 'home-insurance' }));
       expect(body.fields).toEqual([{ field: 'flow', keyword: 'const', message: 'Please choose one of the options' }]);
     });
 
     it.each([
-      ['missing', undefined, 'required', 'This field is required'],
       ['unknown', 'v9', 'enum', 'Must be one of v1, v2, v3'],
       ['not text', 1, 'enum', 'Must be one of v1, v2, v3'],
     ])('a flow_version that is %s', async (_case, version, keyword, message) => {

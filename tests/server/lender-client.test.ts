@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LEAD_PAYLOAD_FIELDS } from '../../engine/flow/lead.ts';
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
 import { retryAfterSeconds } from '../../server/delivery/retry-after.ts';
 import { startTestLender, type LenderAnswer, type TestLender } from '../support/test-lender.ts';
@@ -13,7 +14,8 @@ import { freePort } from './server-process.ts';
 
 const lead = () => ({
   messageId: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11',
-  payload: { first_name: 'Maria', amount: 50000 },
+  payload: { first_name: 'Maria', amount: 50000, flow_version: 'v1' },
+  receivedAt: new Date('2026-03-02T14:58:00.123Z'),
   attemptedAt: new Date('2026-03-02T15:04:05.678Z'),
 });
 
@@ -21,7 +23,7 @@ const lead = () => ({
 const NEW_KEY = Buffer.alloc(32, 7);
 const OLD_KEY = Buffer.alloc(32, 9);
 const secretOf = (key: Buffer) => `whsec_${key.toString('base64')}`;
-/** When the lead's attempt started (its time_stamp), in Unix seconds: a lender checks the timestamp is recent. */
+/** When the lead's attempt started (its webhook-timestamp), in ms: a lender checks the timestamp is recent. */
 const ATTEMPT_SECONDS = Date.parse('2026-03-02T15:04:05.678Z');
 
 const closers: Array<() => Promise<void>> = [];
@@ -50,12 +52,21 @@ async function endpoint(handle: Parameters<typeof createServer>[1]): Promise<str
 }
 
 describe('the HTTP lender client', () => {
-  it('posts the payload with time_stamp, the message id and the timestamp, unsigned without a secret', async () => {
+  it('posts every field of the spec payload, time_stamp the time of receipt, the message id and the attempt time', async () => {
     const testLender = await lender();
     const outcome = await httpLenderClient({ url: testLender.url, timeoutMs: 2_000 }).handOver(lead());
     expect(outcome).toEqual({ outcome: 'delivered', httpStatus: 200 });
     const [received] = testLender.received;
-    expect(received!.body).toEqual({ first_name: 'Maria', amount: 50000, time_stamp: '2026-03-02T15:04:05.678Z' });
+    // The fields the lead lacks come empty, in the spec's order; then the lead's own fields and the time of receipt.
+    const empty = Object.fromEntries(LEAD_PAYLOAD_FIELDS.map((field) => [field, '']));
+    expect(received!.body).toEqual({
+      ...empty,
+      first_name: 'Maria',
+      amount: 50000,
+      flow_version: 'v1',
+      time_stamp: '2026-03-02T14:58:00.123Z',
+    });
+    expect(Object.keys(received!.body)).toEqual([...LEAD_PAYLOAD_FIELDS, 'flow_version', 'time_stamp']);
     expect(received!.headers).toMatchObject({
       'idempotency-key': lead().messageId,
       'webhook-id': lead().messageId,
@@ -70,7 +81,7 @@ describe('the HTTP lender client', () => {
     const [received] = testLender.received;
     // The same HMAC as `printf '<id>.1772463845.<body>' | openssl dgst -sha256 -mac HMAC -macopt hexkey:0707...07
     // -binary | base64`.
-    expect(received!.headers['webhook-signature']).toBe('v1,jWVHNuPNBRXBppykE5IO7Cm3yLTWlb5OFZRur9SSLVw=');
+    expect(received!.headers['webhook-signature']).toBe('v1,IZl/wvrKyRpsTTWltJXt3280bYE2QQoq9hhX25+M+P4=');
     expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
   });
 
