@@ -16,9 +16,11 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   multipleOf: 'Please enter a multiple of {multipleOf}',
   additionalProperties: 'This field is not expected here',
   invalid: 'Please check this field',
-  // Not a validation keyword: the alert shown when a step's action (e.g. sending the lead) fails.
+  // Not validation keywords: the alert shown when a step's action (e.g. sending the lead) fails, and the error on a
+  // ZIP code outside the area the product serves (engine/served-area.ts).
   submitFailed: 'Something went wrong. Please try again.',
+  outsideServedArea: 'This location is outside the area we serve',
 };
 
 /** Message keys that are not validation keywords: texts the engine shows for other situations. */
-export const SITUATION_MESSAGES: readonly string[] = ['submitFailed'];
+export const SITUATION_MESSAGES: readonly string[] = ['submitFailed', 'outsideServedArea'];

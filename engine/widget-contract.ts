@@ -37,6 +37,11 @@ export interface FormContext {
    * at once and blocks Next until the widget clears it with `undefined`.
    */
   setFieldError(field: string, message: string | undefined): void;
+  /**
+   * The flow's text for a situation that is not a field rule (engine/messages.ts SITUATION_MESSAGES, e.g. a ZIP code
+   * outside the served area): the flow's `messages`, then the engine's own.
+   */
+  message(key: string): string;
   /** Show the schema errors of these fields now, as if the visitor had left them (e.g. a widget's own "continue"). */
   touch(fields: readonly string[]): void;
   /** Save answers beyond the widget's own field, e.g. the city and state a ZIP lookup found (undefined removes one). */

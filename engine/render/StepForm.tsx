@@ -12,7 +12,7 @@ import { validateStep } from '../flow/compiled.ts';
 import type { KeywordError } from '../validation/messages.ts';
 import { stepSchema, stepUiSchema } from '../flow/to-rjsf.ts';
 import type { FormRecord } from '../state/record.ts';
-import { messagesByField } from '../validation/messages.ts';
+import { messagesByField, situationMessage } from '../validation/messages.ts';
 import type { FormContext } from '../widget-contract.ts';
 import { useEngineSettings } from './engine-settings.tsx';
 import { templates } from './templates.tsx';
@@ -117,6 +117,7 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
         const { [field]: _cleared, ...rest } = current;
         return message === undefined ? rest : { ...rest, [field]: message };
       }),
+    message: (key) => situationMessage(flow, stepId, key),
     touch: (fields) => setShown((current) => new Set([...current, ...fields])),
     save: onSave,
     restart,

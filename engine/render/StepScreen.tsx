@@ -7,7 +7,7 @@ import { branchTest } from '../flow/compiled.ts';
 import { answersFromQuery, formHeading, mergeQuery, nextStepId, stepPath } from '../flow/navigation.ts';
 import type { FormRecord } from '../state/record.ts';
 import type { KeywordError } from '../validation/messages.ts';
-import { messageFor } from '../validation/messages.ts';
+import { situationMessage } from '../validation/messages.ts';
 import type { FormContext } from '../widget-contract.ts';
 import { useAlerts } from '../alerts/Alerts.tsx';
 import { useEngineSettings } from './engine-settings.tsx';
@@ -130,7 +130,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       });
       if (!result.ok) {
         if (result.alert !== undefined) {
-          alerts.show('danger', messageFor(flow, stepId, { field: '', keyword: result.alert, params: {} }));
+          alerts.show('danger', situationMessage(flow, stepId, result.alert));
         }
         return result.fieldErrors ?? [];
       }
@@ -159,6 +159,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       advance: () => void complete({}),
       setBusy: () => {},
       setFieldError: () => {},
+      message: (key) => situationMessage(flow, stepId, key),
       touch: () => {},
       save: saveAnswers,
       restart,

@@ -55,6 +55,11 @@ export function messageFor(flow: Pick<Flow, 'messages' | 'steps'>, stepId: strin
   return fill(template, error.params);
 }
 
+/** The text for a situation that is not a field rule (SITUATION_MESSAGES), by the same lookup. */
+export function situationMessage(flow: Pick<Flow, 'messages' | 'steps'>, stepId: string, key: string): string {
+  return messageFor(flow, stepId, { field: '', keyword: key, params: {} });
+}
+
 export function fill(template: string, params: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,11 +1,13 @@
 /**
- * Checks a lead payload against its flow version's schema. A refusal names every bad field with the text the page
- * itself would show for it (the step's own error text, then the flow's, then the engine's), so the page can put the
- * server's answer next to the right field.
+ * Checks a lead payload against its flow version's schema, and its ZIP codes against the served area. A refusal names
+ * every bad field with the text the page itself would show for it (the step's own error text, then the flow's, then
+ * the engine's), so the page can put the server's answer next to the right field.
  */
 import type { ErrorResponse } from '../../engine/api/schemas.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
-import { keywordErrors, messageFor, type AjvLikeError } from '../../engine/validation/messages.ts';
+import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
+import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../engine/validation/messages.ts';
+import { lookupZip } from '../zip/zip-directory.ts';
 import type { LeadFlow, LeadFlows } from './lead-flows.ts';
 
 /**
@@ -27,6 +29,13 @@ function holdsNonText(value: unknown): boolean {
   if (typeof value === 'string') return NOT_TEXT.test(value);
   if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsNonText);
   return false;
+}
+
+/** The lead's ZIP codes: the business's and the address's, each refused outside the served area as the page does. */
+const ZIP_FIELDS = ['business_zipcode', 'zipcode'] as const;
+
+function isOutsideServedArea(zip: unknown): boolean {
+  return typeof zip === 'string' && zipArea(zip, lookupZip(zip)?.state_abbreviation) === 'outside';
 }
 
 export type LeadCheck =
@@ -87,8 +96,18 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
 
   if (flow.validate(lead)) {
     const broken = Object.entries(lead).filter(([, value]) => holdsNonText(value));
-    if (broken.length === 0) return { ok: true, flow, lead };
-    return refused(broken.map(([field]) => ({ field, keyword: 'pattern', message: NOT_TEXT_MESSAGE })));
+    if (broken.length > 0) {
+      return refused(broken.map(([field]) => ({ field, keyword: 'pattern', message: NOT_TEXT_MESSAGE })));
+    }
+    const outside = ZIP_FIELDS.filter((field) => isOutsideServedArea(lead[field]));
+    if (outside.length === 0) return { ok: true, flow, lead };
+    return refused(
+      outside.map((field) => ({
+        field,
+        keyword: OUTSIDE_SERVED_AREA,
+        message: situationMessage(flow.flow, flow.stepOf.get(field) ?? '', OUTSIDE_SERVED_AREA),
+      })),
+    );
   }
   const errors = keywordErrors((flow.validate.errors ?? []) as AjvLikeError[]);
   return refused(

@@ -9,6 +9,7 @@ import { FlowSchema, type Flow } from '../../engine/flow/format.ts';
 import { LEAD_PAYLOAD_FIELDS, leadSchema } from '../../engine/flow/lead.ts';
 import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
 import type { ConsentNames } from '../../engine/flow/consent.ts';
+import { SERVED_STATES } from '../../engine/served-area.ts';
 import { consentShown, type ConsentShown } from './consent-shown.ts';
 
 /** A flow file cannot take leads; the message names the file and what to fix. */
@@ -65,6 +66,14 @@ function stepsByField(flow: Flow): Map<string, string> {
   return stepOf;
 }
 
+/** Whether a lead's `state` field takes the served states and nothing else, in any order: as the page's ZIP checks. */
+function listsServedStates(state: unknown): boolean {
+  const listed = (state as { enum?: unknown } | undefined)?.enum;
+  if (!Array.isArray(listed)) return false;
+  const codes = new Set<unknown>(listed);
+  return codes.size === SERVED_STATES.length && SERVED_STATES.every((code) => codes.has(code));
+}
+
 /** Reads the flow files of dir (the consent texts naming the product and lenders as the page does); throws LeadFlowsError naming the file when one cannot take leads. */
 export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
   let files: FlowFile[];
@@ -90,6 +99,12 @@ export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
       throw new LeadFlowsError(
         `${file.file}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every lender ` +
           'receives in each lead (docs/decisions/045-lead-api-contract.md): add the field back to its step',
+      );
+    }
+    if (!listsServedStates(schema.properties.state)) {
+      throw new LeadFlowsError(
+        `${file.file}: the "state" field must list exactly the served states, the 50 states and DC: ` +
+          `${SERVED_STATES.join(', ')} (docs/decisions/046-us-territories.md)`,
       );
     }
     let validate: ValidateFunction;

@@ -90,6 +90,42 @@ for (const version of ['v1', 'v2'] as const) {
   });
 }
 
+test('a business in a US territory is told so at its first ZIP code, and the phone step says the same', async ({ page }, info) => {
+  const outside = page.getByText('Sorry, our lenders only fund businesses in the 50 states and DC.');
+  await answerFirstHalf(page, '');
+  await expectStep(page, '/about-business', 'Tell us about your business', 60);
+  await page.getByRole('textbox', { name: 'Business name' }).fill('Isla Tools');
+  const businessZip = page.getByRole('textbox', { name: 'Business zip code' });
+  // Guam, whose ZIP codes the lookup does not list, and San Juan, whose it does: the same answer.
+  for (const territoryZip of ['96910', '00908']) {
+    await businessZip.fill('');
+    await businessZip.pressSequentially(territoryZip);
+    await expect(outside).toBeVisible();
+    await expect(page.getByText('Please enter valid zipcode.')).toHaveCount(0);
+    await expect(page.getByText(/San Juan, PR/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/about-business');
+  }
+  await businessZip.fill('');
+
+  await answerBusinessAndContact(page, '', `mary.territory.${info.project.name}@example.com`);
+  await page.getByRole('textbox', { name: 'Street address' }).fill('1 Calle Sol');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await expect(state.getByRole('option')).toHaveCount(52); // 'State', the 50 states and DC
+  await expect(state.getByRole('option', { name: 'PR', exact: true })).toHaveCount(0);
+  // The place of the business's ZIP is filled in; the visitor types a territory's ZIP over it.
+  const zip = page.getByRole('textbox', { name: 'Zip code' });
+  await expect(zip).toHaveValue('90210');
+  await zip.fill('');
+  await zip.pressSequentially('00908');
+  await expect(outside).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('');
+  await page.getByRole('button', { name: 'View Funding Options' }).click();
+  await expect(outside).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.pathname === '/phone');
+});
+
 test('a lead the server cannot take keeps the visitor on the phone step with the alert', async ({ page }) => {
   await page.route('**/api/v1/leads/trigger', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }));
   await sendLeadWithTypedAddress(page, 'mary.refused@example.com');

@@ -1,10 +1,11 @@
 /** The app with lead intake on a migrated test database, and delivery queues that are real tables in it. */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { migrate } from '../../server/db/index.ts';
 import type { Database } from '../../server/db/types.ts';
 import type { DeliveryQueue } from '../../server/delivery/queue.ts';
-import { tempDir, testConfig } from './helpers.ts';
+import { tempDir, testConfig, type TestDatabase } from './helpers.ts';
 
 /** Applies the migrations and creates the table the test queues write their jobs to. */
 export async function prepareLeadDatabase(db: Database): Promise<void> {
@@ -45,6 +46,34 @@ export async function startLeadApp(db: Database, options: LeadAppOptions = {}): 
   app.addHook('onClose', async () => site.remove());
   await app.ready();
   return app;
+}
+
+/**
+ * For the tests of one describe block: a prepared database from `open` and the app on it, started before the first
+ * test and closed after the last. Read `app` and `database` inside the tests.
+ */
+export function leadAppForSuite(
+  open: () => Promise<TestDatabase>,
+  options: LeadAppOptions = {},
+): { readonly app: FastifyInstance; readonly database: TestDatabase } {
+  const suite: { app?: FastifyInstance; database?: TestDatabase } = {};
+  beforeAll(async () => {
+    suite.database = await open();
+    await prepareLeadDatabase(suite.database.db);
+    suite.app = await startLeadApp(suite.database.db, options);
+  }, 60_000);
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.database?.cleanup();
+  });
+  return {
+    get app() {
+      return suite.app!;
+    },
+    get database() {
+      return suite.database!;
+    },
+  };
 }
 
 type Table = 'leads' | 'consent_evidence' | 'test_delivery_jobs';

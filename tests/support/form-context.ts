@@ -1,6 +1,7 @@
 /** A form context for rendering widgets outside a step screen: every control is a spy, every service a stub. */
 import { vi } from 'vitest';
 import type { ApiClient } from '../../engine/api/client.ts';
+import { ENGINE_MESSAGES } from '../../engine/messages.ts';
 import type { FormContext } from '../../engine/widget-contract.ts';
 import type { FormRecord } from '../../engine/state/record.ts';
 
@@ -24,6 +25,7 @@ export function fakeFormContext(overrides: Partial<FormContext> & { record?: For
     advance: vi.fn(),
     setBusy: vi.fn(),
     setFieldError: vi.fn(),
+    message: (key) => ENGINE_MESSAGES[key] ?? key,
     touch: vi.fn(),
     save: vi.fn(),
     restart: vi.fn(),

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { errorId, getUiOptions, toFieldPathId, type FieldProps } from '@rjsf/utils';
+import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
 import { AddressInput } from './address-input.tsx';
 import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
@@ -62,7 +63,8 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
 
   // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
   const confirmedZip = useRef(data.city && data.state ? data.zipcode : undefined);
-  const unknownZip = useRef<string>(undefined);
+  // A ZIP the lookup refused (unknown, or outside the served area) and the error it got.
+  const refusedZip = useRef<{ zip: string; error: string }>(undefined);
   // Only the latest lookup may answer: the ticket moves on whenever the ZIP changes or the widget leaves.
   const lookupTicket = useRef(0);
   const pendingLookup = useRef<Promise<void>>(undefined);
@@ -118,13 +120,15 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
       .then(
         (place) => {
           if (!isLatest()) return;
-          if (place) {
+          const area = zipArea(zip, place?.state);
+          if (place && area === 'served') {
             confirmedZip.current = zip;
             live.current.setFieldError('zipcode', undefined);
             update({ city: place.city, state: place.state }, 'zipcode');
           } else {
-            unknownZip.current = zip;
-            live.current.setFieldError('zipcode', options.zipNotFound);
+            const error = area === 'outside' ? live.current.message(OUTSIDE_SERVED_AREA) : options.zipNotFound;
+            refusedZip.current = { zip, error };
+            live.current.setFieldError('zipcode', error);
             update({ city: undefined, state: undefined }, 'zipcode');
           }
         },
@@ -186,13 +190,16 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     context.touch(ADDRESS_FIELDS);
     await pendingLookup.current;
     const zip = latest.current.zipcode ?? '';
-    // A lookup the network failed is asked again; a ZIP the service does not know is not.
-    if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && unknownZip.current !== zip) await lookUp(zip);
+    // A lookup the network failed is asked again; a ZIP the service refused is not.
+    if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && refusedZip.current?.zip !== zip) await lookUp(zip);
     if (!alive.current) return;
     const now = latest.current;
     const confirmed = now.zipcode !== undefined && confirmedZip.current === now.zipcode;
     // A ZIP that is too short already shows the schema's own message.
-    if (!confirmed && now.zipcode?.length === ZIP_LENGTH) live.current.setFieldError('zipcode', options.zipNotFound);
+    if (!confirmed && now.zipcode?.length === ZIP_LENGTH) {
+      const refused = refusedZip.current?.zip === now.zipcode ? refusedZip.current.error : undefined;
+      live.current.setFieldError('zipcode', refused ?? options.zipNotFound);
+    }
     if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) {
       // As Next does on other steps, the focus goes to what the visitor must fix first; city and state follow the ZIP.
       document.getElementById(idOf(now.street_address ? 'zipcode' : 'street_address'))?.focus();

@@ -33,7 +33,9 @@ export const addressThenPhoneOptions = {
     zipNotFound: {
       type: 'string',
       minLength: 1,
-      description: 'The error on the ZIP code when the ZIP lookup does not know it.',
+      description:
+        'The error on the ZIP code when the ZIP lookup does not know it. A ZIP code outside the served area (a US ' +
+        'territory\'s) gets the flow\'s "outsideServedArea" message instead.',
     },
     phoneMask: {
       type: 'string',

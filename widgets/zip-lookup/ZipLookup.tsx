@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { ZipPlace } from '../../engine/api/client.ts';
+import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import { formContextOf } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
@@ -20,7 +21,7 @@ function fill(template: string, place: ZipPlace): string {
 
 /**
  * A ZIP code input that looks the ZIP up once it has five digits: a known ZIP shows its place and saves the parts the
- * options name; an unknown one shows an error that blocks Next.
+ * options name; an unknown one, or one outside the served area (a US territory's), shows an error that blocks Next.
  */
 export function ZipLookup(props: Props) {
   const { id, name, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
@@ -35,13 +36,14 @@ export function ZipLookup(props: Props) {
   });
   const setBusy = useEffectEvent((busy: boolean) => context.setBusy(busy));
   const lookUp = useEffectEvent((zip: string) => context.api.lookupZip(zip));
-  const answer = useEffectEvent((found: ZipPlace | null) => {
+  const answer = useEffectEvent((zip: string, found: ZipPlace | null) => {
     const parts = Object.entries(options.save ?? {});
-    if (found) {
+    const area = zipArea(zip, found?.state);
+    if (found && area === 'served') {
       setPlace(fill(options.found, found));
       context.save(Object.fromEntries(parts.map(([part, answerName]) => [answerName, found[part as keyof ZipPlace]])));
     } else {
-      context.setFieldError(name, options.notFound);
+      context.setFieldError(name, area === 'outside' ? context.message(OUTSIDE_SERVED_AREA) : options.notFound);
       context.save(Object.fromEntries(parts.map(([, answerName]) => [answerName, undefined])));
     }
   });
@@ -61,7 +63,7 @@ export function ZipLookup(props: Props) {
     setBusy(true);
     lookUp(zip).then(
       (found) => {
-        if (settle()) answer(found);
+        if (settle()) answer(zip, found);
       },
       // The server could not be reached: the visitor can still go on, the ZIP's own checks still apply.
       () => settle(),

@@ -7,7 +7,9 @@ export const zipLookupOptions = {
     notFound: {
       type: 'string',
       minLength: 1,
-      description: 'The error shown when the lookup knows no such ZIP code; it blocks Next until the ZIP changes.',
+      description:
+        'The error shown when the lookup knows no such ZIP code; it blocks Next until the ZIP changes. A ZIP code ' +
+        'outside the served area (a US territory\'s) shows the flow\'s "outsideServedArea" message instead.',
     },
     found: {
       type: 'string',

@@ -4,7 +4,9 @@ import { ZipLookup } from './ZipLookup.tsx';
 
 export const zipLookup = defineWidget({
   name: 'zip-lookup',
-  summary: 'A five-digit ZIP code input that looks the ZIP up, shows its place and can save its city and state.',
+  summary:
+    'A five-digit ZIP code input that looks the ZIP up, shows its place and can save its city and state; it refuses ' +
+    'ZIP codes outside the 50 states and DC.',
   serves: { kind: 'value', types: ['string'] },
   options: zipLookupOptions,
   example: {

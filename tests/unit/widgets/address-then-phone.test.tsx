@@ -18,7 +18,9 @@ const step = flow.steps.phone;
 const registry = widgetRegistry(widgets);
 const uiSchema: UiSchema = { 'ui:field': step.layout.widget, 'ui:options': step.layout.options };
 
+const flowMessages: Readonly<Record<string, string>> = flow.messages;
 const KNOWN_ZIPS: Record<string, ZipPlace> = {
+  '00908': { city: 'San Juan', state: 'PR', zipcode: '00908' },
   '10001': { city: 'New York', state: 'NY', zipcode: '10001' },
   '94043': { city: 'Mountain View', state: 'CA', zipcode: '94043' },
 };
@@ -239,6 +241,21 @@ describe('address-then-phone', () => {
       expect(context.setFieldError).toHaveBeenCalledWith('zipcode', 'Please enter valid zipcode.');
       expect(document.activeElement).toBe(zip());
       expect(screen.getByRole('status').textContent).toBe('');
+    });
+
+    it('with a ZIP of a US territory, shows the served-area message, empties city and state, and keeps it', async () => {
+      const { user, context } = renderStep({ data: RESTORED, context: { message: (key) => flowMessages[key] ?? key } });
+      await user.clear(zip());
+      await user.type(zip(), '00908');
+      await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('zipcode', flowMessages.outsideServedArea));
+      expect(city().value).toBe('');
+      expect(state().value).toBe('');
+      vi.mocked(context.setFieldError).mockClear();
+      await clickWithFakeTimers(firstButton());
+      await passSeconds(5);
+      expect(context.setFieldError).toHaveBeenCalledWith('zipcode', flowMessages.outsideServedArea);
+      expect(context.api.lookupZip).toHaveBeenCalledExactlyOnceWith('00908');
+      expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
     });
 
     it('asks again for a ZIP whose lookup failed, and goes on once it is found', async () => {

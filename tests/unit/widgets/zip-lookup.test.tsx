@@ -3,6 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ApiClient, ZipPlace } from '../../../engine/api/client.ts';
+import { ENGINE_MESSAGES } from '../../../engine/messages.ts';
 import { fakeFormContext, stubApi } from '../../support/form-context.ts';
 import { renderField } from '../../support/render-field.tsx';
 
@@ -12,6 +13,7 @@ const options = {
   found: '{city}, {state} {zipcode}',
   save: { city: 'city', state: 'state', zipcode: 'zipcode' },
 };
+const OUTSIDE = ENGINE_MESSAGES.outsideServedArea;
 const BEVERLY_HILLS: ZipPlace = { city: 'Beverly Hills', state: 'CA', zipcode: '90210' };
 const NEW_YORK: ZipPlace = { city: 'New York', state: 'NY', zipcode: '10001' };
 
@@ -73,6 +75,17 @@ describe('zip-lookup', () => {
     const { input, context } = renderZip(async () => null);
     await userEvent.type(input, '00000');
     await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('answer', 'Please enter valid zipcode.'));
+    expect(context.save).toHaveBeenCalledExactlyOnceWith({ city: undefined, state: undefined, zipcode: undefined });
+    expect(place().textContent).toBe('');
+  });
+
+  it.each([
+    ['a territory ZIP the lookup places (San Juan, PR)', '00908', { city: 'San Juan', state: 'PR', zipcode: '00908' }],
+    ['a territory ZIP the lookup does not know (Guam)', '96910', null],
+  ])('refuses %s with the served-area message and saves no place', async (_case, typed, found) => {
+    const { input, context } = renderZip(async () => found);
+    await userEvent.type(input, typed);
+    await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('answer', OUTSIDE));
     expect(context.save).toHaveBeenCalledExactlyOnceWith({ city: undefined, state: undefined, zipcode: undefined });
     expect(place().textContent).toBe('');
   });
