@@ -15,13 +15,25 @@ export interface GtmConfig {
   preview: string | null;
 }
 
+/**
+ * The legal pages the site serves itself, at these paths, where PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL do not name
+ * the operator's own; `name` is how messages about a flow route that would take the path call them.
+ */
+export const BUILT_IN_PAGES = {
+  privacy: { path: '/privacy', name: 'built-in privacy policy' },
+  terms: { path: '/terms', name: 'built-in terms of use' },
+  doNotSell: { path: '/do-not-sell', name: 'built-in "Do Not Sell My Information" page' },
+} as const;
+
+export type BuiltInPage = keyof typeof BUILT_IN_PAGES;
+
 export interface PublicConfig {
   /** The product name (also the page title). */
   productName: string;
-  /** Absolute http(s) URLs of the legal pages, or null when not configured. */
-  privacyUrl: string | null;
-  termsUrl: string | null;
-  doNotSellUrl: string | null;
+  /** The legal pages: the operator's absolute http(s) URL when configured, else the built-in page's path. */
+  privacyUrl: string;
+  termsUrl: string;
+  doNotSellUrl: string;
   /** Google Tag Manager, or null when no container is configured. */
   gtm: GtmConfig | null;
   /** Whether the page loads the TrustedForm lead-certificate script. */

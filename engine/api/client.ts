@@ -2,7 +2,8 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
-import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, ThankYouSettings } from './schemas.ts';
+import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, OptOutRecorded, ThankYouSettings } from './schemas.ts';
+import { OPT_OUT_PATH, type OptOutRequest } from './opt-out.ts';
 import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
 
 /** The place a ZIP code belongs to. */
@@ -30,6 +31,8 @@ export interface ApiClient {
   sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
   /** Claims the consent certificate so it is kept past its free retention. */
   claimCertificate(url: string): Promise<ClaimResponse>;
+  /** Records that leads with this email or phone must never reach a lender; rejects with ApiError naming bad fields. */
+  optOut(request: OptOutRequest): Promise<OptOutRecorded>;
 }
 
 /** A call that did not succeed: `status` 0 when the server could not be reached. */
@@ -172,5 +175,6 @@ export function createApiClient({
       }
     },
     claimCertificate: (url) => call<ClaimResponse>('/api/v1/trustedform/claim', { method: 'POST', body: { url } }),
+    optOut: (request) => call<OptOutRecorded>(OPT_OUT_PATH, { method: 'POST', body: request }),
   };
 }
