@@ -16,16 +16,26 @@ export interface GtmConfig {
 }
 
 /**
- * The legal pages the site serves itself, at these paths, where PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL do not name
- * the operator's own; `name` is how messages about a flow route that would take the path call them.
+ * The paths of the legal pages the site serves itself, where PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL do not name the
+ * operator's own.
  */
 export const BUILT_IN_PAGES = {
-  privacy: { path: '/privacy', name: 'built-in privacy policy' },
-  terms: { path: '/terms', name: 'built-in terms of use' },
-  doNotSell: { path: '/do-not-sell', name: 'built-in "Do Not Sell My Information" page' },
+  privacy: { path: '/privacy' },
+  terms: { path: '/terms' },
+  doNotSell: { path: '/do-not-sell' },
 } as const;
 
 export type BuiltInPage = keyof typeof BUILT_IN_PAGES;
+
+/** The built-in pages' paths, each with what it is: no flow route may take one (flows:check, and the server). */
+export function builtInPagePaths(): Map<string, string> {
+  const names: Record<BuiltInPage, string> = {
+    privacy: 'built-in privacy policy',
+    terms: 'built-in terms of use',
+    doNotSell: 'built-in "Do Not Sell My Information" page',
+  };
+  return new Map(Object.entries(BUILT_IN_PAGES).map(([page, { path }]) => [path, names[page as BuiltInPage]]));
+}
 
 export interface PublicConfig {
   /** The product name (also the page title). */

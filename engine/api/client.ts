@@ -3,7 +3,7 @@
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
 import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, OptOutRecorded, ThankYouSettings } from './schemas.ts';
-import { OPT_OUT_PATH, type OptOutRequest } from './opt-out.ts';
+import type { OptOutRequest } from './opt-out.ts';
 import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
 
 /** The place a ZIP code belongs to. */
@@ -57,6 +57,9 @@ export interface ApiClientOptions {
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Where the "Do Not Sell My Information" opt-out goes; its check lives apart (opt-out.ts), out of the first script. */
+export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
 
 /** Two more tries, a second and then three seconds after a lost answer: long enough for a restarting server. */
 export const LEAD_RETRY_DELAYS_MS: readonly number[] = [1000, 3000];

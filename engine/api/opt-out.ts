@@ -6,8 +6,6 @@
  */
 import type { ErrorResponse } from './schemas.ts';
 
-export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
-
 /** What the page sends: at least one of the two. */
 export interface OptOutRequest {
   email?: string;

@@ -123,9 +123,7 @@ export const homePopup = {
   properties: {
     home_popup_model: {
       type: 'boolean',
-      description:
-        'Whether the start screen opens the popup: true opens it once per page load, the first time the start ' +
-        'screen shows (not again when the visitor comes back to it); false never.',
+      description: 'Whether the start screen opens the popup: true opens it once per page load, false never.',
     },
     model_content: {
       type: 'string',

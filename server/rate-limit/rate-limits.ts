@@ -5,7 +5,7 @@
  * The counters live in this process: with several server instances each enforces its own.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { OPT_OUT_PATH } from '../../engine/api/opt-out.ts';
+import { OPT_OUT_PATH } from '../../engine/api/client.ts';
 import type { Config } from '../config.ts';
 import { ClientError } from '../errors.ts';
 import { LEAD_INTAKE_PATH } from '../routes/leads.ts';

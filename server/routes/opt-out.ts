@@ -5,7 +5,8 @@
  * same whether or not any lead carries the contact.
  */
 import type { FastifyInstance } from 'fastify';
-import { checkOptOut, OPT_OUT_PATH } from '../../engine/api/opt-out.ts';
+import { OPT_OUT_PATH } from '../../engine/api/client.ts';
+import { checkOptOut } from '../../engine/api/opt-out.ts';
 import { errorResponse, optOutRecorded, type ErrorResponse } from '../../engine/api/schemas.ts';
 import type { Database } from '../db/types.ts';
 import { recordOptOut } from '../privacy/opt-outs.ts';

@@ -12,7 +12,7 @@ import type { Flow } from '../../engine/flow/format.ts';
 import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
-import { BUILT_IN_PAGES } from '../public-config.ts';
+import { BUILT_IN_PAGES, builtInPagePaths } from '../public-config.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -58,7 +58,7 @@ function routableFlow(file: string, json: unknown): RoutableFlow {
   return json as unknown as RoutableFlow;
 }
 
-const BUILT_IN_PATHS: ReadonlyMap<string, string> = new Map(Object.values(BUILT_IN_PAGES).map((page) => [page.path, page.name]));
+const BUILT_IN_PATHS = builtInPagePaths();
 
 /**
  * Every path the page answers: the flows' step paths (from flows/*.json), the built-in legal pages and /index.html.
