@@ -49,10 +49,18 @@ export default defineConfig({
       timeout: 30_000,
     },
     // The production build (npm test builds first) on throwaway embedded databases, delivering to the test lender:
-    // one with no third party configured (addresses typed by hand) and one with every third party configured: Maps
-    // key, tag manager and lead certificate (the tests stand in for their scripts).
+    // one with nothing configured (addresses typed by hand, the built-in legal pages) and one with everything
+    // configured: Maps key, tag manager and lead certificate (the tests stand in for their scripts), and the
+    // operator's own legal pages.
     appServer(APP_PORT, SERVER_LOGS.app, {}),
-    appServer(CONFIGURED_APP_PORT, SERVER_LOGS.configuredApp, { GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey', GTM_ID: 'GTM-E2ETEST', LOAD_TRUSTED_FORM_SCRIPT: 'true' }),
+    appServer(CONFIGURED_APP_PORT, SERVER_LOGS.configuredApp, {
+      GOOGLE_MAPS_API_KEY: 'AIzaEndToEndTestKey',
+      GTM_ID: 'GTM-E2ETEST',
+      LOAD_TRUSTED_FORM_SCRIPT: 'true',
+      PRIVACY_URL: 'https://example.com/privacy',
+      TERMS_URL: 'https://example.com/terms',
+      DO_NOT_SELL_URL: 'https://example.com/do-not-sell',
+    }),
     // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
     appServer(DEV_APP_PORT, SERVER_LOGS.devApp, { NODE_ENV: 'development' }),
   ],
@@ -73,9 +81,6 @@ function appServer(port: number, log: string, env: Record<string, string>) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PRODUCT_NAME: 'Fundflow Test',
-      PRIVACY_URL: 'https://example.com/privacy',
-      TERMS_URL: 'https://example.com/terms',
-      DO_NOT_SELL_URL: 'https://example.com/do-not-sell',
       LEAD_FORWARD_URL: `${LENDER_URL}/leads`,
       LEAD_FORWARD_SECRET: LENDER_SECRET,
       ...env,

@@ -18,8 +18,9 @@ import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
+import { registerOptOutRoutes } from './routes/opt-out.ts';
 import { readLenders } from './leads/lenders.ts';
-import { indexFile, registerPages } from './routes/pages.ts';
+import { indexFile, operatorPages, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
 import { loadPrerenderer } from './prerendered.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, db, app.log, now));
   registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)));
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
+  await registerOptOutRoutes(app, db);
   if (options.delivery === undefined) {
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
@@ -152,6 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
   if (devTools !== undefined) await devTools.register(app, page);
-  await registerPages(app, { staticDir: config.staticDir, flowsDir: options.flowsDir ?? FLOWS_DIR, page, development });
+  await registerPages(app, {
+    staticDir: config.staticDir,
+    flowsDir: options.flowsDir ?? FLOWS_DIR,
+    page,
+    development,
+    operatorPages: operatorPages(config),
+  });
   return app;
 }

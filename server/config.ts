@@ -251,19 +251,26 @@ export const VARIABLES = {
   }),
   privacyUrl: optional({
     name: 'PRIVACY_URL',
-    description: 'The privacy policy linked from the page (absolute http(s) URL).',
+    description:
+      'Your own privacy policy (absolute http(s) URL): the footer links there, and /privacy sends visitors there. ' +
+      "Unset: the site's built-in /privacy page, whose sample text (site/content/privacy.json) you replace with yours.",
     example: 'https://example.com/privacy',
     parse: webUrl,
   }),
   termsUrl: optional({
     name: 'TERMS_URL',
-    description: 'The terms of use linked from the page (absolute http(s) URL).',
+    description:
+      'Your own terms of use (absolute http(s) URL): the footer links there, and /terms sends visitors there. ' +
+      "Unset: the site's built-in /terms page, whose sample text (site/content/terms.json) you replace with yours.",
     example: 'https://example.com/terms',
     parse: webUrl,
   }),
   doNotSellUrl: optional({
     name: 'DO_NOT_SELL_URL',
-    description: 'The "Do not sell or share my personal information" page linked from the page (absolute http(s) URL).',
+    description:
+      'Your own "Do Not Sell My Information" page (absolute http(s) URL): the footer links there, and /do-not-sell ' +
+      "sends visitors there; opt-outs taken there are yours to honour. Unset: the site's built-in /do-not-sell " +
+      'page, which takes opt-outs and holds back the leads they name (docs/runbook.md).',
     example: 'https://example.com/do-not-sell',
     parse: webUrl,
   }),
@@ -386,13 +393,16 @@ export const VARIABLES = {
     name: 'RATE_LIMIT_LEADS_PER_IP',
     description:
       'Leads one visitor address may send in its window; more are answered 429 with Retry-After (0: no limit). ' +
-      'Sized for an office or a mobile network of hundreds of visitors behind one address.',
+      'Sized for an office or a mobile network of hundreds of visitors behind one address. "Do Not Sell" opt-outs ' +
+      'have the same limit, counted apart.',
     default: '300',
     parse: requestLimit,
   }),
   rateLimitLeadsPerSession: withDefault({
     name: 'RATE_LIMIT_LEADS_PER_SESSION',
-    description: 'Leads one visit (its XSRF-TOKEN cookie) may send in its window; more are answered 429 (0: no limit).',
+    description:
+      'Leads one visit (its XSRF-TOKEN cookie) may send in its window; more are answered 429 (0: no limit). "Do Not ' +
+      'Sell" opt-outs have the same limit, counted apart.',
     default: '5',
     parse: requestLimit,
   }),

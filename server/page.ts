@@ -12,14 +12,14 @@ import type { Config } from './config.ts';
 import { preferredEncoding } from './encoding.ts';
 import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer } from './prerendered.ts';
 import type { InlineSources } from './security.ts';
-import { RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from './public-config.ts';
+import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from './public-config.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
   return {
     productName: config.productName,
-    privacyUrl: config.privacyUrl ?? null,
-    termsUrl: config.termsUrl ?? null,
-    doNotSellUrl: config.doNotSellUrl ?? null,
+    privacyUrl: config.privacyUrl ?? BUILT_IN_PAGES.privacy.path,
+    termsUrl: config.termsUrl ?? BUILT_IN_PAGES.terms.path,
+    doNotSellUrl: config.doNotSellUrl ?? BUILT_IN_PAGES.doNotSell.path,
     gtm:
       config.gtmId === undefined
         ? null

@@ -15,13 +15,35 @@ export interface GtmConfig {
   preview: string | null;
 }
 
+/**
+ * The paths of the legal pages the site serves itself, where PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL do not name the
+ * operator's own.
+ */
+export const BUILT_IN_PAGES = {
+  privacy: { path: '/privacy' },
+  terms: { path: '/terms' },
+  doNotSell: { path: '/do-not-sell' },
+} as const;
+
+export type BuiltInPage = keyof typeof BUILT_IN_PAGES;
+
+/** The built-in pages' paths, each with what it is: no flow route may take one (flows:check, and the server). */
+export function builtInPagePaths(): Map<string, string> {
+  const names: Record<BuiltInPage, string> = {
+    privacy: 'built-in privacy policy',
+    terms: 'built-in terms of use',
+    doNotSell: 'built-in "Do Not Sell My Information" page',
+  };
+  return new Map(Object.entries(BUILT_IN_PAGES).map(([page, { path }]) => [path, names[page as BuiltInPage]]));
+}
+
 export interface PublicConfig {
   /** The product name (also the page title). */
   productName: string;
-  /** Absolute http(s) URLs of the legal pages, or null when not configured. */
-  privacyUrl: string | null;
-  termsUrl: string | null;
-  doNotSellUrl: string | null;
+  /** The legal pages: the operator's absolute http(s) URL when configured, else the built-in page's path. */
+  privacyUrl: string;
+  termsUrl: string;
+  doNotSellUrl: string;
   /** Google Tag Manager, or null when no container is configured. */
   gtm: GtmConfig | null;
   /** Whether the page loads the TrustedForm lead-certificate script. */

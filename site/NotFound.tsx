@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { QueryLink } from './site-link.tsx';
 
 export function NotFound({ productName }: { productName: string }) {
   useEffect(() => {
@@ -8,9 +8,9 @@ export function NotFound({ productName }: { productName: string }) {
   return (
     <section className="not-found">
       <h1>Oops! That page can’t be found.</h1>
-      <Link to="/" className="button button--primary">
+      <QueryLink to="/" className="button button--primary">
         Go Back
-      </Link>
+      </QueryLink>
     </section>
   );
 }

@@ -22,6 +22,8 @@ export interface SiteSettings {
   promises: FormPromises;
   lenders: readonly string[];
   loadPopup: () => Promise<PopupContent>;
+  /** Set once the home popup has shown: it shows once per page load. */
+  popupShown: { current: boolean };
 }
 
 export function SiteLayout({ site, flow, stepId, children }: { site: SiteSettings; flow: Flow; stepId: string; children: ReactNode }) {
@@ -42,7 +44,7 @@ export function SiteLayout({ site, flow, stepId, children }: { site: SiteSetting
         </HydrateLater>
       )}
       {showsProviders(section) && <ProvidersStrip />}
-      {isStart && <HomePopup load={site.loadPopup} />}
+      {isStart && <HomePopup load={site.loadPopup} shown={site.popupShown} />}
       {isStart && (
         <HydrateLater turn={SURROUNDINGS_TURN}>
           <Landing />

@@ -14,6 +14,7 @@ import { actions } from '../engine/actions/index.ts';
 import { AlertProvider } from '../engine/alerts/Alerts.tsx';
 import type { ApiClient } from '../engine/api/client.ts';
 import type { PublicConfig } from '../server/public-config.ts';
+import { legalRoutes } from './legal/legal-routes.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -47,7 +48,9 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
     promises: siteContent.footer.promises,
     lenders: siteContent.lenders.lenders,
     loadPopup: api.homePopup,
+    popupShown: { current: false },
   };
+  const pages = legalRoutes(config, site.shell, api);
   return (
     <StrictMode>
       <HydrationTurnsProvider turns={environment.hydrationTurns}>
@@ -61,6 +64,7 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
                     {screen}
                   </SiteLayout>
                 )}
+                pages={pages}
                 notFound={
                   <Shell config={config} content={site.shell} homePath="/">
                     <NotFound productName={config.productName} />

@@ -2,7 +2,8 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
-import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, ThankYouSettings } from './schemas.ts';
+import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, OptOutRecorded, ThankYouSettings } from './schemas.ts';
+import type { OptOutRequest } from './opt-out.ts';
 import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
 
 /** The place a ZIP code belongs to. */
@@ -30,6 +31,8 @@ export interface ApiClient {
   sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
   /** Claims the consent certificate so it is kept past its free retention. */
   claimCertificate(url: string): Promise<ClaimResponse>;
+  /** Records that leads with this email or phone must never reach a lender; rejects with ApiError naming bad fields. */
+  optOut(request: OptOutRequest): Promise<OptOutRecorded>;
 }
 
 /** A call that did not succeed: `status` 0 when the server could not be reached. */
@@ -54,6 +57,9 @@ export interface ApiClientOptions {
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Where the "Do Not Sell My Information" opt-out goes; its check lives apart (opt-out.ts), out of the first script. */
+export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
 
 /** Two more tries, a second and then three seconds after a lost answer: long enough for a restarting server. */
 export const LEAD_RETRY_DELAYS_MS: readonly number[] = [1000, 3000];
@@ -172,5 +178,6 @@ export function createApiClient({
       }
     },
     claimCertificate: (url) => call<ClaimResponse>('/api/v1/trustedform/claim', { method: 'POST', body: { url } }),
+    optOut: (request) => call<OptOutRecorded>(OPT_OUT_PATH, { method: 'POST', body: request }),
   };
 }

@@ -123,7 +123,7 @@ export const homePopup = {
   properties: {
     home_popup_model: {
       type: 'boolean',
-      description: 'Whether the start screen opens the popup: true opens it each time the screen shows, false never.',
+      description: 'Whether the start screen opens the popup: true opens it once per page load, false never.',
     },
     model_content: {
       type: 'string',
@@ -164,6 +164,18 @@ export const claimResponse = {
   additionalProperties: false,
 } as const;
 export type ClaimResponse = FromSchema<typeof claimResponse>;
+
+/**
+ * 200 from POST /api/v1/privacy/opt-out: the opt-out is stored. It says nothing more, whatever leads the contact
+ * matches: the answer must not tell anyone whether an email or a phone number is known here.
+ */
+export const optOutRecorded = {
+  type: 'object',
+  properties: { recorded: { type: 'boolean', const: true } },
+  required: ['recorded'],
+  additionalProperties: false,
+} as const;
+export type OptOutRecorded = FromSchema<typeof optOutRecorded>;
 
 /** Every 4xx answer: a code, a sentence, and for invalid fields one entry per field and rule. */
 export const errorResponse = {

@@ -37,6 +37,8 @@ export interface CheckOptions {
   formats?: Readonly<Record<string, Format>>;
   /** The action names steps may use; default: the engine's actions. */
   actions?: readonly string[];
+  /** Paths the site serves pages of its own at, with what each is ("built-in privacy policy"): no step may take one. */
+  reservedPaths?: ReadonlyMap<string, string>;
 }
 
 /** The formats the page's precompiled validators know (engine/flow/precompile.ts builds them with the same ajv). */
@@ -172,7 +174,7 @@ export function checkFlows(files: readonly FlowFile[], widgets: readonly WidgetI
   for (const { file, json } of files) {
     checkFile(json, run, (pointer, message) => problems.push({ file, pointer, message }));
   }
-  checkAcrossFiles(files, (file, pointer, message) => problems.push({ file, pointer, message }));
+  checkAcrossFiles(files, options.reservedPaths ?? new Map(), (file, pointer, message) => problems.push({ file, pointer, message }));
   // In file order, then in the order the file reads (a problem about a key that is absent sits at its parent).
   const fileOrder = new Map(files.map(({ file }, index) => [file, index]));
   const positions = new Map(files.map(({ file, json }) => [file, documentOrder(json)]));
@@ -730,7 +732,11 @@ function ownValueHint(key: 'basePath' | 'storageKey', json: JsonObject): string 
   return `give this file its own, e.g. "${typeof json.id === 'string' ? json.id : 'flow'}-${json.version}"`;
 }
 
-function checkAcrossFiles(files: readonly FlowFile[], report: (file: string, pointer: string, message: string) => void): void {
+function checkAcrossFiles(
+  files: readonly FlowFile[],
+  reservedPaths: ReadonlyMap<string, string>,
+  report: (file: string, pointer: string, message: string) => void,
+): void {
   const seen = new Map<string, string>();
   const claim = (key: string, file: string): string | undefined => {
     const owner = seen.get(key);
@@ -767,6 +773,11 @@ function checkAcrossFiles(files: readonly FlowFile[], report: (file: string, poi
       const path = stepPath({ basePath: json.basePath }, { route: step.route });
       if (ownPaths.has(path)) continue; // a duplicate route, reported with the file
       ownPaths.add(path);
+      const reserved = reservedPaths.get(path);
+      if (reserved !== undefined) {
+        report(file, pointerTo('', 'steps', id, 'route'), `the path ${quoted(path)} is the site's ${reserved}: choose another route`);
+        continue;
+      }
       const owner = paths.get(path);
       if (owner === undefined) paths.set(path, { file, id });
       else if (owner.file !== file) {

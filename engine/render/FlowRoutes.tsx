@@ -1,4 +1,7 @@
-/** The routes of every flow version, generated from the flow files; any other path renders `notFound`. */
+/**
+ * The routes of every flow version, generated from the flow files, and the site's own `pages`; any other path renders
+ * `notFound`.
+ */
 import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { CompiledFlow } from '../flow/compiled.ts';
@@ -9,7 +12,23 @@ import { BackToStartListener } from './back-to-start.tsx';
 /** Lets the site put content around a step (its shell, or the landing page under the first question). */
 export type StepLayout = (screen: ReactNode, where: { flow: CompiledFlow['flow']; stepId: string }) => ReactNode;
 
-export function FlowRoutes({ flows, layout, notFound }: { flows: readonly CompiledFlow[]; layout: StepLayout; notFound: ReactNode }) {
+/** A page of the site's own at a path no flow takes (the flow checks refuse a route that would). */
+export interface SitePage {
+  path: string;
+  element: ReactNode;
+}
+
+export function FlowRoutes({
+  flows,
+  layout,
+  pages = [],
+  notFound,
+}: {
+  flows: readonly CompiledFlow[];
+  layout: StepLayout;
+  pages?: readonly SitePage[];
+  notFound: ReactNode;
+}) {
   return (
     <BackToStartListener>
       <Routes>
@@ -31,6 +50,9 @@ export function FlowRoutes({ flows, layout, notFound }: { flows: readonly Compil
             );
           }),
         )}
+        {pages.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
         <Route path="*" element={notFound} />
       </Routes>
     </BackToStartListener>

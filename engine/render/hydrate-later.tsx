@@ -6,7 +6,7 @@
  * in the meantime leaves them alone too. Each wrapped part must render one element: a suspended hydration keeps the
  * first element only.
  */
-import { createContext, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** A step's fields come first (the visitor's first answer needs them), then what the site puts around the screen. */
 export const FIELDS_TURN = 1;
@@ -73,4 +73,19 @@ export function HydrateLater({ turn, children }: { turn: number; children: React
       <Waiting turn={turn}>{children}</Waiting>
     </Suspense>
   );
+}
+
+/**
+ * False in a component's first render on a page whose prerendered markup the browser takes over, true from its next
+ * render on (and at once on every other page). Hydration corrects text but leaves attributes as the server drew
+ * them, without the address's query string: what puts the query into an attribute (a link's href) renders first as
+ * the server drew it, then again with the query, which a render after hydration does write.
+ */
+export function useTakenOver(): boolean {
+  const turns = useContext(TurnsContext);
+  const [takenOver, setTakenOver] = useState(turns === undefined);
+  useEffect(() => {
+    if (!takenOver) setTakenOver(true);
+  }, [takenOver]);
+  return takenOver;
 }

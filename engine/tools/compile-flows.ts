@@ -2,9 +2,10 @@
  * Checks every flow file, the landing-page content (site/content/) and the server's content files (server/content/),
  * and writes what the page imports: `.generated/flows.ts` (the flows and their start steps' validators), one
  * precompiled validator module per step under `.generated/validators/` with one module per flow gathering the later
- * steps' ones (loaded on demand), and `.generated/site-content.ts` (the content and its logo images). Any problem in a
- * flow or content file stops here, with the file and JSON pointer, so a broken file never reaches a build (nor a
- * server, which would refuse to start with it).
+ * steps' ones (loaded on demand), `.generated/site-content.ts` (the content and its logo images) and
+ * `.generated/legal-pages.ts` (the legal pages' content, loaded on demand). Any problem in a flow or content file
+ * stops here, with the file and JSON pointer, so a broken file never reaches a build (nor a server, which would
+ * refuse to start with it).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,8 +16,9 @@ import type { Flow } from '../flow/format.ts';
 import { precompileSchemas } from '../flow/precompile.ts';
 import { schemasToCompile } from '../flow/to-rjsf.ts';
 import { widgets } from '../../widgets/index.ts';
+import { builtInPagePaths } from '../../server/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
-import { siteContentModule } from '../../site/content/generated-module.ts';
+import { legalPagesModule, siteContentModule } from '../../site/content/generated-module.ts';
 import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../../server/content/check.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +33,11 @@ export function compileFlows({
 } = {}): string[] {
   const files = readFlowFiles(flowsDir);
   const content = readSiteContent(contentDir);
-  const problems = [...checkFlows(files, widgets), ...content.problems, ...checkServerContent(serverContentDir)];
+  const problems = [
+    ...checkFlows(files, widgets, { reservedPaths: builtInPagePaths() }),
+    ...content.problems,
+    ...checkServerContent(serverContentDir),
+  ];
   if (problems.length > 0) return problems.map(formatProblem);
 
   const write = (relative: string, text: string) => {
@@ -97,6 +103,7 @@ export function compileFlows({
     ].join('\n'),
   );
   write('site-content.ts', siteContentModule(content.files, { contentDir, outDir }));
+  write('legal-pages.ts', legalPagesModule(content.files, { contentDir, outDir }));
   return [];
 }
 

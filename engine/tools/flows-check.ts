@@ -12,6 +12,7 @@ import type { Problem } from '../flow/checks.ts';
 import { flowFileNames } from '../flow/load.ts';
 import type { FlowFile } from '../flow/load.ts';
 import { widgets } from '../../widgets/index.ts';
+import { builtInPagePaths } from '../../server/public-config.ts';
 import { checkSiteContent } from '../../site/content/check.ts';
 import { checkServerContent } from '../../server/content/check.ts';
 
@@ -44,7 +45,7 @@ function main(args: readonly string[]): number {
   }
   const problems = [
     ...read.unreadable,
-    ...checkFlows(read.files, widgets),
+    ...checkFlows(read.files, widgets, { reservedPaths: builtInPagePaths() }),
     ...checkSiteContent(),
     ...checkServerContent(),
   ];

@@ -1,5 +1,6 @@
 /** One delivery attempt for one queued lead: read it, hand it to the lender, record what happened. */
 import type { Database, Queryable } from '../db/types.ts';
+import { holdIfOptedOut } from '../privacy/opt-outs.ts';
 import { readLead, recordAttempt } from './attempts.ts';
 import type { LenderClient } from './lender-client.ts';
 
@@ -58,6 +59,11 @@ export async function attemptDelivery(context: AttemptContext, job: AttemptJob):
   if (lead.deliveredAt !== null) return { status: 'completed' };
   if (lead.purgedAt !== null) {
     log.error({ leadId }, 'lead delivery: retention has erased the lead (LEAD_RETENTION_DAYS); nothing to deliver');
+    return { status: 'completed' };
+  }
+  // Checked at every attempt rather than at intake: a lead stored before its visitor opted out is held back too.
+  if (await holdIfOptedOut(db, leadId, lead.payload)) {
+    log.info({ leadId }, 'lead held: its email or phone opted out of sale ("Do Not Sell"); it is not delivered');
     return { status: 'completed' };
   }
 

@@ -1,10 +1,11 @@
 /**
- * Per-address and per-visit limits on lead intake and phone checks (docs/decisions/041-rate-limits-and-phone-costs.md):
+ * Per-address and per-visit limits on lead intake, privacy opt-outs and phone checks (docs/decisions/041-rate-limits-and-phone-costs.md):
  * past a limit the request is answered 429 with Retry-After before its body is read, and nothing is logged of who it
  * came from. Each route gets an onRequest hook of its own as it is registered, so no other request pays for a check.
  * The counters live in this process: with several server instances each enforces its own.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { OPT_OUT_PATH } from '../../engine/api/client.ts';
 import type { Config } from '../config.ts';
 import { ClientError } from '../errors.ts';
 import { LEAD_INTAKE_PATH } from '../routes/leads.ts';
@@ -60,6 +61,8 @@ export function registerRateLimits(app: FastifyInstance, config: Config, now: ()
   const hooks = new Map<string, onRequestHookHandler>();
   const routes: [string, RouteLimits][] = [
     [LEAD_INTAKE_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
+    // An opt-out is sent once per visit like a lead, and by the same people: the lead limits, counted apart.
+    [OPT_OUT_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
     [PHONE_CHECK_PATH, { perIp: config.rateLimitPhonePerIp, perSession: config.rateLimitPhonePerSession }],
   ];
   for (const [url, limits] of routes) {

@@ -1,6 +1,7 @@
 /**
  * The built site: hashed assets and other files from STATIC_DIR (precompressed variants per Accept-Encoding), the
- * templated page for every client route the flows define, and the 404 answers.
+ * templated page for every client route the flows define and for the built-in legal pages (or a redirect to the
+ * operator's own), and the 404 answers.
  */
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +10,9 @@ import { readFlowFiles } from '../../engine/flow/load.ts';
 import { allStepPaths } from '../../engine/flow/navigation.ts';
 import type { Flow } from '../../engine/flow/format.ts';
 import { notFoundBody } from '../errors.ts';
+import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
+import { BUILT_IN_PAGES, builtInPagePaths } from '../public-config.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -55,7 +58,12 @@ function routableFlow(file: string, json: unknown): RoutableFlow {
   return json as unknown as RoutableFlow;
 }
 
-/** Every path the page answers with 200: the flows' step paths (from flows/*.json) and /index.html. */
+const BUILT_IN_PATHS = builtInPagePaths();
+
+/**
+ * Every path the page answers: the flows' step paths (from flows/*.json), the built-in legal pages and /index.html.
+ * A flow route that takes a built-in page's path is refused.
+ */
 export function clientRoutes(flowsDir: string): string[] {
   let files;
   try {
@@ -72,7 +80,12 @@ export function clientRoutes(flowsDir: string): string[] {
     if (path === '/api' || path.startsWith('/api/')) {
       throw new FlowRoutesError(`The flows define the route "${path}": /api belongs to the server`);
     }
+    const page = BUILT_IN_PATHS.get(path);
+    if (page !== undefined) {
+      throw new FlowRoutesError(`The flows define the route "${path}": it is the site's ${page}`);
+    }
   }
+  for (const path of BUILT_IN_PATHS.keys()) paths.add(path);
   paths.add('/index.html');
   return [...paths].sort();
 }
@@ -86,12 +99,27 @@ export interface PagesOptions {
   page: PageServer;
   /** Everything no-cache: the dev build keeps file names while it rewrites their content. */
   development: boolean;
+  /** The operator's own legal pages by built-in path (operatorPages): the path sends visitors there. */
+  operatorPages: ReadonlyMap<string, string>;
+}
+
+/** The built-in legal pages whose settings (PRIVACY_URL, TERMS_URL, DO_NOT_SELL_URL) name the operator's own. */
+export function operatorPages(config: Pick<Config, 'privacyUrl' | 'termsUrl' | 'doNotSellUrl'>): Map<string, string> {
+  const own: [string, string | undefined][] = [
+    [BUILT_IN_PAGES.privacy.path, config.privacyUrl],
+    [BUILT_IN_PAGES.terms.path, config.termsUrl],
+    [BUILT_IN_PAGES.doNotSell.path, config.doNotSellUrl],
+  ];
+  return new Map(own.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<string[]> {
   const routes = clientRoutes(options.flowsDir);
   for (const path of routes) {
-    app.get(path, (request, reply) => options.page.send(request, reply, 200));
+    const own = options.operatorPages.get(path);
+    // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
+    if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));
+    else app.get(path, (request, reply) => options.page.send(request, reply, 200));
   }
 
   await app.register(fastifyStatic, {

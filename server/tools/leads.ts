@@ -3,11 +3,19 @@
  *   new-secret                 prints a new signing secret for LEAD_FORWARD_SECRET (Standard Webhooks, 32 random bytes)
  *   dead                       lists the dead-lettered deliveries
  *   redeliver <lead-id>...     queues a fresh delivery of each dead-lettered lead, once (--all: every one)
+ *   held                       lists the leads held back from lenders, with the reason
  * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
  * database they need the server stopped: it serves one process at a time (docs/delivery.md).
  */
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
-import { DataDirInUseError, DatabaseOpenError, openDatabase } from '../db/index.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
+import {
+  DataDirInUseError,
+  DatabaseOpenError,
+  openDatabase,
+  type Database,
+  type PgliteDatabase,
+  type PostgresDatabase,
+} from '../db/index.ts';
 import { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResult } from '../delivery/dead-letters.ts';
 import { newSigningSecret } from '../delivery/webhook-signature.ts';
 
@@ -15,7 +23,8 @@ const USAGE = `npm run leads -- <command>
   new-secret               print a new signing secret for LEAD_FORWARD_SECRET (docs/lender-signatures.md)
   dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
   redeliver <lead-id>...   queue a fresh delivery of these dead-lettered leads, once each
-  redeliver --all          queue a fresh delivery of every dead-lettered lead`;
+  redeliver --all          queue a fresh delivery of every dead-lettered lead
+  held                     list the leads held back from lenders (bot, repeat, opted out) (docs/runbook.md)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,8 +42,10 @@ function exit(message: string, code: number): never {
   process.exit(code);
 }
 
-/** Opens the database and the dead-letter queue as the server would, or exits saying what to fix. */
-async function withDeadLetters(run: (deadLetters: DeadLetters) => Promise<void>): Promise<void> {
+/** Opens the database as the server would, or exits saying what to fix. */
+async function withDatabase(
+  run: (db: PgliteDatabase | PostgresDatabase, config: Config) => Promise<void>,
+): Promise<void> {
   let config;
   try {
     loadDotEnv();
@@ -58,13 +69,45 @@ async function withDeadLetters(run: (deadLetters: DeadLetters) => Promise<void>)
     if (error instanceof DatabaseOpenError) exit(error.message, 1);
     throw error;
   }
-  const connection = db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
-  const deadLetters = await openDeadLetters({ db, connection });
   try {
-    await run(deadLetters);
+    await run(db, config);
   } finally {
-    await deadLetters.close();
     await db.close();
+  }
+}
+
+/** Opens the database and the dead-letter queue as the server would, or exits saying what to fix. */
+function withDeadLetters(run: (deadLetters: DeadLetters) => Promise<void>): Promise<void> {
+  return withDatabase(async (db, config) => {
+    const connection = db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
+    const deadLetters = await openDeadLetters({ db, connection });
+    try {
+      await run(deadLetters);
+    } finally {
+      await deadLetters.close();
+    }
+  });
+}
+
+/** What each reason of `held` means, for the operator. */
+const HELD_REASONS: Readonly<Record<string, string>> = {
+  honeypot: 'a bot (the hidden field was filled)',
+  duplicate: 'a repeat of an email and phone within a day',
+  'opted-out': 'its email or phone opted out ("Do Not Sell")',
+};
+
+async function listHeld(db: Database): Promise<void> {
+  const { rows } = await db.query<{ id: string; received_at: Date; held: string }>(
+    'select id, received_at, held from leads where held is not null order by received_at',
+  );
+  if (rows.length === 0) {
+    process.stdout.write('No leads are held back.\n');
+    return;
+  }
+  const count = rows.length === 1 ? '1 lead is' : `${rows.length} leads are`;
+  process.stdout.write(`${count} held back from lenders (lead id, received: why):\n`);
+  for (const row of rows) {
+    process.stdout.write(`${row.id}  ${row.received_at.toISOString()}: ${HELD_REASONS[row.held] ?? row.held}\n`);
   }
 }
 
@@ -104,6 +147,9 @@ switch (command) {
     break;
   case 'dead':
     await withDeadLetters(listDead);
+    break;
+  case 'held':
+    await withDatabase(listHeld);
     break;
   case 'redeliver': {
     const all = args.includes('--all');

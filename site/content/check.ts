@@ -9,12 +9,12 @@ import { join, relative, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import type { Problem } from '../../engine/flow/checks.ts';
 import { explainAjvErrors, pointerTo } from '../../engine/flow/explain.ts';
-import { CONTENT_FILES } from './schemas.ts';
+import { ALL_CONTENT_FILES } from './schemas.ts';
 
 export const CONTENT_DIR = import.meta.dirname;
 const ROOT = join(CONTENT_DIR, '..', '..');
 
-export type ContentKey = (typeof CONTENT_FILES)[number]['key'];
+export type ContentKey = (typeof ALL_CONTENT_FILES)[number]['key'];
 
 /** A content file that passed every check. */
 export interface CheckedFile {
@@ -120,7 +120,7 @@ export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string, ke
   // verbose: the explanations quote the value that was found and the rule's description.
   const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
   const result: SiteContentResult = { problems: [], files: [] };
-  for (const { name, key, schema } of CONTENT_FILES) {
+  for (const { name, key, schema } of ALL_CONTENT_FILES) {
     if (keys !== undefined && !keys.includes(key)) continue;
     const file = `${shown}/${name}.json`;
     const checked = checkJsonFile(ajv, join(dir, `${name}.json`), schema);

@@ -2,7 +2,7 @@
  * The JSON Schema files editors use for the content files, written to site/content/schemas/ by
  * `npm run flows:schema` (engine/tools/flow-schema.ts) from schemas.ts.
  */
-import { CONTENT_FILES } from './schemas.ts';
+import { ALL_CONTENT_FILES } from './schemas.ts';
 
 /** The JSON Schema dialect of the written files; editors (VS Code among them) validate it fully. */
 const DIALECT = 'http://json-schema.org/draft-07/schema#';
@@ -20,7 +20,7 @@ export interface SchemaFile {
 }
 
 export function contentSchemaFiles(): SchemaFile[] {
-  return CONTENT_FILES.map(({ name, schema }) => ({
+  return ALL_CONTENT_FILES.map(({ name, schema }) => ({
     name: `${name}.schema.json`,
     text: schemaFileText(schema, 'site/content/schemas.ts'),
   }));

@@ -310,10 +310,122 @@ export const footerFile = {
 } as const;
 export type FooterFile = FromSchema<typeof footerFile>;
 
+/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (server/public-config.ts). */
+export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell'] as const;
+
+const legalSection = {
+  type: 'object',
+  properties: {
+    heading: { type: 'string', minLength: 1, maxLength: 120, description: 'The heading of this part of the page.' },
+    paragraphs: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', minLength: 1, maxLength: 2000, description: 'One paragraph of plain text; {product} becomes the product name.' },
+      description: 'The text under the heading, one paragraph per entry.',
+    },
+    link: {
+      type: 'object',
+      description: 'A link under the paragraphs to another of the legal pages (optional).',
+      properties: {
+        text: { type: 'string', minLength: 1, maxLength: 80, description: 'The words of the link, e.g. "Do Not Sell My Information".' },
+        page: {
+          type: 'string',
+          enum: LEGAL_PAGES,
+          description:
+            'The page it opens: privacy, terms or doNotSell (the built-in page, or your own where PRIVACY_URL, ' +
+            'TERMS_URL or DO_NOT_SELL_URL names one).',
+        },
+      },
+      required: ['text', 'page'],
+      additionalProperties: false,
+    },
+  },
+  required: ['heading', 'paragraphs'],
+  additionalProperties: false,
+} as const;
+
+const legalTitle = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 80,
+  description: 'The heading of the page; the browser tab shows it followed by the product name.',
+} as const;
+
+const legalSections = {
+  type: 'array',
+  minItems: 1,
+  items: legalSection,
+  description: 'The parts of the page, in the order shown.',
+} as const;
+
+/** A legal page of text only: its title and its parts. */
+function legalTextFile<Name extends string>(name: Name, title: string, description: string) {
+  return {
+    title,
+    description,
+    type: 'object',
+    properties: { $schema: schemaKey(name), title: legalTitle, sections: legalSections },
+    required: ['$schema', 'title', 'sections'],
+    additionalProperties: false,
+  } as const;
+}
+
+export const privacyFile = legalTextFile(
+  'privacy',
+  'Privacy policy',
+  'The built-in privacy policy at /privacy, shown where PRIVACY_URL is not set. The text shipped is a sample: ' +
+    'replace it with your own policy before going live.',
+);
+export type PrivacyFile = FromSchema<typeof privacyFile>;
+
+export const termsFile = legalTextFile(
+  'terms',
+  'Terms of use',
+  'The built-in terms of use at /terms, shown where TERMS_URL is not set. The text shipped is a sample: replace ' +
+    'it with your own terms before going live.',
+);
+export type TermsFile = FromSchema<typeof termsFile>;
+
+const formText = (description: string, maxLength: number) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const;
+
+export const doNotSellFile = {
+  title: 'Do Not Sell My Information',
+  description:
+    'The built-in "Do Not Sell My Information" page at /do-not-sell, shown where DO_NOT_SELL_URL is not set: its ' +
+    'text, then the form that takes an opt-out. The text shipped is a sample: replace it with your own.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('do-not-sell'),
+    title: legalTitle,
+    sections: legalSections,
+    form: {
+      type: 'object',
+      description: 'The opt-out form under the text.',
+      properties: {
+        label: formText('The label of the one field, which takes an email address or a phone number.', 80),
+        hint: formText('A line under the label saying what to enter.', 240),
+        button: formText('The words of the button that sends the opt-out.', 40),
+        confirmation: formText('What the visitor reads once the opt-out is recorded.', 600),
+        failed: formText('What the visitor reads when the opt-out could not be sent (no connection, the server away).', 240),
+      },
+      required: ['label', 'hint', 'button', 'confirmation', 'failed'],
+      additionalProperties: false,
+    },
+  },
+  required: ['$schema', 'title', 'sections', 'form'],
+  additionalProperties: false,
+} as const;
+export type DoNotSellFile = FromSchema<typeof doNotSellFile>;
+
 export type Logo = FromSchema<typeof logo>;
 export type SocialLink = SocialFile['links'][number];
+export type LegalSection = FromSchema<typeof legalSection>;
 
-/** Every content file: its name in site/content/ (without .json), its key in the page's content, its schema. */
+/**
+ * Every content file of the page's first script: its name in site/content/ (without .json), its key in the page's
+ * content, its schema.
+ */
 export const CONTENT_FILES = [
   { name: 'how-it-works', key: 'howItWorks', schema: howItWorksFile },
   { name: 'claims', key: 'claims', schema: claimsFile },
@@ -325,3 +437,15 @@ export const CONTENT_FILES = [
   { name: 'social', key: 'social', schema: socialFile },
   { name: 'footer', key: 'footer', schema: footerFile },
 ] as const;
+
+/**
+ * The legal pages' content files, checked like the others but kept out of the page's first script: the build writes
+ * them into a module of their own (.generated/legal-pages.ts), fetched when a legal page opens.
+ */
+export const LEGAL_CONTENT_FILES = [
+  { name: 'privacy', key: 'privacy', schema: privacyFile },
+  { name: 'terms', key: 'terms', schema: termsFile },
+  { name: 'do-not-sell', key: 'doNotSell', schema: doNotSellFile },
+] as const;
+
+export const ALL_CONTENT_FILES = [...CONTENT_FILES, ...LEGAL_CONTENT_FILES] as const;

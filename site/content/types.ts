@@ -1,21 +1,24 @@
 /**
- * The content as the page receives it from the build (.generated/site-content.ts): each file without its `$schema`
- * key, and every logo with `src`, the address the bundler gave its image.
+ * The content as the page receives it from the build (.generated/site-content.ts, .generated/legal-pages.ts): each
+ * file without its `$schema` key, and every logo with `src`, the image written in as a data URL.
  */
 import type {
   ClaimsFile,
+  DoNotSellFile,
   FaqFile,
   FeaturedInFile,
   FooterFile,
   HowItWorksFile,
   LendersFile,
   Logo,
+  PrivacyFile,
   ProvidersFile,
   SocialFile,
+  TermsFile,
   TestimonialsFile,
 } from './schemas.ts';
 
-export type { Logo, SocialLink } from './schemas.ts';
+export type { LegalSection, Logo, SocialLink } from './schemas.ts';
 
 export type ShownLogo = Logo & { src: string };
 
@@ -43,4 +46,11 @@ export interface SiteContent {
   lenders: LendersContent;
   social: SocialContent;
   footer: FooterContent;
+}
+
+/** The legal pages' content, fetched apart from the rest when one of them opens (.generated/legal-pages.ts). */
+export interface LegalPagesContent {
+  privacy: Shown<PrivacyFile>;
+  terms: Shown<TermsFile>;
+  doNotSell: Shown<DoNotSellFile>;
 }

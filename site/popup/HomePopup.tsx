@@ -1,6 +1,7 @@
 /**
- * The home popup: asked for when the start screen opens and shown when the content says so. Its HTML was sanitized
- * by the server that serves it. A native modal dialog: focus moves in, Escape closes it, focus returns after.
+ * The home popup: asked for when the start screen opens and shown when the content says so, once per page load (not
+ * again when the visitor comes back to the start; a reload shows it again). Its HTML was sanitized by the server
+ * that serves it. A native modal dialog: focus moves in, Escape closes it, focus returns after.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HomePopup as PopupContent } from '../../engine/api/schemas.ts';
@@ -13,7 +14,7 @@ export const POPUP_CLOSE_MS = 150;
 /** What Tab stops at inside the popup: its buttons, and links or controls its content may hold. */
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
+export function HomePopup({ load, shown }: { load: () => Promise<PopupContent>; shown: { current: boolean } }) {
   const [content, setContent] = useState<PopupContent | null>(null);
   const [closing, setClosing] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -21,24 +22,26 @@ export function HomePopup({ load }: { load: () => Promise<PopupContent> }) {
   const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
+    if (shown.current) return undefined;
     let current = true;
     load().then(
       (popup) => {
-        if (current && popup.home_popup_model) setContent(popup);
+        if (current && popup.home_popup_model && !shown.current) setContent(popup);
       },
       (error: unknown) => console.warn('home popup could not be loaded', error instanceof Error ? error.message : ''),
     );
     return () => {
       current = false;
     };
-  }, [load]);
+  }, [load, shown]);
 
   useEffect(() => {
     const element = dialog.current;
     if (content === null || element === null || element.open) return;
     returnFocusTo.current = document.activeElement;
     element.showModal();
-  }, [content]);
+    shown.current = true;
+  }, [content, shown]);
 
   useEffect(() => {
     if (!closing) return;

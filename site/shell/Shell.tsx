@@ -1,13 +1,14 @@
 /**
  * The page around every screen: header with the logo and a way to start over, the form area, and the footer with the
- * advertising disclosure, social links, legal links and copyright.
+ * advertising disclosure, social links, legal links and copyright. The site's own links keep the query parameters.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import type { PublicConfig } from '../../server/public-config.ts';
 import type { SocialLink } from '../content/types.ts';
 import { HydrateLater, SURROUNDINGS_TURN } from '../../engine/render/hydrate-later.tsx';
+import { QueryLink, SiteLink } from '../site-link.tsx';
 import { LogoMark, SOCIAL_ICONS, SOCIAL_NAMES } from './icons.tsx';
+import { LEGAL_LINKS, legalHref } from './legal-links.ts';
 
 export interface ShellContent {
   disclosure: { title: string; text: string };
@@ -25,18 +26,13 @@ export function Shell({
   homePath: string;
   children: ReactNode;
 }) {
-  const links = [
-    { label: 'Privacy', href: config.privacyUrl },
-    { label: 'Terms', href: config.termsUrl },
-    { label: 'Do Not Sell My Information', href: config.doNotSellUrl },
-  ].filter((link): link is { label: string; href: string } => link.href !== null);
   return (
     <>
       <header className="header">
-        <Link to={homePath} className="header__logo" aria-label={`${config.productName}: start over`}>
+        <QueryLink to={homePath} className="header__logo" label={`${config.productName}: start over`}>
           <LogoMark />
           <span>{config.productName}</span>
-        </Link>
+        </QueryLink>
       </header>
       <main className="main">{children}</main>
       <HydrateLater turn={SURROUNDINGS_TURN}>
@@ -59,17 +55,15 @@ export function Shell({
               })}
             </ul>
           )}
-          {links.length > 0 && (
-            <nav aria-label="Legal">
-              <ul className="footer__links">
-                {links.map((link) => (
-                  <li key={link.label}>
-                    <a href={link.href}>{link.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          <nav aria-label="Legal">
+            <ul className="footer__links">
+              {LEGAL_LINKS.map(({ page, label }) => (
+                <li key={page}>
+                  <SiteLink href={legalHref(config, page)}>{label}</SiteLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>
             {`© ${new Date().getFullYear()} ${config.productName}`}
           </p>

@@ -1,6 +1,7 @@
 /**
- * Accessibility on every screen of every flow version: the axe audit of WCAG 2.0, 2.1 and 2.2 at levels A and AA
- * (the phone and desktop projects both run it), placeholder contrast, 320 px width and 200 % zoom, and reduced motion.
+ * Accessibility on every screen of every flow version and the built-in legal pages: the axe audit of WCAG 2.0, 2.1
+ * and 2.2 at levels A and AA (the phone and desktop projects both run it), placeholder contrast, 320 px width and 200 %
+ * zoom, and reduced motion.
  */
 import type { Page } from '@playwright/test';
 import { axeViolations, faintPlaceholders, overflowingWidth } from './audit.ts';
@@ -35,6 +36,32 @@ for (const { version, base, alternativesByBranch } of VERSIONS) {
     expect(audited).toBeGreaterThanOrEqual(30);
   });
 }
+
+test('the built-in legal pages pass the audit and fit at 320 px, the Do Not Sell form with its error and its confirmation', async ({ page }, info) => {
+  const check = async (screen: string) => {
+    expect.soft(await axeViolations(page), `axe on ${screen}`).toEqual([]);
+    expect.soft(await faintPlaceholders(page), `placeholders on ${screen}`).toEqual([]);
+    expect.soft(await overflowingWidth(page), `${screen} at 320 px`).toEqual([]);
+  };
+  await page.setViewportSize({ width: 320, height: 568 });
+  const pages = [
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Use'],
+    ['/do-not-sell', 'Do Not Sell My Information'],
+  ] as const;
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(heading(page)).toHaveText(title);
+    await check(path);
+  }
+  await page.getByRole('button', { name: 'Opt out' }).click();
+  await expect(page.getByText('Please enter your email address or phone number')).toBeVisible();
+  await check('/do-not-sell with its error');
+  await page.getByRole('textbox', { name: 'Email address or phone number' }).fill(`mary.audit.${info.project.name}@example.com`);
+  await page.getByRole('button', { name: 'Opt out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your opt-out is recorded.' })).toBeVisible();
+  await check('/do-not-sell with its confirmation');
+});
 
 test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no sideways scrolling, no text cut off', async ({ page }, info) => {
   test.setTimeout(120_000);

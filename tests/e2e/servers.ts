@@ -1,6 +1,9 @@
 /** Where the end-to-end tests' servers listen (playwright.config.ts starts them). */
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3111);
-/** A second app server with every third party configured (Maps key, tag manager, lead certificate). */
+/**
+ * A second app server with every third party configured (Maps key, tag manager, lead certificate) and the operator's
+ * own legal pages; the first has none of them (the built-in legal pages).
+ */
 export const CONFIGURED_APP_PORT = APP_PORT + 2;
 export const LENDER_PORT = APP_PORT + 1;
 /** The built site served the way `npm run dev` serves it (NODE_ENV=development): the authoring aids are on. */

@@ -158,6 +158,37 @@ test('the home popup opens when the content says so, takes focus, and closes by 
   await expect(popup).toHaveCount(0);
 });
 
+test('the home popup shows once per page load: not again back at the start, again after a reload', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/api/v1/content/home-popup*', async (route) => {
+    asked += 1;
+    await route.fulfill({
+      json: { home_popup_model: true, model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>', button_text: 'Got it' },
+    });
+  });
+  const popup = page.getByRole('dialog', { name: 'Announcement' });
+  await openStartScreen(page);
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'Got it' }).click();
+  await expect(popup).toBeHidden();
+
+  await page.getByRole('radio', { name: 'Sole Proprietor' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  await expect(popup).toHaveCount(0);
+  // Answering goes on at once: an open popup would hold the page.
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('link', { name: 'Fundflow Test: start over' }).click();
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  await expect(popup).toHaveCount(0);
+
+  await page.reload();
+  await expect(popup).toBeVisible();
+  expect(asked).toBe(2);
+});
+
 test('no popup when the content says not to show one', async ({ page }) => {
   const answered = page.waitForResponse('**/api/v1/content/home-popup*');
   await page.goto('/');
@@ -166,7 +197,7 @@ test('no popup when the content says not to show one', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the shell: logo starts this version over, legal links and product name come from the environment', async ({ page }) => {
+test('the shell: logo starts this version over, legal links to the built-in pages, product name from the environment', async ({ page }) => {
   await page.goto('/v2');
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/v2/amount');
@@ -175,9 +206,9 @@ test('the shell: logo starts this version over, legal links and product name com
   await expect(page).toHaveTitle(/\| Fundflow Test$/);
 
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', 'https://example.com/privacy');
-  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://example.com/terms');
-  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute('href', 'https://example.com/do-not-sell');
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute('href', '/do-not-sell');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Fundflow Test`);
   await expect(footer.getByRole('region', { name: 'Advertising Disclosure' })).toContainText('Fundflow Test is a marketing lead generator, not a lender');
 
@@ -185,6 +216,111 @@ test('the shell: logo starts this version over, legal links and product name com
   await expect(page.getByText('No Impact To Credit Score')).toBeVisible();
   await expect(page.getByText('Over $950 Million Funded')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your consent' })).toHaveCount(0);
+});
+
+test("with the legal URL settings, the footer links the operator's own pages and the built-in paths send visitors there", async ({ page, request }) => {
+  await openStartScreen(page, `${CONFIGURED_APP_URL}/?utm_source=fb`);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', 'https://example.com/privacy');
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://example.com/terms');
+  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute('href', 'https://example.com/do-not-sell');
+  for (const [path, own] of [
+    ['/privacy', 'https://example.com/privacy'],
+    ['/terms', 'https://example.com/terms'],
+    ['/do-not-sell', 'https://example.com/do-not-sell'],
+  ]) {
+    const response = await request.get(`${CONFIGURED_APP_URL}${path}`, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe(own);
+  }
+});
+
+test('the built-in privacy and terms pages open from the footer in the shell, titled with the product name', async ({ page }) => {
+  await openStartScreen(page, '/v3');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/privacy');
+  await expect(heading(page)).toHaveText('Privacy Policy');
+  await expect(page).toHaveTitle('Privacy Policy | Fundflow Test');
+  await expect(page.getByRole('heading', { name: 'Sample text: replace before going live' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('not the policy of Fundflow Test');
+  await expect(page.getByRole('link', { name: 'Fundflow Test: start over' })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(heading(page)).toHaveText('Terms of Use');
+  await expect(page).toHaveTitle('Terms of Use | Fundflow Test');
+  await page.getByRole('link', { name: 'Back to the form' }).click();
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+
+  // Opened by address they answer 200; under a version they are unknown.
+  const response = await page.goto('/terms');
+  expect(response?.status()).toBe(200);
+  await expect(heading(page)).toHaveText('Terms of Use');
+  expect((await page.goto('/v2/terms'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! That page can’t be found.' })).toBeVisible();
+});
+
+test('the footer\'s Do Not Sell link opens the opt-out page, which refuses a mistyped email and records one', async ({ page }, info) => {
+  await openStartScreen(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Do Not Sell My Information' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/do-not-sell');
+  await expect(heading(page)).toHaveText('Do Not Sell My Information');
+  await expect(page).toHaveTitle('Do Not Sell My Information | Fundflow Test');
+
+  const contact = page.getByRole('textbox', { name: 'Email address or phone number' });
+  await contact.fill('mary@');
+  await page.getByRole('button', { name: 'Opt out' }).click();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(contact).toHaveAttribute('aria-invalid', 'true');
+  await expect(contact).toBeFocused();
+
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/v1/privacy/opt-out'));
+  await contact.fill(`mary.opt-out.${info.project.name}@example.com`);
+  await page.getByRole('button', { name: 'Opt out' }).click();
+  expect((await sent).status()).toBe(200);
+  const confirmation = page.getByRole('status').filter({ hasText: 'Your opt-out is recorded.' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toBeFocused();
+  await expect(contact).toHaveCount(0);
+});
+
+test('the query parameters stay on the start-over link, and the heading keeps the header override', async ({ page }) => {
+  const query = { utm_source: 'fb', gclid: 'abc', header: 'Hello-There' };
+  const keepsQuery = (url: URL) => Object.entries(query).every(([name, value]) => url.searchParams.get(name) === value);
+  await openStartScreen(page, `/v2?${new URLSearchParams(query)}`);
+  await expect(page.getByText('Hello There', { exact: true })).toBeVisible();
+  // The screen the server drew knew no query: its links gain it once the page's script has taken the screen over.
+  const startOver = page.getByRole('link', { name: 'Fundflow Test: start over' });
+  await expect(startOver).toHaveAttribute('href', `/v2?${new URLSearchParams(query)}`);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })).toHaveAttribute(
+    'href',
+    `/privacy?${new URLSearchParams(query)}`,
+  );
+
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/v2/amount' && keepsQuery(url));
+  await startOver.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/v2' && keepsQuery(url));
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  await expect(page.getByText('Hello There', { exact: true })).toBeVisible();
+});
+
+test("the query parameters stay on the 404 page's Go Back and on the legal pages' links", async ({ page }) => {
+  const query = 'utm_source=fb&gclid=abc&header=Hello-There';
+  const keepsQuery = (url: URL) => url.search === `?${query}`;
+  const response = await page.goto(`/no-such-page?${query}`);
+  expect(response?.status()).toBe(404);
+  await page.getByRole('link', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && keepsQuery(url));
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  await expect(page.getByText('Hello There', { exact: true })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Do Not Sell My Information' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/do-not-sell' && keepsQuery(url));
+  await page.getByRole('article').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/privacy' && keepsQuery(url));
+  await page.getByRole('link', { name: 'Back to the form' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/' && keepsQuery(url));
+  await expect(page.getByText('Hello There', { exact: true })).toBeVisible();
 });
 
 test('the consent text shows on the contact steps, naming the product and the lenders', async ({ page }) => {

@@ -8,6 +8,7 @@ import { assertFlowsValid, checkFlows, formatProblem } from '../../engine/flow/c
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../engine/flow/suggest.ts';
+import { builtInPagePaths } from '../../server/public-config.ts';
 import { widgets } from '../../widgets/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -190,6 +191,20 @@ describe('more mistakes, checked in memory', () => {
       'f.json /steps/zip: cannot be reached from the start step "start", and so neither can "revenue", "alternatives" and "thank-you" after it (lead to it with a "next", or mark it "standalone": true if it has its own link)',
     ]);
     expect(check((flow) => (flow.steps.amount.standalone = true))).toEqual([]);
+  });
+
+  it("keeps routes off the paths the site serves its own pages at, under the main version's base path", () => {
+    const reservedPaths = builtInPagePaths();
+    const withRoute = (basePath: string) => {
+      const flow = base();
+      flow.basePath = basePath;
+      flow.steps.zip.route = 'do-not-sell';
+      return checkFlows([{ file: 'f.json', json: flow }], widgets, { reservedPaths }).map(formatProblem);
+    };
+    expect(withRoute('')).toEqual([
+      'f.json /steps/zip/route: the path "/do-not-sell" is the site\'s built-in "Do Not Sell My Information" page: choose another route',
+    ]);
+    expect(withRoute('/v2')).toEqual([]);
   });
 
   it('checks the placeholders of flow-wide messages', () => {

@@ -65,7 +65,7 @@ describe('the server content checks', () => {
     const dir = contentDir({ 'thank-you': shipped('thank-you'), 'home-popup': popup });
     expect(problemsIn(dir)).toEqual([
       'server/content/home-popup.json /home_popup_model: expected true or false, found the text "yes": ' +
-        'Whether the start screen opens the popup: true opens it each time the screen shows, false never.',
+        'Whether the start screen opens the popup: true opens it once per page load, false never.',
     ]);
   });
 

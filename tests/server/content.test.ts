@@ -104,7 +104,7 @@ describe('a broken content file stops the server', () => {
       'server/content/home-popup.json: "button_text" is missing: add it ' +
         '(The label of the button that closes the popup, e.g. "Get started".)',
       'server/content/home-popup.json /home_popup_model: expected true or false, found the text "yes": ' +
-        'Whether the start screen opens the popup: true opens it each time the screen shows, false never.',
+        'Whether the start screen opens the popup: true opens it once per page load, false never.',
     ]);
     expect(() => loadSiteContent(dir, noWarnings)).toThrow(new SiteContentError(lines.join('\n')));
   });

@@ -3,35 +3,16 @@
  * (with DATABASE_URL) PostgreSQL: `npm run leads -- dead` lists what gave up, `redeliver` queues each lead once, a
  * delivered lead is never sent again, and on the embedded database the command refuses while a server holds it.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLeadDelivery, type RetryPolicy } from '../../server/delivery/lead-delivery.ts';
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
 import type { TestLender } from '../support/test-lender.ts';
 import { PROCESS_DATABASES, type OpenedDatabase } from './delivery-databases.ts';
 import { captureLog, deliveredAt, lender, storeLead, WAIT } from './delivery-setup.ts';
+import { leads } from './leads-command.ts';
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 1, backoff: false };
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run leads -- <args>` with only these settings (no .env, nothing from this environment). */
-function leads(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['server/tools/leads.ts', ...args],
-      { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env } },
-      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
-    );
-  });
-}
 
 /** Delivery as a server runs it (pg-boss in its default schema), against `testLender`, until stopped. */
 async function deliver(opened: OpenedDatabase, testLender: TestLender) {

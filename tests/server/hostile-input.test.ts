@@ -64,6 +64,7 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'GET /api/v1/content/thank-you': { query: NO_QUERY },
   'GET /api/v1/content/home-popup': { query: NO_QUERY },
   'POST /api/v1/trustedform/claim': { body: { valid: () => ({ url: CERTIFICATE }), bodyLimit: 4096 } },
+  'POST /api/v1/privacy/opt-out': { body: { valid: () => ({ email: 'maria.rivera@example.com' }), bodyLimit: 4096 } },
   [`POST ${LEADS_PATH}`]: { body: { valid: () => validLead(), bodyLimit: 64 * 1024 } },
   // Fastify's default body limit: the route sets none of its own.
   'POST /api/lead/check_valid_zipcode': { body: { valid: () => ({ zipcode: '90210' }), bodyLimit: 1024 * 1024 } },

@@ -1,5 +1,5 @@
 /**
- * Lead intake and phone checks answer 429 with Retry-After past a visit's or an address's limit, and only then: other
+ * Lead intake, privacy opt-outs and phone checks answer 429 with Retry-After past a visit's or an address's limit, and only then: other
  * visits and addresses, and the many visits of one office under its address's limit, go on as before.
  */
 import { randomBytes } from 'node:crypto';
@@ -183,6 +183,27 @@ describe('phone checks', () => {
     expect(await statuses([() => checkPhone(visit, OFFICE, 'HEAD'), ...times(3, () => () => checkPhone(visit))])).toEqual([
       200, 200, 200, 429,
     ]);
+  });
+});
+
+describe('privacy opt-outs', () => {
+  const optOut = (visit: string, from = OFFICE) => () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/privacy/opt-out',
+      payload: { email: `visitor.${randomBytes(6).toString('hex')}@example.com` },
+      headers: { 'content-type': 'application/json', ...xsrfHeaders(visit) },
+      remoteAddress: from,
+    });
+
+  it("take the leads' limits, per visit and per address, counted apart from the leads", async () => {
+    const visit = newVisit();
+    expect(await statuses([...times(3, () => optOut(visit)), () => sendLead(visit)])).toEqual([200, 200, 429, 201]);
+    const office = times(2, newVisit);
+    const codes = await statuses(office.flatMap((other) => times(2, () => optOut(other))));
+    expect(codes).toEqual([200, 200, 200, 200]);
+    expect((await optOut(newVisit())()).statusCode).toBe(429);
+    expect((await optOut(newVisit(), ELSEWHERE)()).statusCode).toBe(200);
   });
 });
 

@@ -88,8 +88,8 @@ describe('the page', () => {
     const expected: PublicConfig = {
       productName: 'Acme <Funding> & "Co"',
       privacyUrl: 'https://acme.example/privacy?a=1&b=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E',
-      termsUrl: null,
-      doNotSellUrl: null,
+      termsUrl: '/terms',
+      doNotSellUrl: '/do-not-sell',
       gtm: { id: 'GTM-AB12CD', auth: 'authValue', preview: 'env-4' },
       loadTrustedFormScript: true,
       mapsApiKey: 'AIzaTestKey',
@@ -148,6 +148,46 @@ describe('the page', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(runtimeConfigOf(text), url).toMatchObject({ productName: 'Acme <Funding> & "Co"' });
+    }
+  });
+});
+
+describe('the built-in legal pages', () => {
+  it('are served at their paths where no setting names the operator\'s own', async () => {
+    for (const url of ['/terms', '/do-not-sell', '/do-not-sell?utm_source=mail']) {
+      const { response, text } = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(runtimeConfigOf(text), url).toMatchObject({ termsUrl: '/terms', doNotSellUrl: '/do-not-sell' });
+    }
+  });
+
+  it('send visitors to the operator\'s own page where its setting names one', async () => {
+    const { response } = await get('/privacy');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      'https://acme.example/privacy?a=1&b=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    );
+  });
+
+  it('are at the root only: under a version or below them is a 404', async () => {
+    for (const url of ['/v2/terms', '/terms/extra', '/do-not-sell/x']) {
+      expect((await get(url)).response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('keep their paths: a flow route that would take one stops the server with a message naming it', async () => {
+    const flows = tempDir();
+    try {
+      writeFlows(flows.path);
+      const taken = { id: 'test-flow', basePath: '', start: 'start', steps: { start: { route: '' }, terms: { route: 'terms' } } };
+      writeFileSync(join(flows.path, 'test-flow.json'), JSON.stringify(taken));
+      const config = testConfig({ STATIC_DIR: join(dir.path, 'dist') });
+      await expect(buildApp({ config, db: database.db, logger: false, flowsDir: flows.path, development: false })).rejects.toThrow(
+        'The flows define the route "/terms": it is the site\'s built-in terms of use',
+      );
+    } finally {
+      flows.remove();
     }
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../engine/flow/checks.ts';
 import { compileFlows } from '../../engine/tools/compile-flows.ts';
 import { checkSiteContent, CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
-import { siteContentModule } from '../../site/content/generated-module.ts';
+import { legalPagesModule, siteContentModule } from '../../site/content/generated-module.ts';
 import { contentSchemaFiles } from '../../site/content/schema-files.ts';
 
 const BROKEN = join(import.meta.dirname, 'fixtures/site-content/broken');
@@ -28,11 +28,12 @@ describe('the landing-page content checks', () => {
       `${SHOWN}/social.json /links/0/network: "tiktok" is not one of "facebook", "x", "linkedin", "instagram", "youtube"`,
       `${SHOWN}/social.json /links/0/url: "http://example.com/ours" is not allowed: The full address of the page, starting with https://.`,
       `${SHOWN}/footer.json /promises: "funded" is missing: add it (Next to the dollar sign: how much has been funded.)`,
+      `${SHOWN}/do-not-sell.json /form: "confirmation" is missing: add it (What the visitor reads once the opt-out is recorded.)`,
     ]);
   });
 
   it('passes the files without problems on to the build and holds back the others', () => {
-    expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual(['howItWorks']);
+    expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual(['howItWorks', 'privacy', 'terms']);
   });
 
   it('reports a missing file', () => {
@@ -69,6 +70,15 @@ describe('the generated content module', () => {
   it('types the content and leaves out the editors-only $schema key', () => {
     expect(text).toContain('import type { SiteContent } from "../site/content/types.ts";');
     expect(text).not.toContain('$schema');
+  });
+
+  it("leaves the legal pages' text to a module of its own, out of the page's first script", () => {
+    const legal = legalPagesModule(files, { contentDir: CONTENT_DIR, outDir: join(CONTENT_DIR, '../../.generated') });
+    expect(legal).toContain('export const legalPages: LegalPagesContent = {');
+    for (const title of ['"Privacy Policy"', '"Terms of Use"', '"Do Not Sell My Information"']) {
+      expect(legal).toContain(`"title": ${title}`);
+      expect(text).not.toContain(title);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { PublicConfig } from '../../../server/public-config.ts';
 const config: PublicConfig = {
   productName: 'Acme Funding',
   privacyUrl: 'https://acme.example/privacy',
-  termsUrl: null,
+  termsUrl: '/terms',
   doNotSellUrl: 'https://acme.example/do-not-sell',
   gtm: null,
   loadTrustedFormScript: false,
@@ -15,9 +15,9 @@ const config: PublicConfig = {
 };
 const disclosure = { title: 'Advertising Disclosure', text: '{product} is not a lender.' };
 
-function renderShell(social: { network: 'facebook' | 'linkedin'; url: string }[]) {
+function renderShell(social: { network: 'facebook' | 'linkedin'; url: string }[], at = '/v3/amount') {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[at]}>
       <Shell config={config} content={{ disclosure, social }} homePath="/v3">
         <p>step</p>
       </Shell>
@@ -34,10 +34,23 @@ describe('the shell', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Acme Funding`);
   });
 
-  it('shows only the legal links the environment configures', () => {
+  it("links the operator's own legal pages where configured and the built-in ones otherwise", () => {
     renderShell([]);
     const legal = screen.getByRole('navigation', { name: 'Legal' });
-    expect(within(legal).getAllByRole('link').map((link) => link.textContent)).toEqual(['Privacy', 'Do Not Sell My Information']);
+    expect(within(legal).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Privacy', 'https://acme.example/privacy'],
+      ['Terms', '/terms'],
+      ['Do Not Sell My Information', 'https://acme.example/do-not-sell'],
+    ]);
+  });
+
+  it("keeps the address's query parameters on its own links, not on other sites'", () => {
+    renderShell([], '/v3/amount?utm_source=fb&gclid=abc&header=Hello-There');
+    const query = '?utm_source=fb&gclid=abc&header=Hello-There';
+    expect(screen.getByRole('link', { name: 'Acme Funding: start over' }).getAttribute('href')).toBe(`/v3${query}`);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe(`/terms${query}`);
+    expect(within(legal).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('https://acme.example/privacy');
   });
 
   it('shows a named icon link for each social page in the content', () => {

@@ -1,0 +1,44 @@
+/**
+ * POST /api/v1/privacy/opt-out `{ "email" }`, `{ "phone" }` or both: the "Do Not Sell My Information" request.
+ * 200 `{ "recorded": true }` once the opt-out is stored; leads with that email or phone are held back from lenders
+ * from then on, those already stored and not yet delivered included. 400 names every bad field. The answer is the
+ * same whether or not any lead carries the contact.
+ */
+import type { FastifyInstance } from 'fastify';
+import { OPT_OUT_PATH } from '../../engine/api/client.ts';
+import { checkOptOut } from '../../engine/api/opt-out.ts';
+import { errorResponse, optOutRecorded, type ErrorResponse } from '../../engine/api/schemas.ts';
+import type { Database } from '../db/types.ts';
+import { recordOptOut } from '../privacy/opt-outs.ts';
+
+/** An email address and a phone number with room to spare. */
+const OPT_OUT_BODY_LIMIT = 4096;
+
+function refusal(fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
+  if (fields.length === 0) return { error: 'invalid_opt_out', message: 'The request must be a JSON object', fields };
+  const names = [...new Set(fields.map((field) => field.field))];
+  const count = names.length === 1 ? '1 invalid field' : `${names.length} invalid fields`;
+  return { error: 'invalid_opt_out', message: `The opt-out has ${count}: ${names.join(', ')}`, fields };
+}
+
+export async function registerOptOutRoutes(app: FastifyInstance, db: Database): Promise<void> {
+  // Its own scope, so the content types it refuses stay refused here only.
+  await app.register(async (scope) => {
+    // JSON only: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
+    scope.removeContentTypeParser('text/plain');
+    scope.post(
+      OPT_OUT_PATH,
+      { bodyLimit: OPT_OUT_BODY_LIMIT, schema: { response: { 200: optOutRecorded, '4xx': errorResponse } } },
+      async (request, reply) => {
+        const checked = checkOptOut(request.body);
+        if (!checked.ok) {
+          request.log.info({ fields: checked.fields.map((field) => field.field) }, 'opt-out refused');
+          return reply.code(400).send(refusal(checked.fields));
+        }
+        await recordOptOut(db, checked.contact);
+        request.log.info({ kinds: Object.keys(checked.contact) }, 'opt-out recorded');
+        return { recorded: true as const };
+      },
+    );
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * A built-in legal page (/privacy, /terms, /do-not-sell): its text from site/content/, and on the Do Not Sell page
+ * the opt-out form. Its own module, fetched when a legal page opens: none of it is in the first screen's script. What
+ * it needs of the rest of the page (its links, the API) comes in through props, so that the first script's modules
+ * stay as they are: a module this one imported would have to be shared between the two scripts, which costs the
+ * first one bytes.
+ */
+import { useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { legalPages } from '../../.generated/legal-pages.ts';
+import type { BuiltInPage } from '../../server/public-config.ts';
+import { OptOutForm, type SendOptOut } from './OptOutForm.tsx';
+
+/** Where a legal page links: another legal page (the built-in one, or the operator's own), or back to the form. */
+export type LegalLink = ComponentType<{ to: BuiltInPage | 'form'; children: ReactNode }>;
+
+export interface LegalScreenProps {
+  page: BuiltInPage;
+  productName: string;
+  Link: LegalLink;
+  sendOptOut: SendOptOut;
+}
+
+export function LegalScreen({ page, productName, Link, sendOptOut }: LegalScreenProps) {
+  const content = legalPages[page];
+  const heading = useRef<HTMLHeadingElement>(null);
+  const product = (text: string) => text.replaceAll('{product}', productName);
+
+  useEffect(() => {
+    document.title = `${content.title} | ${productName}`;
+  }, [content.title, productName]);
+
+  // A new page starts at the top, with the focus on its heading, so a screen reader reads it first
+  // (docs/decisions/055-focus-on-new-screens.md).
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus({ preventScroll: true });
+  }, [page]);
+
+  return (
+    <article className="legal" aria-labelledby="legal-heading">
+      <h1 ref={heading} id="legal-heading" className="legal__heading" tabIndex={-1}>
+        {content.title}
+      </h1>
+      {content.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{product(paragraph)}</p>
+          ))}
+          {section.link && (
+            <p>
+              <Link to={section.link.page}>{section.link.text}</Link>
+            </p>
+          )}
+        </section>
+      ))}
+      {'form' in content && <OptOutForm text={content.form} send={sendOptOut} />}
+      <p className="legal__back">
+        <Link to="form">Back to the form</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The "Do Not Sell My Information" form: one field for the email address or the phone number the visitor gave,
+ * checked here as the server checks it (engine/api/opt-out.ts), then sent; the server's refusal shows at the field.
+ */
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { checkOptOut, type OptOutRequest } from '../../engine/api/opt-out.ts';
+
+export interface OptOutText {
+  label: string;
+  hint: string;
+  button: string;
+  confirmation: string;
+  failed: string;
+}
+
+/** How the server took the opt-out: recorded, or refused with the message for the field, or not reached at all. */
+export type OptOutAnswer = { recorded: true } | { recorded: false; refusal: string | undefined };
+
+export type SendOptOut = (request: OptOutRequest) => Promise<OptOutAnswer>;
+
+/** What the visitor typed, as the request: an email when it has an @, a phone number otherwise. */
+function requestOf(typed: string): OptOutRequest {
+  const text = typed.trim();
+  if (text === '') return {};
+  return text.includes('@') ? { email: text } : { phone: text };
+}
+
+type State = { step: 'editing'; error?: { text: string; field: boolean } } | { step: 'sending' } | { step: 'recorded' };
+
+export function OptOutForm({ text, send }: { text: OptOutText; send: SendOptOut }) {
+  const [typed, setTyped] = useState('');
+  const [state, setState] = useState<State>({ step: 'editing' });
+  const input = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  useLayoutEffect(() => {
+    if (state.step === 'recorded') confirmation.current?.focus();
+  }, [state.step]);
+
+  if (state.step === 'recorded') {
+    return (
+      <p ref={confirmation} className="legal__confirmation" role="status" tabIndex={-1}>
+        {text.confirmation}
+      </p>
+    );
+  }
+
+  const refuse = (message: string, field: boolean) => {
+    setState({ step: 'editing', error: { text: message, field } });
+    if (field) input.current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.step === 'sending') return;
+    const request = requestOf(typed);
+    const checked = checkOptOut(request);
+    if (!checked.ok) {
+      refuse(checked.fields[0]!.message, true);
+      return;
+    }
+    setState({ step: 'sending' });
+    const answer = await send(request);
+    if (answer.recorded) setState({ step: 'recorded' });
+    else refuse(answer.refusal ?? text.failed, answer.refusal !== undefined);
+  };
+
+  const error = state.step === 'editing' ? state.error : undefined;
+  const fieldError = error?.field ? error.text : undefined;
+  return (
+    <form className="legal__form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-contact`}>
+          {text.label}
+        </label>
+        <p id={`${id}-hint`} className="legal__hint">
+          {text.hint}
+        </p>
+        <input
+          ref={input}
+          id={`${id}-contact`}
+          type="text"
+          autoComplete="email"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={fieldError !== undefined}
+          aria-describedby={fieldError === undefined ? `${id}-hint` : `${id}-hint ${id}-error`}
+        />
+        <div id={`${id}-error`} className="field__errors" aria-live="polite">
+          {fieldError !== undefined && <p className="field__error">{fieldError}</p>}
+        </div>
+      </div>
+      {error !== undefined && !error.field && (
+        <p className="field__error" role="alert">
+          {error.text}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={state.step === 'sending'}>
+        {text.button}
+      </button>
+    </form>
+  );
+}

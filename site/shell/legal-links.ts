@@ -1,0 +1,13 @@
+/** The legal pages the footer links to, and where each is: the operator's own page or the built-in one. */
+import type { BuiltInPage, PublicConfig } from '../../server/public-config.ts';
+
+export const LEGAL_LINKS: readonly { page: BuiltInPage; label: string }[] = [
+  { page: 'privacy', label: 'Privacy' },
+  { page: 'terms', label: 'Terms' },
+  { page: 'doNotSell', label: 'Do Not Sell My Information' },
+];
+
+export function legalHref(config: PublicConfig, page: BuiltInPage): string {
+  const hrefs: Record<BuiltInPage, string> = { privacy: config.privacyUrl, terms: config.termsUrl, doNotSell: config.doNotSellUrl };
+  return hrefs[page];
+}
