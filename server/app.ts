@@ -32,7 +32,6 @@ import { loadSiteContent } from './site-content.ts';
 import { registerRateLimits } from './rate-limit/rate-limits.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
-import { serverWithZipLookupLane } from './zip-lookup-lane.ts';
 import { registerXsrfProtection } from './xsrf.ts';
 
 export interface BuildAppOptions {
@@ -92,7 +91,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
     childLoggerFactory: lazyChildLogger,
-    serverFactory: serverWithZipLookupLane(),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before any route or hook answer in the API's shape with its security headers too.

@@ -51,11 +51,8 @@ function zipcodeOf(query: Record<string, unknown>): string {
   return zipcode;
 }
 
-/** The GET lookup's path; server/zip-lookup-lane.ts answers its plainest requests before Fastify. */
-export const ZIP_LOOKUP_PATH = '/api/v1/zipcode/validate';
-
 /** What both lookups answer for a five-digit ZIP: its entry, or nothing for a ZIP that does not exist. */
-export function found(zip: string): { zipcodes: ZipEntry[] }[] {
+function found(zip: string): { zipcodes: ZipEntry[] }[] {
   const entry = lookupZip(zip);
   return entry ? [{ zipcodes: [entry] }] : [];
 }
@@ -68,7 +65,7 @@ const LOG_LEVEL = 'warn';
 
 export function registerZipcodeRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: Record<string, unknown> }>(
-    ZIP_LOOKUP_PATH,
+    '/api/v1/zipcode/validate',
     { logLevel: LOG_LEVEL, schema: { response: { 200: lookupAnswer } } },
     (request) => found(zipcodeOf(request.query)),
   );
