@@ -14,7 +14,7 @@ import { lazyChildLogger } from './lazy-child-logger.ts';
 import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
-import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
+import { CONTENT_DIR, FLOWS_DIR, SITE_CONTENT_DIR } from './paths.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
@@ -117,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders: readLenders() });
+    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders: readLenders(SITE_CONTENT_DIR) });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 
