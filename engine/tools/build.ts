@@ -1,7 +1,8 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
- * dot folder). The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
+ * dot folder). The page's entry script is marked to be compiled while it downloads (a Parcel optimizer of ours:
+ * engine/tools/parcel-optimizer-compile-hints.ts).
  * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server is then
  * compiled to JavaScript into dist/.server/ (engine/tools/compile-server.ts), from the sources as they are now.
  */
@@ -11,7 +12,6 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, relative } from 'node:path';
 import { compileFlows, ROOT } from './compile-flows.ts';
 import { compileServer } from './compile-server.ts';
-import { hintEagerCompile } from './compile-hints.ts';
 
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.sources');
@@ -67,7 +67,6 @@ for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'pr
   });
   if (parcel.status !== 0) process.exit(parcel.status ?? 1);
 }
-hintEagerCompile(DIST);
 writeFileSync(STAMP, hash);
 console.log('Built dist/.');
 buildServer();
