@@ -117,7 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders: readLenders(SITE_CONTENT_DIR) });
+    const lenders = readLenders(SITE_CONTENT_DIR);
+    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 
