@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { SERVE_SCRIPT } from './tests/support/serve-command.ts';
 import {
   APP_PORT,
   CONFIGURED_APP_PORT,
@@ -68,16 +69,17 @@ export default defineConfig({
 
 function appServer(port: number, log: string, env: Record<string, string>) {
   return {
-    // As `npm run serve` runs it: from the modules the build stripped of their types. Its stdout and stderr go to its
-    // log file; stderr also still reaches Playwright, which shows it when the server fails to start.
+    // As `npm run serve` runs it: the server the build compiled to JavaScript. Its stdout and stderr go to its log
+    // file; stderr also still reaches Playwright, which shows it when the server fails to start.
     command:
       `mkdir -p ${SERVER_LOG_DIR} && : > ${log} && ` +
-      `DATA_DIR="$(mktemp -d)" DATABASE_URL= node --import ./server/load-stripped.mjs server/index.ts ` +
-      `2>&1 >> ${log} | tee -a ${log} >&2`,
+      `DATA_DIR="$(mktemp -d)" DATABASE_URL= ${SERVE_SCRIPT} 2>&1 >> ${log} | tee -a ${log} >&2`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      // Node may not run TypeScript in the server or the processes it starts: production runs none.
+      NODE_OPTIONS: '--no-strip-types',
       PORT: String(port),
       HOST: '127.0.0.1',
       PRODUCT_NAME: 'Fundflow Test',

@@ -29,7 +29,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
           maxWorkers: 2,
-          globalSetup: ['tests/server/pglite-template.ts'],
+          globalSetup: ['tests/server/pglite-template.ts', 'tests/faults/compiled-server.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

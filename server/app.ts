@@ -14,7 +14,7 @@ import { lazyChildLogger } from './lazy-child-logger.ts';
 import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
-import { CONTENT_DIR, FLOWS_DIR } from './paths.ts';
+import { CONTENT_DIR, FLOWS_DIR, SITE_CONTENT_DIR } from './paths.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
@@ -33,7 +33,6 @@ import { loadSiteContent } from './site-content.ts';
 import { registerRateLimits } from './rate-limit/rate-limits.ts';
 import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
 import { registerZipcodeRoutes } from './routes/zipcode.ts';
-import { serverWithZipLookupLane } from './zip-lookup-lane.ts';
 import { registerXsrfProtection } from './xsrf.ts';
 
 export interface BuildAppOptions {
@@ -93,7 +92,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: withPrivateRequests(options.logger ?? { level: config.logLevel, stream: batchedStdout() }),
     childLoggerFactory: lazyChildLogger,
-    serverFactory: serverWithZipLookupLane(),
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before any route or hook answer in the API's shape with its security headers too.
@@ -121,7 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders: readLenders() });
+    const lenders = readLenders(SITE_CONTENT_DIR);
+    const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 

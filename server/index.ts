@@ -1,7 +1,8 @@
 /**
- * Starts the server: `node server/index.ts`. Loads .env and the settings, opens the database (taking the DATA_DIR
- * lock for the embedded one), applies migrations, starts lead delivery and retention, listens, and on SIGTERM/SIGINT
- * closes everything and exits 0.
+ * Starts the server: `npm run serve` in production (compiled: dist/.server/server/index.js), `node server/index.ts`
+ * from the sources (`npm run dev`, the server tests). Loads .env and the settings, opens the database (taking the
+ * DATA_DIR lock for the embedded one), applies migrations, starts lead delivery and retention, listens, and on
+ * SIGTERM/SIGINT closes everything and exits 0.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';

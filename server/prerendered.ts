@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverScript } from './paths.ts';
 import type { PublicConfig } from './public-config.ts';
 
 export interface Prerenderer {
@@ -28,7 +28,7 @@ export function loadPrerenderer(staticDir: string): Prerenderer | undefined {
   return { renderAll: (config) => renderInChild(file, config) };
 }
 
-const CHILD_SCRIPT = fileURLToPath(new URL('./prerender-child.ts', import.meta.url));
+const CHILD_SCRIPT = serverScript('prerender-child');
 
 /** What server/prerender-child.ts writes: each start path's markup or error, or why the renderer could not load. */
 export type PrerenderAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };

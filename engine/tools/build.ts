@@ -1,17 +1,17 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
- * dot folder). The page's entry script is marked to be compiled while it downloads (engine/tools/compile-hints.ts).
- * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server's modules
- * are then written stripped of their types into dist/.server/ (server/tools/strip-types.ts), from the sources as they
- * are now.
+ * dot folder). The page's entry script is marked to be compiled while it downloads (a Parcel optimizer of ours:
+ * engine/tools/parcel-optimizer-compile-hints.ts).
+ * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server is then
+ * compiled to JavaScript into dist/.server/ (engine/tools/compile-server.ts), from the sources as they are now.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileFlows, ROOT } from './compile-flows.ts';
-import { hintEagerCompile } from './compile-hints.ts';
+import { compileServer } from './compile-server.ts';
 
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.sources');
@@ -31,20 +31,21 @@ function sourcesHash(): string {
   return hash.digest('hex');
 }
 
-function stripServerModules(): void {
-  // Node still calls its type stripper experimental and would say so on every build.
-  const strip = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'server/tools/strip-types.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (strip.status !== 0) process.exit(strip.status ?? 1);
+function buildServer(): void {
+  try {
+    compileServer();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  console.log('Compiled the server into dist/.server/.');
 }
 
 const ifNeeded = process.argv.includes('--if-needed');
 const hash = sourcesHash();
 if (ifNeeded && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
   console.log('dist/ is up to date.');
-  stripServerModules();
+  buildServer();
   process.exit(0);
 }
 
@@ -66,7 +67,6 @@ for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'pr
   });
   if (parcel.status !== 0) process.exit(parcel.status ?? 1);
 }
-hintEagerCompile(DIST);
 writeFileSync(STAMP, hash);
 console.log('Built dist/.');
-stripServerModules();
+buildServer();

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { serverScript } from '../paths.ts';
 import { DurableNodeFS } from './pglite-fs.ts';
 
 /** Set on top of PGlite's start parameters, less its "-F" (fsync off). */
@@ -51,7 +51,7 @@ export function isInitialized(pgdata: string): boolean {
   return existsSync(join(pgdata, 'PG_VERSION'));
 }
 
-const INIT_SCRIPT = fileURLToPath(new URL('./pglite-init.ts', import.meta.url));
+const INIT_SCRIPT = serverScript('db/pglite-init');
 
 /**
  * Creates the data folder pgdata in a child process. PGlite creates one with a second, in-memory PostgreSQL and

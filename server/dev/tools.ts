@@ -18,6 +18,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { escapeHtml, scriptSafeJson, type PageServer } from '../page.ts';
+import { PROJECT_ROOT } from '../paths.ts';
 import { answerPreview, messagePage, PREVIEW_PREFIX, versionsOf } from './preview.ts';
 import {
   DEV_STATE_ELEMENT_ID,
@@ -33,8 +34,9 @@ export const DEV_CLIENT_PATH = '/__dev/client.js';
 export const DEV_STYLESHEET_PATH = '/__dev/client.css';
 export const DEV_EVENTS_PATH = '/__dev/events';
 
-const CLIENT_SOURCE = new URL('./client.ts', import.meta.url);
-const STYLESHEET = new URL('./client.css', import.meta.url);
+// From the sources, wherever the server runs: the compiled server has neither file beside it.
+const CLIENT_SOURCE = join(PROJECT_ROOT, 'server', 'dev', 'client.ts');
+const STYLESHEET = join(PROJECT_ROOT, 'server', 'dev', 'client.css');
 
 export interface DevToolsOptions {
   /** The flow files the previews are made from. */

@@ -35,9 +35,8 @@ function invalid(message: string): ClientError {
 }
 
 /**
- * The lookup's query checked by hand rather than by a querystring schema: the page asks one lookup per ZIP typed, and
- * Fastify's schema validation of a query cost about a sixth of the lookup's CPU time, more than everything else of
- * ours on its path (docs/decisions/031-zip-lookup-throughput.md). The refusals name the field and what is wrong.
+ * The lookup's query checked by hand rather than by a querystring schema, first to save CPU (decision 031), now for
+ * its refusals, which are the route's answers (decision 034): each names the field and what is wrong.
  */
 function zipcodeOf(query: Record<string, unknown>): string {
   let zipcode: unknown;
@@ -51,11 +50,8 @@ function zipcodeOf(query: Record<string, unknown>): string {
   return zipcode;
 }
 
-/** The GET lookup's path; server/zip-lookup-lane.ts answers its plainest requests before Fastify. */
-export const ZIP_LOOKUP_PATH = '/api/v1/zipcode/validate';
-
 /** What both lookups answer for a five-digit ZIP: its entry, or nothing for a ZIP that does not exist. */
-export function found(zip: string): { zipcodes: ZipEntry[] }[] {
+function found(zip: string): { zipcodes: ZipEntry[] }[] {
   const entry = lookupZip(zip);
   return entry ? [{ zipcodes: [entry] }] : [];
 }
@@ -68,7 +64,7 @@ const LOG_LEVEL = 'warn';
 
 export function registerZipcodeRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: Record<string, unknown> }>(
-    ZIP_LOOKUP_PATH,
+    '/api/v1/zipcode/validate',
     { logLevel: LOG_LEVEL, schema: { response: { 200: lookupAnswer } } },
     (request) => found(zipcodeOf(request.query)),
   );

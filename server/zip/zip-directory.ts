@@ -4,6 +4,7 @@
  * the running server where loading the package took about 70 (docs/decisions/030-compact-zip-table.md).
  */
 import { readFileSync } from 'node:fs';
+import { ZIP_TABLE_FILE } from '../paths.ts';
 import { parseZipTable, placeOf } from './zip-table.ts';
 
 /** One ZIP code in the shape the lead-endpoint service answers with. */
@@ -16,7 +17,7 @@ export interface ZipEntry {
 export const ZIP_PATTERN = '^[0-9]{5}$';
 const FIVE_DIGITS = new RegExp(ZIP_PATTERN);
 
-const table = parseZipTable(readFileSync(new URL('./us-zipcodes.tsv', import.meta.url), 'utf8'));
+const table = parseZipTable(readFileSync(ZIP_TABLE_FILE, 'utf8'));
 
 /** The ZIP's city and state, or undefined when no such US ZIP code exists. */
 export function lookupZip(zip: string): ZipEntry | undefined {

@@ -14,7 +14,7 @@ export interface BenchOptions {
   json: string;
   /** Walks through the first steps for the next-to-heading timing, each in a fresh browser context. */
   walks: number;
-  /** Seconds each load measurement of the API lasts (ZIP rounds, lead intake). */
+  /** Seconds each load measurement of the API lasts (ZIP lookups, lead intake), after its warm-up. */
   loadSeconds: number;
   help: boolean;
 }

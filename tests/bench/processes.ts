@@ -1,11 +1,12 @@
 /** The processes the bench runs: the build, the production server, the test lender; each stopped on cleanup. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VARIABLES } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { freePort } from '../server/server-process.ts';
+import { serveCommand } from '../support/serve-command.ts';
 import { onCleanup } from './cleanup.ts';
 import { currentRss } from './rss.ts';
 
@@ -107,25 +108,6 @@ export interface ProjectServer {
   child: Child;
   /** VmRSS once it answered its first health check, idle, in bytes. */
   startRssBytes: number | undefined;
-}
-
-/**
- * `npm run serve`, the production command, as the variables it sets and node's arguments: the bench measures the
- * server as it runs.
- */
-function serveCommand(): { env: Record<string, string>; args: string[] } {
-  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = (scripts.serve ?? '').trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  for (let assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? ''); assignment; assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? '')) {
-    env[assignment[1]!] = assignment[2]!;
-    words.shift();
-  }
-  const [command, ...args] = words;
-  if (command !== 'node' || args.at(-1) !== 'server/index.ts') {
-    throw new Error(`package.json's serve script should be "[NAME=value ...] node [options] server/index.ts", not "${scripts.serve}"`);
-  }
-  return { env, args };
 }
 
 /**

@@ -20,7 +20,7 @@ afterAll(() => site.remove());
 
 /** Started for this test (the context's hooks: the tests run concurrently), killed at its end if still running. */
 function start({ onTestFinished }: TestContext, env: Record<string, string>): ServerProcess {
-  const server = startServer({ STATIC_DIR: staticDir, ...env });
+  const server = startServer({ STATIC_DIR: staticDir, ...env }, 'compiled');
   onTestFinished(async () => {
     if (server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGKILL');

@@ -1,6 +1,6 @@
 /**
- * What the fault tests share: the real server as a child process (on a database of tests/server/delivery-databases.ts),
- * and clients that keep sending a lead under its Idempotency-Key until a server answers, as the page does.
+ * What the fault tests share: the real server as a child process, started as `npm run serve` starts it in production
+ * (on a database of tests/server/delivery-databases.ts), and clients that keep sending a lead under its Idempotency-Key until a server answers, as the page does.
  */
 import { randomBytes } from 'node:crypto';
 import type { LeadPayload } from '../support/lead-fixture.ts';
@@ -14,7 +14,7 @@ writeBuiltSite(site.path);
 
 /** Starts a server with the built-site fixture and these settings, and waits until it listens. */
 export async function runServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = startServer({ STATIC_DIR: site.path, ...env });
+  const server = startServer({ STATIC_DIR: site.path, ...env }, 'compiled');
   await listening(server);
   return server;
 }

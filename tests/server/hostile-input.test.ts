@@ -1,7 +1,7 @@
 /**
  * Hostile input against every route the app registers: at least 10,000 requests generated from a seed
- * (hostile-input-payloads.ts), mostly through `inject`, and over real HTTP what only a socket shows (the ZIP lookup
- * lane, requests Node's parser refuses). No answer may be a 5xx, let out the server's insides, break its content type
+ * (hostile-input-payloads.ts), mostly through `inject`, and over real HTTP what only a socket shows (requests Node's
+ * parser refuses). No answer may be a 5xx, let out the server's insides, break its content type
  * or lose its security headers (hostile-input-answers.ts); nothing a refused request sent may be stored, and no
  * prototype may be polluted. A failure prints the seed: HOSTILE_SEED=<seed> replays the same requests.
  */
@@ -309,30 +309,6 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
 
     beforeAll(async () => {
       origin = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
-    });
-
-    it('answers generated ZIP lookups, in the lane or at the route, without a 5xx or a leak', async () => {
-      const g = new Generator(seededRandom(SEED + 1));
-      const problems: string[] = [];
-      for (let i = 0; i < 300; i++) {
-        const lane = g.chance(0.6);
-        const query = lane ? `?zipcode=${g.text(5, '0123456789')}` : hostileQuery(g, ['zipcode'], { zipcode: '90210' });
-        const path = `/api/v1/zipcode/validate${query}`;
-        // fetch sends header values of printable ASCII only; the raw requests below send the rest.
-        const hostile = Object.entries({ ...hostileXsrf(g).headers, ...hostileHeaders(g) }).filter(([, value]) =>
-          /^[\x20-\x7e]*$/.test(value),
-        );
-        const headers = lane ? xsrfHeaders() : Object.fromEntries(hostile);
-        const response = await fetch(new URL(path, origin), { headers });
-        const answer: Answer = {
-          statusCode: response.status,
-          headers: Object.fromEntries(response.headers),
-          body: await response.text(),
-        };
-        const found = problemsOf(answer, { contentTypes: [JSON_TYPE], echoes: [path, ...queryNames(path)], isApi: true });
-        if (found.length > 0) problems.push(`GET ${path} → ${answer.statusCode}: ${found.join(', ')}`);
-      }
-      expect(problems.slice(0, 20), `seed ${SEED}: replay with HOSTILE_SEED=${SEED}`).toEqual([]);
     });
 
     /**

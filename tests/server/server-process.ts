@@ -1,7 +1,11 @@
-/** `node server/index.ts` as a child process, for tests that start, kill and restart the real server. */
+/**
+ * The real server as a child process, for tests that start, kill and restart it: from its sources (`node
+ * server/index.ts`), or compiled, as `npm run serve` starts it in production.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { PROJECT_ROOT } from '../../server/paths.ts';
+import { serveCommand } from '../support/serve-command.ts';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -19,11 +23,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds). */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+/**
+ * Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds), from its
+ * sources or, `compiled`, as `npm run serve` does (dist/.server/ must have been built: engine/tools/compile-server.ts).
+ */
+export function startServer(env: Record<string, string>, from: 'sources' | 'compiled' = 'sources'): ServerProcess {
+  const command = from === 'compiled' ? serveCommand() : { env: {}, args: ['server/index.ts'] };
+  const child = spawn(process.execPath, command.args, {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', HOST: '127.0.0.1', ...command.env, ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, xsrfHeaders, type TestApp } from './helpers.ts';
+import { buildApp } from '../../server/app.ts';
+import { openTestPglite, startTestApp, tempDir, testConfig, writeBuiltSite, xsrfHeaders, type TestApp } from './helpers.ts';
 
 let server: TestApp;
 let app: FastifyInstance;
@@ -49,6 +51,29 @@ describe('GET /api/v1/zipcode/validate', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('zipcode');
   });
+
+  it("passes a returning visitor's lookup over real HTTP through the app's hooks, as every request", async () => {
+    const site = tempDir();
+    writeBuiltSite(join(site.path, 'dist'));
+    const database = await openTestPglite();
+    const listening = await buildApp({ config: testConfig({ STATIC_DIR: join(site.path, 'dist') }), db: database.db, logger: false });
+    const seen: string[] = [];
+    listening.addHook('onRequest', (request, _reply, done) => {
+      seen.push(request.url);
+      done();
+    });
+    try {
+      const origin = await listening.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${origin}/api/v1/zipcode/validate?zipcode=90210`, { headers: { cookie: xsrfHeaders().cookie! } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] }]);
+      expect(seen).toEqual(['/api/v1/zipcode/validate?zipcode=90210']);
+    } finally {
+      await listening.close();
+      await database.cleanup();
+      site.remove();
+    }
+  }, 30_000);
 });
 
 describe('POST /api/lead/check_valid_zipcode', () => {

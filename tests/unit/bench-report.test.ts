@@ -24,7 +24,8 @@ describe('targets', () => {
 
   it('describes itself in its unit', () => {
     expect(describeTarget(TARGETS.jsTransferred)).toBe('≤ 90.0 KB');
-    expect(describeTarget(TARGETS.zipVersusBare)).toBe('≥ 0.70×');
+    expect(describeTarget(TARGETS.lcpVersusCompare)).toBe('≤ 1.20×');
+    expect(describeTarget(TARGETS.zipLookups)).toBe('≥ 10,000/s');
     expect(describeTarget(TARGETS.intakePostgres)).toBe('≥ 500/s');
   });
 });
@@ -80,15 +81,20 @@ describe('result rows', () => {
     expect(none?.met).toBe('skipped');
   });
 
-  it('judges ZIP lookups against the bare server, and marks PostgreSQL skipped when it was not reachable', () => {
+  it('judges ZIP lookups by their rate and p99, and marks PostgreSQL skipped when it was not reachable', () => {
     const intake: IntakeResult = { database: 'PGlite', connections: 50, warmup: load(300, 90), measured: load(320, 90), startRssBytes: 150_000_000, peakRssBytes: 300_000_000, deliveredByEnd: 0 };
     const api: ApiResults = {
-      zip: { path: '/zip', bodyBytes: 100, connections: 50, secondsPerRound: 5, rounds: [], projectPerSecond: 7000, barePerSecond: 10_000, projectP99Ms: 1, bareP99Ms: 1 },
+      zip: { path: '/zip', bodyBytes: 100, connections: 50, warmup: load(9000, 30), measured: load(12_000, 25) },
       intake: [intake],
       postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
     };
     const rows = resultRows({ api }, 0);
-    expect(rows[0]).toMatchObject({ subject: 'project server', ratio: '0.70× of bare', met: 'yes' });
+    const zip = rows.filter((row) => row.metric.startsWith('ZIP lookup'));
+    expect(zip.map((row) => [row.value, row.target, row.met])).toEqual([
+      ['12,000/s', '≥ 10,000/s', 'yes'],
+      ['6.3 ms', '', ''],
+      ['25 ms', '≤ 20 ms', 'no'],
+    ]);
     expect(rows.filter((row) => row.subject === 'PGlite').map((row) => row.met)).toEqual(['yes', '', 'yes']);
     const rss = rows.filter((row) => row.subject === 'server on PGlite');
     expect(rss.map((row) => [row.value, row.met])).toEqual([['150 MB', ''], ['300 MB', 'no']]);
