@@ -1,8 +1,8 @@
 /**
  * The start screens (landing page and first question of each flow) rendered to HTML, so a visitor sees them before
- * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) with the
- * page's aliases: the markup comes from the same components, on Preact, that take it over in the browser. The server
- * renders each start path once at start-up with its own settings (server/prerendered.ts).
+ * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) from
+ * the same components, with the same React, that take the markup over in the browser. The server renders each start
+ * path once at start-up with its own settings (server/prerendered.ts).
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

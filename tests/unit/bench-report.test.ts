@@ -23,7 +23,7 @@ describe('targets', () => {
   });
 
   it('describes itself in its unit', () => {
-    expect(describeTarget(TARGETS.jsTransferred)).toBe('≤ 90.0 KB');
+    expect(describeTarget(TARGETS.jsTransferred)).toBe('≤ 140.0 KB');
     expect(describeTarget(TARGETS.zipVersusBare)).toBe('≥ 0.70×');
     expect(describeTarget(TARGETS.intakePostgres)).toBe('≥ 500/s');
   });
