@@ -4,7 +4,9 @@
  * the same components, with the same React, that take the markup over in the browser. The server renders each start
  * path once at start-up with its own settings (server/prerendered.ts).
  */
-import { renderToString } from 'react-dom/server';
+// The entry without Node's built-in modules: Parcel's bundle of react-dom's Node entry references `util`'s
+// TextEncoder by a name it never imports, so the production renderer fails to load. Node has the web APIs it needs.
+import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router-dom';
 import { flows } from '../.generated/flows.ts';
 import { stepPath } from '../engine/flow/navigation.ts';
