@@ -121,7 +121,7 @@ const MODULE_SCRIPT = /<script\b(?=[^>]*\btype\s*=\s*(["']?)module\1)[^>]*>\s*<\
  * Each module script the page loads by address, started only once the browser reports the first contentful paint
  * (a paint entry is delivered after the frame is presented; where paint timing is missing, a task queued from the
  * next animation frame stands in). With the screen already in the HTML the script is not needed to draw it, and
- * fetched alongside it would hold a slow phone's paint behind 137 KB of download.
+ * fetched alongside it would hold a slow phone's paint behind the whole script's download.
  */
 export function scriptsAfterFirstPaint(html: string): Inlined {
   const hashes: string[] = [];

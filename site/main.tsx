@@ -21,8 +21,8 @@ const root = document.getElementById('root')!;
 // The server draws the start screen for a first visit with none of the query parameters that change what it shows
 // (`section` adds the providers strip, `header` replaces the form heading), and such a visit gets exactly that screen:
 // hydrateRoot attaches to it and sets none of its text again (decision 012). Any other visit renders afresh with
-// createRoot: a returning visitor's stored answers differ from the drawn screen (a choice already checked), which
-// hydration would leave as drawn (it keeps what it finds in a form control) and a different text it would count as an
+// createRoot: there the screen to show differs from the drawn one. Hydration would leave a returning visitor's stored
+// choice unchecked (it keeps what it finds in a form control) and take a different text (the `header` heading) for an
 // error. createRoot replaces the drawn elements in the commit that adds its own: no frame shows the root empty.
 const SCREEN_PARAMETERS = ['section', 'header'];
 const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
