@@ -30,4 +30,6 @@ try {
 } catch (error) {
   answer = { error: `the renderer could not be loaded: ${messageOf(error)}` };
 }
-process.stdout.write(JSON.stringify(answer));
+// Exits once the answer is out: React's server renderer keeps a MessageChannel open for its streams, which would
+// keep this process alive, and the server waits for it to end.
+process.stdout.write(JSON.stringify(answer), () => process.exit(0));

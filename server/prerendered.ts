@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serverScript } from './paths.ts';
 import type { PublicConfig } from './public-config.ts';
+import { EARLY_SUBMIT_ATTRIBUTE } from '../engine/render/early-submit.ts';
 
 export interface Prerenderer {
   /** The markup of each start screen's root element for a first visit, by path; the error where one failed. */
@@ -34,11 +35,16 @@ const CHILD_SCRIPT = serverScript('prerender-child');
 export type PrerenderAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };
 
 /**
- * Renders in a child process: the renderer is the whole site compiled for Node (about 2 MB of code) and is needed
- * once, at start-up; loaded in the server it would stay in its memory for good.
+ * Renders in a child process: the renderer is the whole site compiled for Node (about 3 MB of code) and is needed
+ * once, at start-up; loaded in the server it would stay in its memory for good. The build leaves React's choice of
+ * its production or development build to NODE_ENV when the renderer runs: the child always gets the production one,
+ * the React the page's script runs.
  */
 async function renderInChild(file: string, config: PublicConfig): Promise<ReadonlyMap<string, string | Error>> {
-  const child = spawn(process.execPath, [CHILD_SCRIPT], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [CHILD_SCRIPT], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -115,7 +121,7 @@ const MODULE_SCRIPT = /<script\b(?=[^>]*\btype\s*=\s*(["']?)module\1)[^>]*>\s*<\
  * Each module script the page loads by address, started only once the browser reports the first contentful paint
  * (a paint entry is delivered after the frame is presented; where paint timing is missing, a task queued from the
  * next animation frame stands in). With the screen already in the HTML the script is not needed to draw it, and
- * fetched alongside it would hold a slow phone's paint behind 90 KB of download.
+ * fetched alongside it would hold a slow phone's paint behind the whole script's download.
  */
 export function scriptsAfterFirstPaint(html: string): Inlined {
   const hashes: string[] = [];
@@ -123,10 +129,12 @@ export function scriptsAfterFirstPaint(html: string): Inlined {
     const src = attributeOf(tag, 'src');
     if (src === undefined || !/^\/(?!\/)/.test(src)) return tag;
     // Until the script takes the screen over, a press of a form's button must not submit it natively (a reload
-    // with the answers in the address); the form's own handler prevents it from then on.
+    // with the answers in the address), and is marked on the form to be answered once the form is taken over; the
+    // form's own handler prevents the native submission from then on and takes the mark.
     const loader =
       '(function(){' +
-      'document.addEventListener("submit",function(e){if(e.target.closest&&e.target.closest("#root"))e.preventDefault()},true);' +
+      'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#root")){e.preventDefault();' +
+      `f.setAttribute(${JSON.stringify(EARLY_SUBMIT_ATTRIBUTE)},"")}},true);` +
       `function go(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
       'var P=window.PerformanceObserver;' +
       'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +

@@ -1,5 +1,5 @@
 /** The page in the browser: the site's tree under the browser's router, with the page's own connections. */
-import { hydrate, render, type ComponentChild } from 'preact';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { flows } from '../.generated/flows.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
@@ -18,18 +18,21 @@ const config = readRuntimeConfig();
 const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
 
-// The page runs on Preact (decision 011), whose own functions are used here: React's createRoot (and preact/compat's)
-// would throw the prerendered start screen away (decision 012). The server draws it for a first visit without a
-// `section` parameter (the one query parameter that changes the page's structure: it adds the providers strip).
-// Such a visit gets exactly that screen, so hydrate only attaches to it and leaves the painted text alone. Otherwise
-// (stored answers: a choice already checked; a section) render adopts the same elements and patches every difference.
+// The server draws the start screen for a first visit with none of the query parameters that change what it shows
+// (`section` adds the providers strip, `header` replaces the form heading), and such a visit gets exactly that screen:
+// hydrateRoot attaches to it and sets none of its text again (decision 012). Any other visit renders afresh with
+// createRoot: there the screen to show differs from the drawn one. Hydration would leave a returning visitor's stored
+// choice unchecked (it keeps what it finds in a form control) and take a different text (the `header` heading) for an
+// error. createRoot replaces the drawn elements in the commit that adds its own: no frame shows the root empty.
+const SCREEN_PARAMETERS = ['section', 'header'];
 const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
-const drawnForThisVisit = !returning && !new URLSearchParams(window.location.search).has('section');
+const query = new URLSearchParams(window.location.search);
+const drawnForThisVisit = !returning && !SCREEN_PARAMETERS.some((name) => query.has(name));
 const hydrating = root.firstElementChild !== null && drawnForThisVisit;
 
 // Evaluating this script, taking the screen over, then its fields, then what surrounds it are each a task of their
 // own: together they would be one long task on a slow phone, delaying whatever the visitor does meanwhile.
-const turnTaker = hydrating ? hydrationTurns() : undefined;
+const turns = hydrating ? hydrationTurns(nextTask) : undefined;
 
 const page = (
   <BrowserRouter>
@@ -39,17 +42,16 @@ const page = (
       recordAtomFor: createRecordAtoms(store),
       pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
       events: startThirdParties(config),
-      hydrationTurns: turnTaker?.turns,
+      hydrationTurns: turns,
     })}
   </BrowserRouter>
 );
 
 void nextTask().then(() => {
-  if (turnTaker) {
-    hydrate(page as unknown as ComponentChild, root);
-    void turnTaker.play(nextTask);
+  if (hydrating) {
+    hydrateRoot(root, page);
   } else {
-    render(page as unknown as ComponentChild, root);
+    createRoot(root).render(page);
   }
   registerServiceWorker();
 });

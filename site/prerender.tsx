@@ -1,10 +1,12 @@
 /**
  * The start screens (landing page and first question of each flow) rendered to HTML, so a visitor sees them before
- * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) with the
- * page's aliases: the markup comes from the same components, on Preact, that take it over in the browser. The server
- * renders each start path once at start-up with its own settings (server/prerendered.ts).
+ * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) from
+ * the same components, with the same React, that take the markup over in the browser. The server renders each start
+ * path once at start-up with its own settings (server/prerendered.ts).
  */
-import { renderToString } from 'react-dom/server';
+// The entry without Node's built-in modules: Parcel's bundle of react-dom's Node entry references `util`'s
+// TextEncoder by a name it never imports, so the production renderer fails to load. Node has the web APIs it needs.
+import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router-dom';
 import { flows } from '../.generated/flows.ts';
 import { stepPath } from '../engine/flow/navigation.ts';

@@ -4,9 +4,9 @@ import { useSyncExternalStore } from 'react';
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 function mediaQuery(): MediaQueryList | undefined {
-  // Without matchMedia (or a window: the server prerendering the page) nothing was asked for, which the query would
-  // report as motion allowed. Preact's useSyncExternalStore asks getSnapshot on the server too.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : undefined;
+  // Without matchMedia nothing was asked for, which the query would report as motion allowed. Only the browser asks:
+  // the server's render (and a hydration) read the server snapshot.
+  return typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : undefined;
 }
 
 function subscribe(onChange: () => void): () => void {

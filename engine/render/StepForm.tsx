@@ -16,6 +16,7 @@ import { messagesByField, situationMessage } from '../validation/messages.ts';
 import type { FormContext } from '../widget-contract.ts';
 import { useEngineSettings } from './engine-settings.tsx';
 import { templates } from './templates.tsx';
+import { takeEarlySubmit } from './early-submit.ts';
 
 interface Props {
   compiled: CompiledFlow;
@@ -34,9 +35,6 @@ const ROOT_PREFIX = 'root_';
 
 // Defaults come only from `default`: a `const` of one choice in a `oneOf` must never pre-select that choice.
 const DEFAULTS = { constAsDefaults: 'never' } as const;
-
-let forms = 0;
-const nextFormNumber = () => ++forms;
 
 export function StepForm({ compiled, validators, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
@@ -60,12 +58,10 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [busy, setBusy] = useState(false);
-  // rjsf keeps the form context it was built with while each new one deep-equals it, and its deep equality ignores
-  // functions. When a widget's code arrives late, Preact renders this form again with fresh state and keeps the rjsf
-  // form of the first try, whose context's setters then change nothing: a number given to each fresh start of this
-  // state makes that form take the new context (docs/decisions/058-form-context-freshness.md).
-  const [formNumber] = useState(nextFormNumber);
   const [submitting, setSubmitting] = useState(false);
+  // Each request to move on (a widget's advance, a press of Next before the form was taken over) is submitted by an
+  // effect: it runs after the commit of the change that came with the request, when rjsf has reported that change.
+  const [advanceRequests, setAdvanceRequests] = useState(0);
   // Errors the schema cannot decide: set by widgets (an unknown ZIP) or by the step's action (a phone that fails the
   // check). Widget errors stay until the widget clears them; action errors until the field changes.
   const [widgetErrors, setWidgetErrors] = useState<Readonly<Record<string, string>>>({});
@@ -102,14 +98,21 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
     if (refused.length > 0) setFailedSubmits((count) => count + 1);
   };
 
-  // The context a widget holds may be from an earlier render (see formNumber): its submit must be this render's.
+  // rjsf keeps the form context it was built with while each new one deep-equals it, ignoring functions: the context
+  // a widget holds may be from an earlier render, and the effect submitting its request must use this render's submit.
   const latestSubmit = useRef(submit);
   latestSubmit.current = submit;
+  useEffect(() => {
+    if (advanceRequests > 0) void latestSubmit.current(latest.current);
+  }, [advanceRequests]);
 
-  const formContext: FormContext & { formNumber: number } = {
-    formNumber,
-    // Runs after rjsf has delivered the change that asked for it.
-    advance: () => setTimeout(() => void latestSubmit.current(latest.current)),
+  // A press of Next before this form was taken over (the server drew it) is answered now, as it would have been then.
+  useEffect(() => {
+    if (takeEarlySubmit(formRef.current)) setAdvanceRequests((count) => count + 1);
+  }, []);
+
+  const formContext: FormContext = {
+    advance: () => setAdvanceRequests((count) => count + 1),
     setBusy,
     setFieldError: (field, message) =>
       setWidgetErrors((current) => {
@@ -161,7 +164,11 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
         show(id);
       }}
       onBlur={(id) => show(id)}
-      onSubmit={(event) => void submit(event.formData as FormRecord)}
+      onSubmit={(event) => {
+        // Marked by the page's loader too: this press is answered here, not again by the effect above.
+        takeEarlySubmit(formRef.current);
+        void submit(event.formData as FormRecord);
+      }}
     >
       {children(busy || submitting)}
     </Form>

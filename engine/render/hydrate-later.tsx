@@ -1,10 +1,10 @@
 /**
  * Parts of a prerendered screen that the browser takes over after the rest, in turns: the page's script hydrates
  * what is not wrapped here in one task and each turn in a later one, so that no single task is long enough to hold
- * up a tap on a slow phone. Until its turn comes Preact keeps the server's elements as they are (a hydration
- * suspended on a promise keeps its markup and resumes once the promise settles), and a render of the screen above
- * in the meantime leaves them alone too. Each wrapped part must render one element: a suspended hydration keeps the
- * first element only.
+ * up a tap on a slow phone. Each wrapped part is a Suspense boundary in the server's markup; until its turn comes,
+ * React keeps that boundary's server elements as they are (a hydration suspended on a promise leaves them in place
+ * and resumes once the promise settles), and a tap on them meanwhile is not handled by React (the page remembers a
+ * press of Next: engine/render/early-submit.ts).
  */
 import { createContext, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 
@@ -19,30 +19,32 @@ export interface HydrationTurns {
   hasCome(turn: number): boolean;
   /** Settles when the turn comes. */
   coming(turn: number): Promise<void>;
+  /** Lets the turns come, once the rest of the screen has been taken over; calls after the first change nothing. */
+  begin(): void;
 }
 
-export interface TurnTaker {
-  turns: HydrationTurns;
-  /** Lets the turns come one after another, each once `between` has settled after the one before. */
-  play(between: () => Promise<void>): Promise<void>;
-}
-
-/** Turns 1 to `count`, none of which has come yet. */
-export function hydrationTurns(count = TURNS): TurnTaker {
+/**
+ * Turns 1 to `count`, none of which has come yet. Once begun, they come one after another, each once `between` has
+ * settled after the one before.
+ */
+export function hydrationTurns(between: () => Promise<void>, count = TURNS): HydrationTurns {
   let come = 0;
+  let begun = false;
   const releases: (() => void)[] = [];
   const promises = Array.from({ length: count }, (_, index) => new Promise<void>((resolve) => (releases[index] = resolve)));
   return {
-    turns: {
-      hasCome: (turn) => Math.min(turn, count) <= come,
-      coming: (turn) => promises[Math.min(turn, count) - 1] ?? Promise.resolve(),
-    },
-    async play(between) {
-      while (come < count) {
-        await between();
-        come += 1;
-        releases[come - 1]!();
-      }
+    hasCome: (turn) => Math.min(turn, count) <= come,
+    coming: (turn) => promises[Math.min(turn, count) - 1] ?? Promise.resolve(),
+    begin() {
+      if (begun) return;
+      begun = true;
+      void (async () => {
+        while (come < count) {
+          await between();
+          come += 1;
+          releases[come - 1]!();
+        }
+      })();
     },
   };
 }
@@ -54,6 +56,9 @@ const TurnsContext = createContext<HydrationTurns | undefined>(undefined);
  * render none. Rendered alike either way, so that the server's and the browser's trees have the same shape (useId).
  */
 export function HydrationTurnsProvider({ turns, children }: { turns: HydrationTurns | undefined; children: ReactNode }) {
+  // Effects run once the hydration has been committed: React schedules that render in a task of its own, which the
+  // first turn must not overtake.
+  useEffect(() => turns?.begin(), [turns]);
   return <TurnsContext.Provider value={turns}>{children}</TurnsContext.Provider>;
 }
 

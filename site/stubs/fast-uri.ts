@@ -1,27 +1,17 @@
 /**
- * Stands in for fast-uri, which @rjsf/utils imports only to resolve `$ref`s against `$id`s. Flow schemas have no
- * `$ref` (each step is one self-contained schema), so the page carries these two functions on the platform's URL
- * instead of a full RFC 3986 library.
+ * Stands in for fast-uri in the page's script (decision 015). @rjsf/utils calls two of its functions, `resolve` and
+ * `equal`, and only for a schema that declares JSON Schema 2020-12 and refers by `$ref` to other schemas; a step's
+ * schema may not declare a `$schema` (the flow checks refuse it), so the page never calls them. Either call is a
+ * change in what the page asks of rjsf, and stops at once with this error rather than resolving a reference wrongly.
  */
-
-/** `ref` resolved against `base`; a bare fragment keeps the base, and a base the platform cannot parse leaves `ref` as it is. */
-function resolve(base: string, ref: string): string {
-  if (ref.startsWith('#')) return base.split('#')[0]! + ref;
-  try {
-    return new URL(ref, base).href;
-  } catch {
-    return ref;
-  }
+function notInThePage(name: string): never {
+  throw new Error(
+    `fast-uri's ${name}() was called, which the page leaves out: rjsf resolves $ref of JSON Schema 2020-12 schemas with it, ` +
+      'and flow schemas have none (docs/decisions/015-fast-uri-left-out.md)',
+  );
 }
 
-/** The same text, or the same absolute URL once the platform has normalised both (scheme and host case, "/./"). */
-function equal(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return false;
-  }
-}
-
-export default { resolve, equal };
+export default {
+  resolve: (): never => notInThePage('resolve'),
+  equal: (): never => notInThePage('equal'),
+};
