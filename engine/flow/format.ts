@@ -134,7 +134,7 @@ export const StepSchema = Type.Object(
     display: Type.Optional(DisplaySchema),
     layout: Type.Optional(LayoutSchema),
     backToStart: Type.Optional(
-      Type.Boolean({ description: "The browser's Back button leads to the version's first step (e.g. after the lead is sent)." }),
+      Type.Boolean({ description: "The browser's Back button starts over: the answers are cleared and it leads to the version's first step (e.g. after the lead is sent)." }),
     ),
     end: Type.Optional(
       Type.Boolean({

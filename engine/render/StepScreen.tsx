@@ -100,7 +100,8 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     navigate(startPath + mergeQuery(search), { replace: true });
   }, [setRecord, navigate, startPath, search]);
 
-  useBackToStart(step.end || step.backToStart ? startPath : null);
+  const clearAnswers = useCallback(() => setRecord(null), [setRecord]);
+  useBackToStart(step.end || step.backToStart ? startPath : null, clearAnswers);
 
   if (mustRestart) return <Navigate to={startPath + mergeQuery(search)} replace />;
 

@@ -48,22 +48,29 @@ export async function deliveredTo(request: APIRequestContext, email: string): Pr
   return all.filter((lead) => lead.status === 200 && lead.body.email === email);
 }
 
-/** Answers the first half quickly; its own screens are covered by first-half.spec.ts. */
+/**
+ * Answers the first half quickly; its own screens are covered by first-half.spec.ts. Each answer waits for its step's
+ * heading: a press made while the step before is still leaving lands on that screen and is not the next step's.
+ */
 export async function answerFirstHalf(page: Page, base: string) {
   await page.goto(base || '/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
   await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');
   await next(page).click();
+  await expect(heading(page)).toHaveText('What are you getting the financing for?');
   await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
   await next(page).click();
+  await expect(heading(page)).toHaveText('How quickly do you need the money?');
   await page.getByRole('radio', { name: 'Within a week' }).click();
   await next(page).click();
+  await expect(heading(page)).toHaveText("What's your average monthly revenue?");
   await next(page).click(); // revenue: the default $30,000
+  await expect(heading(page)).toHaveText("What's your estimated personal credit score?");
   await page.getByRole('radio', { name: 'Good (680-719)' }).click();
   await next(page).click();
 }
 
-/** v3 from the start to its credit-score step, answered up to there; the visitor then picks a score. */
 export async function answerV3UpToCreditScore(page: Page) {
   await page.goto('/v3');
   await page.getByRole('radio', { name: 'Partnership' }).click();

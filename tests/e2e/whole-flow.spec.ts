@@ -221,11 +221,13 @@ test('Back pressed the moment the thank-you message appears starts over, the ans
   expect(await page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
 });
 
-test('Back while searching starts over instead of returning to the sent form', async ({ page }) => {
+test('Back while searching starts over, the answers gone, instead of returning to the sent form', async ({ page }) => {
   await sendLeadWithTypedAddress(page, 'mary.back@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/searching-coverage-area');
   // The address changes before the screen does; the visitor presses Back on the screen they see.
   await expect(heading(page)).toHaveText('Searching for lenders');
   await page.goBack();
   await expectStep(page, '/', 'What type of business do you own?', 10);
+  await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('business-funding'))).toBeNull();
 });
