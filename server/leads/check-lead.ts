@@ -7,6 +7,7 @@ import type { ErrorResponse } from '../../engine/api/schemas.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../engine/validation/messages.ts';
+import { invalidFieldsBody } from '../errors.ts';
 import { lookupZip } from '../zip/zip-directory.ts';
 import type { LeadFlow, LeadFlows } from './lead-flows.ts';
 
@@ -49,9 +50,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function refused(fields: Field[]): LeadCheck {
-  const names = [...new Set(fields.map((field) => field.field))];
-  const count = names.length === 1 ? '1 invalid field' : `${names.length} invalid fields`;
-  return { ok: false, error: { error: 'invalid_lead', message: `The lead has ${count}: ${names.join(', ')}`, fields } };
+  return { ok: false, error: invalidFieldsBody('invalid_lead', 'The lead', fields) };
 }
 
 /**

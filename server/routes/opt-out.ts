@@ -9,6 +9,7 @@ import { OPT_OUT_PATH } from '../../engine/api/client.ts';
 import { checkOptOut } from '../../engine/api/opt-out.ts';
 import { errorResponse, optOutRecorded, type ErrorResponse } from '../../engine/api/schemas.ts';
 import type { Database } from '../db/types.ts';
+import { invalidFieldsBody } from '../errors.ts';
 import { recordOptOut } from '../privacy/opt-outs.ts';
 
 /** An email address and a phone number with room to spare. */
@@ -16,9 +17,7 @@ const OPT_OUT_BODY_LIMIT = 4096;
 
 function refusal(fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
   if (fields.length === 0) return { error: 'invalid_opt_out', message: 'The request must be a JSON object', fields };
-  const names = [...new Set(fields.map((field) => field.field))];
-  const count = names.length === 1 ? '1 invalid field' : `${names.length} invalid fields`;
-  return { error: 'invalid_opt_out', message: `The opt-out has ${count}: ${names.join(', ')}`, fields };
+  return invalidFieldsBody('invalid_opt_out', 'The opt-out', fields);
 }
 
 export async function registerOptOutRoutes(app: FastifyInstance, db: Database): Promise<void> {
