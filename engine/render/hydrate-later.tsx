@@ -82,9 +82,10 @@ export function HydrateLater({ turn, children }: { turn: number; children: React
 
 /**
  * False in a component's first render on a page whose prerendered markup the browser takes over, true from its next
- * render on (and at once on every other page). Hydration corrects text but leaves attributes as the server drew
- * them, without the address's query string: what puts the query into an attribute (a link's href) renders first as
- * the server drew it, then again with the query, which a render after hydration does write.
+ * render on (and at once on every other page). React's hydration keeps attributes as the server drew them (the
+ * server draws no query string) and a difference in them is not corrected: what puts the query into an attribute (a
+ * link's href) renders first as the server drew it, then again with the query, which a render after hydration does
+ * write.
  */
 export function useTakenOver(): boolean {
   const turns = useContext(TurnsContext);
