@@ -66,7 +66,8 @@ describe.each(DATABASES)('opt-outs on $name', (kind) => {
       { contact_sha256: sha256('email\nmaria.rivera@example.com'), kind: 'email', opted_out_at: expect.any(Date) },
       { contact_sha256: sha256('phone\n3105550147'), kind: 'phone', opted_out_at: expect.any(Date) },
     ]);
-    const stored = JSON.stringify(rows).toLowerCase();
+    // The stored columns only: the time of the opt-out may well hold a 555 of its own.
+    const stored = JSON.stringify(rows.map(({ contact_sha256, kind }) => ({ contact_sha256, kind }))).toLowerCase();
     expect(stored).not.toContain('maria');
     expect(stored).not.toContain('555');
 
