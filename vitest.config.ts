@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },
