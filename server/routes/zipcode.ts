@@ -35,7 +35,7 @@ function invalid(message: string): ClientError {
 }
 
 /**
- * The lookup's query checked by hand rather than by a querystring schema, first to save CPU (decision 031), now for
+ * The lookup's query checked by hand rather than by a querystring schema, first to save CPU (decision 036), now for
  * its refusals, which are the route's answers (decision 034): each names the field and what is wrong.
  */
 function zipcodeOf(query: Record<string, unknown>): string {
