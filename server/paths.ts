@@ -24,7 +24,7 @@ export const CONTENT_DIR = join(PROJECT_ROOT, 'server', 'content');
 /** The site's content files, of which the server reads the lenders the consent text names. */
 export const SITE_CONTENT_DIR = join(PROJECT_ROOT, 'site', 'content');
 
-/** The ZIP table the lookups answer from (server/tools/zip-table.ts writes it). */
+/** The ZIP table the lookups answer from (tools/zip-table.ts writes it). */
 export const ZIP_TABLE_FILE = join(PROJECT_ROOT, 'server', 'zip', 'us-zipcodes.tsv');
 
 /**

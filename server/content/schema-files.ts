@@ -1,6 +1,6 @@
 /**
  * The JSON Schema files editors use for server/content/*.json, written to server/content/schemas/ by
- * `npm run flows:schema` (engine/tools/flow-schema.ts) from schemas.ts.
+ * `npm run flows:schema` (tools/flow-schema.ts) from schemas.ts.
  */
 import { SERVER_CONTENT_FILES } from './schemas.ts';
 import { schemaFileText, type SchemaFile } from '../../site/content/schema-files.ts';

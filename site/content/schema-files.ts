@@ -1,6 +1,6 @@
 /**
  * The JSON Schema files editors use for the content files, written to site/content/schemas/ by
- * `npm run flows:schema` (engine/tools/flow-schema.ts) from schemas.ts.
+ * `npm run flows:schema` (tools/flow-schema.ts) from schemas.ts.
  */
 import { ALL_CONTENT_FILES } from './schemas.ts';
 
