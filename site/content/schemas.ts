@@ -310,7 +310,7 @@ export const footerFile = {
 } as const;
 export type FooterFile = FromSchema<typeof footerFile>;
 
-/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (server/public-config.ts). */
+/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (engine/api/public-config.ts). */
 export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell'] as const;
 
 const legalSection = {

@@ -8,7 +8,7 @@ import { assertFlowsValid, checkFlows, formatProblem } from '../../engine/flow/c
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../engine/flow/suggest.ts';
-import { builtInPagePaths } from '../../server/public-config.ts';
+import { builtInPagePaths } from '../../engine/api/public-config.ts';
 import { widgets } from '../../widgets/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
