@@ -18,7 +18,7 @@ import { schemasToCompile } from '../engine/flow/to-rjsf.ts';
 import { widgets } from '../widgets/index.ts';
 import { builtInPagePaths } from '../engine/api/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';
-import { legalPagesModule, siteContentModule } from '../site/content/generated-module.ts';
+import { legalPagesModule, siteContentModule } from './content-module.ts';
 import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../server/content/check.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

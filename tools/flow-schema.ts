@@ -14,8 +14,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flowSchemaText } from '../engine/flow/schema.ts';
 import { widgets } from '../widgets/index.ts';
-import { contentSchemaFiles } from '../site/content/schema-files.ts';
-import { serverContentSchemaFiles } from '../server/content/schema-files.ts';
+import { contentSchemaFiles, serverContentSchemaFiles } from './content-schema-files.ts';
 import { FLOWS_README, FLOWS_README_SHOWN, graphSection, readmeWith, referenceSection } from './flows-readme.ts';
 
 interface Output {

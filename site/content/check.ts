@@ -36,7 +36,7 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Logos travel inside the page (generated-module.ts): each adds its size to every visit's first screen. */
+/** Logos travel inside the page (tools/content-module.ts): each adds its size to every visit's first screen. */
 export const LOGO_MAX_BYTES = 8_000;
 
 /**

@@ -1,14 +1,14 @@
 /**
- * The text of .generated/site-content.ts and .generated/legal-pages.ts, written by tools/compile-flows.ts from
- * the checked content files: the content typed as SiteContent or LegalPagesContent (types.ts), each logo's image
- * written into `src` as a data URL. Logos are small
- * (check.ts holds them to LOGO_MAX_BYTES): inside the page they cost no request of their own, and the server's
- * prerendered start screens carry the very same address as the browser's render.
+ * The text of .generated/site-content.ts and .generated/legal-pages.ts, written by compile-flows.ts from the checked
+ * content files (site/content/*.json): the content typed as SiteContent or LegalPagesContent (site/content/types.ts),
+ * each logo's image written into `src` as a data URL. Logos are small (site/content/check.ts holds them to
+ * LOGO_MAX_BYTES): inside the page they cost no request of their own, and the server's prerendered start screens
+ * carry the very same address as the browser's render.
  */
 import { readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import type { CheckedFile } from './check.ts';
-import { LEGAL_CONTENT_FILES } from './schemas.ts';
+import type { CheckedFile } from '../site/content/check.ts';
+import { LEGAL_CONTENT_FILES } from '../site/content/schemas.ts';
 
 function importPath(from: string, to: string): string {
   const path = relative(from, to).split(sep).join('/');
