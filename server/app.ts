@@ -14,7 +14,7 @@ import { lazyChildLogger } from './lazy-child-logger.ts';
 import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
-import { CONTENT_DIR, FLOWS_DIR, SITE_CONTENT_DIR } from './paths.ts';
+import { CONTENT_DIR, FLOWS_DIR, LENDERS_FILE } from './paths.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const lenders = readLenders(SITE_CONTENT_DIR);
+    const lenders = readLenders(LENDERS_FILE);
     const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }

@@ -21,10 +21,10 @@ export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
 /** The JSON files marketers edit for the API's content calls (thank-you message, home popup). */
 export const CONTENT_DIR = join(PROJECT_ROOT, 'server', 'content');
 
-/** The site's content files, of which the server reads the lenders the consent text names. */
-export const SITE_CONTENT_DIR = join(PROJECT_ROOT, 'site', 'content');
+/** The site's content file of the lenders the consent text names, which the server records with each lead. */
+export const LENDERS_FILE = join(PROJECT_ROOT, 'site', 'content', 'lenders.json');
 
-/** The ZIP table the lookups answer from (server/tools/zip-table.ts writes it). */
+/** The ZIP table the lookups answer from (tools/zip-table.ts writes it). */
 export const ZIP_TABLE_FILE = join(PROJECT_ROOT, 'server', 'zip', 'us-zipcodes.tsv');
 
 /**

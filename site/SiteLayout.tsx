@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import type { Flow } from '../engine/flow/format.ts';
 import { consentText } from '../engine/flow/consent.ts';
 import type { HomePopup as PopupContent } from '../engine/api/schemas.ts';
-import type { PublicConfig } from '../server/public-config.ts';
+import type { PublicConfig } from '../engine/api/public-config.ts';
 import { Shell, type ShellContent } from './shell/Shell.tsx';
 import { FormFooter, type FormPromises } from './shell/FormFooter.tsx';
 import { HomePopup } from './popup/HomePopup.tsx';

@@ -13,7 +13,7 @@ import { widgetRegistry } from '../engine/render/registry.ts';
 import { actions } from '../engine/actions/index.ts';
 import { AlertProvider } from '../engine/alerts/Alerts.tsx';
 import type { ApiClient } from '../engine/api/client.ts';
-import type { PublicConfig } from '../server/public-config.ts';
+import type { PublicConfig } from '../engine/api/public-config.ts';
 import { legalRoutes } from './legal/legal-routes.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';

@@ -4,7 +4,7 @@
  *
  *   flows/business-funding.v2.json /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)
  *
- * `npm run flows:check` (engine/tools/flows-check.ts) prints them; the build calls `assertFlowsValid` and stops on any.
+ * `npm run flows:check` (tools/flows-check.ts) prints them; the build calls `assertFlowsValid` and stops on any.
  */
 import { Ajv } from 'ajv';
 import type { ErrorObject, Format, ValidateFunction } from 'ajv';

@@ -2,7 +2,7 @@
  * The JSON Schema of a flow file, built from the format's TypeBox definitions (format.ts) and the widget registry:
  * a field's `widget` is one of the registered value or object widgets, a step's `display.widget` one of the display
  * widgets, a step's `layout.widget` one of the object widgets, and each widget's `options` are checked against that widget's own options schema. Written to
- * flows/flow.schema.json by engine/tools/flow-schema.ts; the flow checks validate with the same object.
+ * flows/flow.schema.json by tools/flow-schema.ts; the flow checks validate with the same object.
  */
 import type { WidgetDefinition } from '../widget-contract.ts';
 import { DisplaySchema, FlowSchema, LayoutSchema, UiFieldSchema } from './format.ts';

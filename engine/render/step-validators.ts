@@ -1,6 +1,6 @@
 /**
  * The validators a step needs before it can render. The start step's come with the page's first script; the rest of
- * a flow's arrive in one chunk (see engine/tools/compile-flows.ts), fetched when the visitor first acts on the start
+ * a flow's arrive in one chunk (see tools/compile-flows.ts), fetched when the visitor first acts on the start
  * step or when a later step is opened directly.
  */
 import type { CompiledFlow, StepValidators } from '../flow/compiled.ts';

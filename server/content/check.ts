@@ -6,11 +6,10 @@
  *   server/content/thank-you.json /specify_business_hours/start_time: "8am" is not allowed: When the working day …
  */
 import { join, relative, sep } from 'node:path';
-import { Ajv } from 'ajv';
 import type { Problem } from '../../engine/flow/checks.ts';
 import { thankYouSettings, type HomePopup, type ThankYouSettings } from '../../engine/api/schemas.ts';
+import { checkJsonFile, contentAjv, type Located } from '../../engine/content/json-file.ts';
 import { SERVER_CONTENT_FILES } from './schemas.ts';
-import { checkJsonFile } from '../../site/content/check.ts';
 
 /** The content the API answers with, as the files give it (without their `$schema` key). */
 export interface ServerContent {
@@ -30,8 +29,6 @@ export interface ServerContentResult {
  */
 export const CONTENT_DIR = import.meta.dirname;
 const ROOT = join(CONTENT_DIR, '..', '..');
-
-type Located = Omit<Problem, 'file'>;
 
 /** HH:MM, as the schema has it. */
 const CLOCK = new RegExp(thankYouSettings.properties.specify_business_hours.properties.start_time.pattern);
@@ -73,8 +70,7 @@ function withoutSchemaKey(json: unknown): Record<string, unknown> {
  */
 export function readServerContent(dir: string = CONTENT_DIR, shownDir?: string): ServerContentResult {
   const shown = shownDir ?? (relative(ROOT, dir).split(sep).join('/') || '.');
-  // verbose: the explanations quote the value that was found and the rule's description.
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+  const ajv = contentAjv();
   const problems: Problem[] = [];
   const content: Partial<Record<keyof ServerContent, Record<string, unknown>>> = {};
   for (const { name, key, schema } of SERVER_CONTENT_FILES) {

@@ -4,7 +4,7 @@
  * and the checks (check.ts) read the files with the same objects, so the editor, the build and the server agree.
  */
 import { homePopup, thankYouSettings } from '../../engine/api/schemas.ts';
-import { schemaKey } from '../../site/content/schemas.ts';
+import { schemaKey } from '../../engine/content/schemas.ts';
 
 export const thankYouFile = {
   title: 'Thank-you message',

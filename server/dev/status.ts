@@ -1,5 +1,5 @@
 /**
- * The state of the development build, shared by `npm run dev` (engine/tools/dev.ts writes it after every check of the
+ * The state of the development build, shared by `npm run dev` (tools/dev.ts writes it after every check of the
  * flow and content files and after every page build) and the development server (which reads it and tells the open
  * pages). A small JSON file beside the development build it describes, so a restarted server picks it up at once.
  */

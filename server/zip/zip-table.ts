@@ -1,5 +1,5 @@
 /**
- * The text format of server/zip/us-zipcodes.tsv, written by server/tools/zip-table.ts: comment lines start with #,
+ * The text format of server/zip/us-zipcodes.tsv, written by tools/zip-table.ts: comment lines start with #,
  * every other line is `state<tab>city<tab>ZIP ZIP ...` (a two-letter state, five digits per ZIP, one space between).
  */
 
@@ -12,7 +12,7 @@ export interface ZipTable {
 
 export class ZipTableError extends Error {
   constructor(line: number) {
-    super(`us-zipcodes.tsv line ${line} is not "state<tab>city<tab>ZIP codes": run node server/tools/zip-table.ts`);
+    super(`us-zipcodes.tsv line ${line} is not "state<tab>city<tab>ZIP codes": run node tools/zip-table.ts`);
     this.name = 'ZipTableError';
   }
 }

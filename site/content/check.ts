@@ -4,11 +4,11 @@
  *
  *   site/content/testimonials.json /testimonials/2/author: "maria" is not allowed: The customer's first name and …
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { Ajv } from 'ajv';
+import { checkJsonFile, contentAjv, type Located } from '../../engine/content/json-file.ts';
 import type { Problem } from '../../engine/flow/checks.ts';
-import { explainAjvErrors, pointerTo } from '../../engine/flow/explain.ts';
+import { pointerTo } from '../../engine/flow/explain.ts';
 import { ALL_CONTENT_FILES } from './schemas.ts';
 
 export const CONTENT_DIR = import.meta.dirname;
@@ -28,38 +28,6 @@ export interface SiteContentResult {
   files: CheckedFile[];
 }
 
-type Located = Omit<Problem, 'file'>;
-
-function readJson(path: string): { json: unknown } | { reason: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { reason: `cannot be read (${(error as Error).message})` };
-    return { reason: 'the file is missing: restore it from version control, or write it as its schema in schemas/ says' };
-  }
-  try {
-    return { json: JSON.parse(text) };
-  } catch (error) {
-    // The parser's message may quote the file across lines; one line per problem keeps the list readable.
-    const detail = (error as Error).message.replace(/\s+/g, ' ');
-    return { reason: `not valid JSON (${detail}): fix the spot it names, often a missing comma or quote` };
-  }
-}
-
-/**
- * One JSON content file read and checked against its schema (with an ajv made with `allErrors` and `verbose`): every
- * problem, and the parsed JSON whenever the file is JSON (its shape is the schema's only when there are no problems).
- * A file that is missing or not JSON is one problem at the pointer "" (the whole file). Shared with server/content/.
- */
-export function checkJsonFile(ajv: Ajv, path: string, schema: object): { problems: Located[]; json?: unknown } {
-  const read = readJson(path);
-  if ('reason' in read) return { problems: [{ pointer: '', message: read.reason }] };
-  const validate = ajv.compile<unknown>(schema);
-  if (validate(read.json)) return { problems: [], json: read.json };
-  return { problems: explainAjvErrors(validate.errors ?? []), json: read.json };
-}
-
 function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
@@ -68,7 +36,7 @@ function isFile(path: string): boolean {
   }
 }
 
-/** Logos travel inside the page (generated-module.ts): each adds its size to every visit's first screen. */
+/** Logos travel inside the page (tools/content-module.ts): each adds its size to every visit's first screen. */
 export const LOGO_MAX_BYTES = 8_000;
 
 /**
@@ -112,16 +80,14 @@ function isCalendarDate(date: string): boolean {
 }
 
 /**
- * Reads and checks the content files of `dir` (default: site/content/): every one, or those of `keys`. `shownDir` is
- * the folder as messages show it, by default its path from the project root.
+ * Reads and checks every content file of `dir` (default: site/content/). `shownDir` is the folder as messages show
+ * it, by default its path from the project root.
  */
-export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string, keys?: readonly ContentKey[]): SiteContentResult {
+export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string): SiteContentResult {
   const shown = shownDir ?? (relative(ROOT, dir).split(sep).join('/') || '.');
-  // verbose: the explanations quote the value that was found and the rule's description.
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+  const ajv = contentAjv();
   const result: SiteContentResult = { problems: [], files: [] };
   for (const { name, key, schema } of ALL_CONTENT_FILES) {
-    if (keys !== undefined && !keys.includes(key)) continue;
     const file = `${shown}/${name}.json`;
     const checked = checkJsonFile(ajv, join(dir, `${name}.json`), schema);
     const found =

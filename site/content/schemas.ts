@@ -5,15 +5,7 @@
  * Plain objects only: the page imports the types from this module.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-
-/** The `$schema` key every content file starts with; `name` is the file's name without `.json`. */
-export function schemaKey<Name extends string>(name: Name) {
-  return {
-    type: 'string',
-    const: `./schemas/${name}.schema.json`,
-    description: 'Lets editors check this file while it is typed; leave it as it is.',
-  } as const;
-}
+import { lendersFile, schemaKey } from '../../engine/content/schemas.ts';
 
 const heading = {
   type: 'string',
@@ -223,25 +215,6 @@ export const providersFile = {
 } as const;
 export type ProvidersFile = FromSchema<typeof providersFile>;
 
-export const lendersFile = {
-  title: 'Participating lenders',
-  description: 'The lenders named in the consent a visitor gives when sending the form.',
-  type: 'object',
-  properties: {
-    $schema: schemaKey('lenders'),
-    lenders: {
-      type: 'array',
-      minItems: 1,
-      uniqueItems: true,
-      items: { type: 'string', minLength: 1, maxLength: 80, description: 'A lender\'s name as it appears in the consent.' },
-      description: 'Every lender that may contact the visitor, each named once.',
-    },
-  },
-  required: ['$schema', 'lenders'],
-  additionalProperties: false,
-} as const;
-export type LendersFile = FromSchema<typeof lendersFile>;
-
 export const SOCIAL_NETWORKS = ['facebook', 'x', 'linkedin', 'instagram', 'youtube'] as const;
 
 export const socialFile = {
@@ -310,7 +283,7 @@ export const footerFile = {
 } as const;
 export type FooterFile = FromSchema<typeof footerFile>;
 
-/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (server/public-config.ts). */
+/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (engine/api/public-config.ts). */
 export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell'] as const;
 
 const legalSection = {

@@ -9,7 +9,6 @@ import type {
   FeaturedInFile,
   FooterFile,
   HowItWorksFile,
-  LendersFile,
   Logo,
   PrivacyFile,
   ProvidersFile,
@@ -17,6 +16,7 @@ import type {
   TermsFile,
   TestimonialsFile,
 } from './schemas.ts';
+import type { LendersFile } from '../../engine/content/schemas.ts';
 
 export type { LegalSection, Logo, SocialLink } from './schemas.ts';
 

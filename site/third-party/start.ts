@@ -3,7 +3,7 @@
  * the tag manager (or a log line saying it is not configured) and the lead-certificate script. Returns the flow
  * events for the tag manager's dataLayer, which collects them even before its script arrives.
  */
-import type { PublicConfig } from '../../server/public-config.ts';
+import type { PublicConfig } from '../../engine/api/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { loadTagManager, tagManagerEvents, type DataLayer } from './tag-manager.ts';
 import { loadCertificateScript } from './lead-certificate.ts';

@@ -2,7 +2,7 @@
  * Global setup of the fault tests: they start the server as production does (`npm run serve`), so it is compiled
  * first, as `npm run build` compiles it, from the sources as they are now.
  */
-import { compileServer } from '../../engine/tools/compile-server.ts';
+import { compileServer } from '../../tools/compile-server.ts';
 
 export default function setup(): void {
   compileServer();

@@ -8,7 +8,7 @@ import { assertFlowsValid, checkFlows, formatProblem } from '../../engine/flow/c
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../engine/flow/suggest.ts';
-import { builtInPagePaths } from '../../server/public-config.ts';
+import { builtInPagePaths } from '../../engine/api/public-config.ts';
 import { widgets } from '../../widgets/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -256,7 +256,7 @@ describe('the command line tools', () => {
   const tsx = (...args: string[]) => spawnSync('npx', ['tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
 
   it('flows:check fails on a broken flow folder and names the problem', () => {
-    const result = tsx('engine/tools/flows-check.ts', `${FIXTURES}/missing-step`);
+    const result = tsx('tools/flows-check.ts', `${FIXTURES}/missing-step`);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(
       `${at('missing-step')} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
@@ -264,13 +264,13 @@ describe('the command line tools', () => {
   }, 60_000);
 
   it('flows:check passes the real flows', () => {
-    const result = tsx('engine/tools/flows-check.ts');
+    const result = tsx('tools/flows-check.ts');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^flows: \d+ files OK\n$/);
   }, 60_000);
 
   it('flows:schema --check passes while the committed file is current', () => {
-    const result = tsx('engine/tools/flow-schema.ts', '--check');
+    const result = tsx('tools/flow-schema.ts', '--check');
     expect(result.status).toBe(0);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileFlows } from '../../engine/tools/compile-flows.ts';
+import { compileFlows } from '../../tools/compile-flows.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const require = createRequire(import.meta.url);

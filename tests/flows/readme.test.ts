@@ -8,8 +8,8 @@ import { flowReference } from '../../engine/flow/reference.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
 import { actions } from '../../engine/actions/index.ts';
 import { ACTION_SUMMARIES } from '../../engine/actions/summaries.ts';
-import { emptySection, withSections } from '../../engine/tools/generated-sections.ts';
-import { FLOWS_README, graphSection, readmeWith, referenceSection } from '../../engine/tools/flows-readme.ts';
+import { emptySection, withSections } from '../../tools/generated-sections.ts';
+import { FLOWS_README, graphSection, readmeWith, referenceSection } from '../../tools/flows-readme.ts';
 import { widgets } from '../../widgets/index.ts';
 
 const flowFile = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../flows', name), 'utf8')) as Flow;

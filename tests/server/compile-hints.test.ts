@@ -1,5 +1,5 @@
 /**
- * The build's compile hint (engine/tools/parcel-optimizer-compile-hints.ts, named in .parcelrc): Parcel with the
+ * The build's compile hint (tools/parcel-optimizer-compile-hints.ts, named in .parcelrc): Parcel with the
  * project's configuration builds a page in miniature, and the script the page loads starts with the hint, in its
  * brotli and gzip copies too, while the chunk it fetches later does not.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Parcel } from '@parcel/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { COMPILE_HINT } from '../../engine/tools/parcel-optimizer-compile-hints.ts';
+import { COMPILE_HINT } from '../../tools/parcel-optimizer-compile-hints.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { tempDir } from './helpers.ts';
 

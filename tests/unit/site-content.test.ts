@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../engine/flow/checks.ts';
-import { compileFlows } from '../../engine/tools/compile-flows.ts';
+import { compileFlows } from '../../tools/compile-flows.ts';
 import { checkSiteContent, CONTENT_DIR, readSiteContent } from '../../site/content/check.ts';
-import { legalPagesModule, siteContentModule } from '../../site/content/generated-module.ts';
-import { contentSchemaFiles } from '../../site/content/schema-files.ts';
+import { contentSchemaFiles } from '../../tools/content-schema-files.ts';
+import { legalPagesModule, siteContentModule } from '../../tools/content-module.ts';
 
 const BROKEN = join(import.meta.dirname, 'fixtures/site-content/broken');
 const SHOWN = 'tests/unit/fixtures/site-content/broken';

@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import { basename, join, relative, sep } from 'node:path';
 import { Parcel } from '@parcel/core';
 import { compileFlows, ROOT } from './compile-flows.ts';
-import { devStatusFile, writeDevStatus } from '../../server/dev/status.ts';
-import { loadConfig, loadDotEnv } from '../../server/config.ts';
+import { devStatusFile, writeDevStatus } from '../server/dev/status.ts';
+import { loadConfig, loadDotEnv } from '../server/config.ts';
 
 type BuildEvent = NonNullable<Parameters<NonNullable<Parameters<Parcel['watch']>[0]>>[1]>;
 type Diagnostic = Extract<BuildEvent, { type: 'buildFailure' }>['diagnostics'][number];

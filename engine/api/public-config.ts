@@ -1,6 +1,7 @@
 /**
- * The settings the server hands to the page at run time (one build serves every environment). The page imports
- * these types and the element id; this file must stay free of server-only imports.
+ * The settings the server hands to the page at run time (one build serves every environment): part of the
+ * page-server contract, so the site and the server both import it from here and neither imports the other.
+ * Plain values and types only: the page bundles this module.
  */
 
 /** The id of the `<script type="application/json">` element in index.html that carries the PublicConfig JSON. */

@@ -2,9 +2,9 @@
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
  * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
  * dot folder). The page's entry script is marked to be compiled while it downloads (a Parcel optimizer of ours:
- * engine/tools/parcel-optimizer-compile-hints.ts).
+ * tools/parcel-optimizer-compile-hints.ts).
  * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server is then
- * compiled to JavaScript into dist/.server/ (engine/tools/compile-server.ts), from the sources as they are now.
+ * compiled to JavaScript into dist/.server/ (tools/compile-server.ts), from the sources as they are now.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ import { compileServer } from './compile-server.ts';
 
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.sources');
-const SOURCES = ['flows', 'engine', 'widgets', 'site', 'package-lock.json', '.parcelrc', 'package.json'];
+const SOURCES = ['flows', 'engine', 'widgets', 'site', 'tools', 'package-lock.json', '.parcelrc', 'package.json'];
 
 function sourcesHash(): string {
   const hash = createHash('sha256');

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = join(ROOT, 'dist', '.server');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx engine/tools/flows-check.ts <folder>`,
+ * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx tools/flows-check.ts <folder>`,
  * together with the landing-page content files in site/content/ and the server's in server/content/ (the build checks
  * all three). Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints
  * "flows: N files OK" when there is none.
@@ -7,16 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkFlows, formatProblems } from '../flow/checks.ts';
-import type { Problem } from '../flow/checks.ts';
-import { flowFileNames } from '../flow/load.ts';
-import type { FlowFile } from '../flow/load.ts';
-import { widgets } from '../../widgets/index.ts';
-import { builtInPagePaths } from '../../server/public-config.ts';
-import { checkSiteContent } from '../../site/content/check.ts';
-import { checkServerContent } from '../../server/content/check.ts';
+import { checkFlows, formatProblems } from '../engine/flow/checks.ts';
+import type { Problem } from '../engine/flow/checks.ts';
+import { flowFileNames } from '../engine/flow/load.ts';
+import type { FlowFile } from '../engine/flow/load.ts';
+import { widgets } from '../widgets/index.ts';
+import { builtInPagePaths } from '../engine/api/public-config.ts';
+import { checkSiteContent } from '../site/content/check.ts';
+import { checkServerContent } from '../server/content/check.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Reads every flow file of a folder; a file that is not JSON is a problem too, not the end of the run. */
 function readAll(dir: string, shown: string): { files: FlowFile[]; unreadable: Problem[] } {

@@ -12,10 +12,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flowSchemaText } from '../flow/schema.ts';
-import { widgets } from '../../widgets/index.ts';
-import { contentSchemaFiles } from '../../site/content/schema-files.ts';
-import { serverContentSchemaFiles } from '../../server/content/schema-files.ts';
+import { flowSchemaText } from '../engine/flow/schema.ts';
+import { widgets } from '../widgets/index.ts';
+import { contentSchemaFiles, serverContentSchemaFiles } from './content-schema-files.ts';
 import { FLOWS_README, FLOWS_README_SHOWN, graphSection, readmeWith, referenceSection } from './flows-readme.ts';
 
 interface Output {
@@ -28,17 +27,17 @@ interface Output {
 function outputs(): Output[] {
   return [
     {
-      path: fileURLToPath(new URL('../../flows/flow.schema.json', import.meta.url)),
+      path: fileURLToPath(new URL('../flows/flow.schema.json', import.meta.url)),
       shown: 'flows/flow.schema.json',
       text: flowSchemaText(widgets),
     },
     ...contentSchemaFiles().map(({ name, text }) => ({
-      path: fileURLToPath(new URL(`../../site/content/schemas/${name}`, import.meta.url)),
+      path: fileURLToPath(new URL(`../site/content/schemas/${name}`, import.meta.url)),
       shown: `site/content/schemas/${name}`,
       text,
     })),
     ...serverContentSchemaFiles().map(({ name, text }) => ({
-      path: fileURLToPath(new URL(`../../server/content/schemas/${name}`, import.meta.url)),
+      path: fileURLToPath(new URL(`../server/content/schemas/${name}`, import.meta.url)),
       shown: `server/content/schemas/${name}`,
       text,
     })),
