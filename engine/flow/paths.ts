@@ -1,5 +1,5 @@
 /** Ways through a flow's steps along Next: the shortest way to a step, and the steps answered before arriving there. */
-import type { Flow } from './format.ts';
+import type { Flow } from './definition.ts';
 import { nextTargets } from './navigation.ts';
 
 /** The step ids from the start to `stepId`, both included, along the fewest Next presses; undefined when no Next leads there. */

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFlowFiles } from '../flow/load.ts';
 import { checkFlows, formatProblem } from '../flow/checks.ts';
-import type { Flow } from '../flow/format.ts';
+import type { Flow } from '../flow/definition.ts';
 import { precompileSchemas } from '../flow/precompile.ts';
 import { schemasToCompile } from '../flow/to-rjsf.ts';
 import { widgets } from '../../widgets/index.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkFlows, formatProblems } from '../flow/checks.ts';
-import type { Flow } from '../flow/format.ts';
+import type { Flow } from '../flow/definition.ts';
 import { flowGraph } from '../flow/graph.ts';
 import { readFlowFiles } from '../flow/load.ts';
 import { flowReference } from '../flow/reference.ts';

@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../engine/api/client.ts';
 import type { Action } from '../../engine/actions/action.ts';
 import { fullName } from '../../engine/actions/full-name.ts';
-import type { Flow, Step } from '../../engine/flow/format.ts';
+import type { Flow, Step } from '../../engine/flow/definition.ts';
 import { nextStepId, type BranchTest } from '../../engine/flow/navigation.ts';
 import { stepsBefore } from '../../engine/flow/paths.ts';
 import type { FormRecord } from '../../engine/state/record.ts';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import type { Flow } from '../../../engine/flow/format.ts';
+import type { Flow } from '../../../engine/flow/definition.ts';
 import { readFlowFiles } from '../../../engine/flow/load.ts';
 import { nextStepId } from '../../../engine/flow/navigation.ts';
 import { stepsBefore } from '../../../engine/flow/paths.ts';
