@@ -4,7 +4,7 @@ import { explainAjvErrors, joinOr, pointerTo } from '../explain.ts';
 import type { JsonObject, WidgetInfo } from '../schema.ts';
 import { didYouMean, didYouMeanOrList, suggest } from '../suggest.ts';
 import { SITUATION_MESSAGES } from '../../messages.ts';
-import { checkGraph } from './graph.ts';
+import { checkPaths } from './paths.ts';
 import { checkJsonSchema } from './json-schema.ts';
 import { ANNOTATIONS, isObject, JSON_TYPES, KEYWORD_PARAMS, quoted } from './run.ts';
 import type { Report, Run } from './run.ts';
@@ -55,7 +55,7 @@ export function checkFile(json: unknown, run: Run, report: Report): void {
     if (isObject(step)) checkStep(id, step, stepIds, answerFields, run, report);
   }
 
-  checkGraph(json, steps, report);
+  checkPaths(json, steps, report);
 }
 
 function checkStep(

@@ -12,7 +12,7 @@ function targetsOf(step: unknown): string[] {
   return step.next.flatMap((branch: unknown) => (isObject(branch) && typeof branch.goto === 'string' ? [branch.goto] : []));
 }
 
-export function checkGraph(json: JsonObject, steps: JsonObject, report: Report): void {
+export function checkPaths(json: JsonObject, steps: JsonObject, report: Report): void {
   // Every step is reached from the start, or is standalone (reached by its own link) or reached from one that is.
   // A misspelt target is taken to mean the step it was reported as, so one typo is one problem.
   if (typeof json.start === 'string' && json.start in steps) {
