@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Flow } from '../engine/flow/format.ts';
+import type { Flow } from '../engine/flow/definition.ts';
 import { consentText } from '../engine/flow/consent.ts';
 import type { HomePopup as PopupContent } from '../engine/api/schemas.ts';
 import type { PublicConfig } from '../engine/api/public-config.ts';

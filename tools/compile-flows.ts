@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFlowFiles } from '../engine/flow/load.ts';
 import { checkFlows, formatProblem } from '../engine/flow/checks.ts';
-import type { Flow } from '../engine/flow/format.ts';
+import type { Flow } from '../engine/flow/definition.ts';
 import { precompileSchemas } from '../engine/flow/precompile.ts';
 import { schemasToCompile } from '../engine/flow/to-rjsf.ts';
 import { widgets } from '../widgets/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Writes the JSON Schemas editors check files with, as they are typed: flows/flow.schema.json from the flow format
- * (engine/flow/format.ts) and the widget registry, site/content/schemas/*.schema.json from the landing-page
+ * (engine/flow/definition.ts) and the widget registry, site/content/schemas/*.schema.json from the landing-page
  * content's shapes (site/content/schemas.ts) and server/content/schemas/*.schema.json from the thank-you and popup
  * files' shapes (server/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
  * reference, from the same sources, and the flow diagrams). `--check` only compares: it fails when a committed file

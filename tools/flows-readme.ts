@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkFlows, formatProblems } from '../engine/flow/checks.ts';
-import type { Flow } from '../engine/flow/format.ts';
+import type { Flow } from '../engine/flow/definition.ts';
 import { flowGraph } from '../engine/flow/graph.ts';
 import { readFlowFiles } from '../engine/flow/load.ts';
 import { flowReference } from '../engine/flow/reference.ts';

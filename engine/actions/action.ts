@@ -1,6 +1,6 @@
 /** What a named action is: an effect a flow step runs when it is submitted, before the visitor moves on. */
 import type { ApiClient } from '../api/client.ts';
-import type { Flow } from '../flow/format.ts';
+import type { Flow } from '../flow/definition.ts';
 import type { FormRecord } from '../state/record.ts';
 import type { KeywordError } from '../validation/messages.ts';
 

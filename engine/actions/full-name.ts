@@ -1,5 +1,5 @@
 /** Sets full_name from the name step: first and last name, each capitalised word by word, joined by a space. */
-import { capitalizeWords } from '../format/text.ts';
+import { capitalizeWords } from '../display/text.ts';
 import type { Action } from './action.ts';
 
 export const fullName: Action = async ({ answers }) => {

@@ -1,6 +1,6 @@
 /** The thank-you message: the content's template for the time of day, filled with the visitor's own details. */
 import type { ThankYouSettings } from '../api/schemas.ts';
-import { capitalizeWords, escapeHtml, fillPlaceholders, formatUsPhone } from '../format/text.ts';
+import { capitalizeWords, escapeHtml, fillPlaceholders, formatUsPhone } from '../display/text.ts';
 import { isWithinBusinessHours } from './business-hours.ts';
 
 export interface Visitor {

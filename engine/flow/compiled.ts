@@ -3,7 +3,7 @@
  * per step, so validation needs no code generation in the browser (no `unsafe-eval`). Only the start step's come
  * with the page's first script; the others arrive in a chunk of their own (see engine/render/step-validators.ts).
  */
-import type { Flow } from './format.ts';
+import type { Flow } from './definition.ts';
 import type { FormRecord } from '../state/record.ts';
 import { keywordErrors, type AjvLikeError, type KeywordError } from '../validation/messages.ts';
 import { branchValidatorName, stepValidatorName } from './to-rjsf.ts';

@@ -3,7 +3,7 @@
  * The page shows it and the server records it with each lead, both through this one function, so the evidence holds
  * exactly the words on the screen.
  */
-import type { Consent } from './format.ts';
+import type { Consent } from './definition.ts';
 
 export interface ConsentNames {
   product: string;

@@ -2,7 +2,7 @@
  * A Mermaid diagram of one flow version: every step with its route, progress and heading, every "next" and branch
  * with its condition in words. Code hosts render Mermaid blocks, so flows/README.md shows each version's shape.
  */
-import type { Flow, Step } from './format.ts';
+import type { Flow, Step } from './definition.ts';
 import { stepPath } from './navigation.ts';
 import type { JsonObject } from './schema.ts';
 

@@ -3,7 +3,7 @@
  * with `leadFromAnswers` and the server validates it with `leadSchema`, both from the same flow file, so a field a
  * marketer adds to a step travels to the lender without touching code.
  */
-import type { Flow, StepFields } from './format.ts';
+import type { Flow, StepFields } from './definition.ts';
 import type { FormRecord } from '../state/record.ts';
 
 /**

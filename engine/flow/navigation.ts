@@ -1,5 +1,5 @@
 /** Where steps live and where Next leads: pure functions over a flow, shared by the page, the server and the tools. */
-import type { Flow, Step } from './format.ts';
+import type { Flow, Step } from './definition.ts';
 import type { FormRecord } from '../state/record.ts';
 
 /** The URL path of a step: the flow's basePath plus the step's route ('/' for the main version's start). */

@@ -1,9 +1,9 @@
 /**
  * The reference part of the marketer guide (flows/README.md): every flow-file setting, widget, message key and action,
- * written from the same definitions flow.schema.json is generated from (format.ts, the widget registry, the engine's
+ * written from the same definitions flow.schema.json is generated from (definition.ts, the widget registry, the engine's
  * messages and actions), so the guide cannot describe a key the checks would refuse or miss one they accept.
  */
-import { BranchSchema, ButtonsSchema, ConsentSchema, FlowSchema, StepSchema, UiFieldSchema } from './format.ts';
+import { BranchSchema, ButtonsSchema, ConsentSchema, FlowSchema, StepSchema, UiFieldSchema } from './definition.ts';
 import type { JsonObject } from './schema.ts';
 import type { WidgetDefinition } from '../widget-contract.ts';
 import { KEYWORD_PARAMS } from './checks.ts';

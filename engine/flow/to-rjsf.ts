@@ -4,7 +4,7 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Serves } from '../widget-contract.ts';
-import type { Flow, Step } from './format.ts';
+import type { Flow, Step } from './definition.ts';
 
 export type WidgetKindOf = (widgetName: string) => Serves['kind'] | undefined;
 

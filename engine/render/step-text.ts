@@ -1,5 +1,5 @@
 /** Step texts may name answers, e.g. "Last question, where is {business_name} located?". */
-import { capitalizeWords } from '../format/text.ts';
+import { capitalizeWords } from '../display/text.ts';
 import type { FormRecord } from '../state/record.ts';
 
 /** Fills each `{field}` with that answer, capitalised word by word; a field without an answer reads as nothing. */

@@ -3,7 +3,7 @@
  * Order: the step's text for the field and keyword, then the flow's text for the keyword, then the engine's own.
  */
 import { ENGINE_MESSAGES } from '../messages.ts';
-import type { Flow } from '../flow/format.ts';
+import type { Flow } from '../flow/definition.ts';
 
 /** A validation failure reduced to what a message needs: which field, which rule, and the rule's parameters. */
 export interface KeywordError {

@@ -2,7 +2,7 @@
  * /__preview/<version>/<step id>: what to store and where to go for a step opened directly in development, or the
  * message page naming the versions and steps there are when the address names none of them.
  */
-import type { Flow } from '../../engine/flow/format.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 import type { FlowFile } from '../../engine/flow/load.ts';
 import { stepPath } from '../../engine/flow/navigation.ts';
 import { didYouMean } from '../../engine/flow/suggest.ts';

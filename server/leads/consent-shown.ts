@@ -1,7 +1,7 @@
 /** The consent text exactly as the page showed it, and the fingerprint stored with every lead that agreed to it. */
 import { createHash } from 'node:crypto';
 import { consentText, type ConsentNames } from '../../engine/flow/consent.ts';
-import type { Consent } from '../../engine/flow/format.ts';
+import type { Consent } from '../../engine/flow/definition.ts';
 
 export interface ConsentShown {
   version: string;

@@ -5,7 +5,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Value } from 'typebox/value';
-import { FlowSchema, type Flow } from '../../engine/flow/format.ts';
+import { FlowSchema, type Flow } from '../../engine/flow/definition.ts';
 import { LEAD_PAYLOAD_FIELDS, leadSchema } from '../../engine/flow/lead.ts';
 import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
 import type { ConsentNames } from '../../engine/flow/consent.ts';

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { allStepPaths } from '../../engine/flow/navigation.ts';
-import type { Flow } from '../../engine/flow/format.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';

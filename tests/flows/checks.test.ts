@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -10,14 +10,13 @@ import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../engi
 import { editDistance, suggest } from '../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../engine/api/public-config.ts';
 import { widgets } from '../../widgets/index.ts';
+import { badFlow, validFlow, VALID_FLOW_DIR, writeBadFlow, type BadFlowName } from '../support/bad-flows.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURES = 'tests/flows/fixtures';
 
 const realFlows = () => readFlowFiles(join(ROOT, 'flows'));
-const fixture = (name: string) => readFlowFiles(join(ROOT, FIXTURES, name), `${FIXTURES}/${name}`);
-const problemsOf = (name: string) => checkFlows(fixture(name), widgets).map(formatProblem);
-const at = (name: string) => `${FIXTURES}/${name}/business-funding.v2.json`;
+const problemsOf = (name: BadFlowName) => checkFlows(badFlow(name), widgets).map(formatProblem);
+const at = (name: BadFlowName) => `${name}/business-funding.v2.json`;
 
 describe('the flow files', () => {
   it('are all free of problems', () => {
@@ -35,7 +34,7 @@ describe('the flow files', () => {
 });
 
 describe('each mistake is reported with its file and pointer', () => {
-  const cases: [fixture: string, expected: string][] = [
+  const cases: [flow: BadFlowName, expected: string][] = [
     ['misspelt-key', '/steps/amount/hedaing: unknown key "hedaing" (did you mean "heading"?)'],
     ['missing-step', '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)'],
     [
@@ -65,8 +64,8 @@ describe('each mistake is reported with its file and pointer', () => {
     expect(problemsOf(name)).toEqual([`${at(name)} ${expected}`]);
   });
 
-  it('the fixtures differ from a flow without problems by their one mistake', () => {
-    expect(problemsOf('valid')).toEqual([]);
+  it('the bad flows differ from a flow without problems by their one mistake', () => {
+    expect(checkFlows(readFlowFiles(VALID_FLOW_DIR, 'valid'), widgets).map(formatProblem)).toEqual([]);
   });
 
   it('reports every problem of a file at once', () => {
@@ -83,7 +82,7 @@ describe('each mistake is reported with its file and pointer', () => {
   });
 
   it('reports versions that claim the same base path and storage', () => {
-    const dir = `${FIXTURES}/duplicate-base-path`;
+    const dir = 'duplicate-base-path';
     expect(problemsOf('duplicate-base-path')).toEqual([
       `${dir}/business-funding.v3.json /basePath: "/v2" is already the basePath of ${dir}/business-funding.v2.json: give this file its own, e.g. "/v3"`,
       `${dir}/business-funding.v3.json /storageKey: "business-funding.v2" is already the storageKey of ${dir}/business-funding.v2.json: give this file its own, e.g. "business-funding-v3"`,
@@ -91,14 +90,14 @@ describe('each mistake is reported with its file and pointer', () => {
   });
 
   it('gives the build one error listing every problem', () => {
-    expect(() => assertFlowsValid(fixture('missing-step'), widgets)).toThrow(
+    expect(() => assertFlowsValid(badFlow('missing-step'), widgets)).toThrow(
       `${at('missing-step')} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file`,
     );
   });
 });
 
 describe('more mistakes, checked in memory', () => {
-  const base = () => structuredClone(fixture('valid')[0]!.json) as Record<string, any>;
+  const base = validFlow;
   const check = (change: (flow: Record<string, any>) => void) => {
     const flow = base();
     change(flow);
@@ -228,7 +227,7 @@ describe('flow.schema.json', () => {
     expect(step.properties.display.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind === 'display').map((w) => w.name));
 
     const validate = new Ajv({ allErrors: true }).compile(schema);
-    const flow = fixture('bad-widget-option')[0]!.json;
+    const flow = badFlow('bad-widget-option')[0]!.json;
     expect(validate(flow)).toBe(false);
     expect(validate.errors?.map((error) => [error.instancePath, error.params])).toContainEqual([
       '/steps/amount/ui/amount/options',
@@ -256,10 +255,13 @@ describe('the command line tools', () => {
   const tsx = (...args: string[]) => spawnSync('npx', ['tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
 
   it('flows:check fails on a broken flow folder and names the problem', () => {
-    const result = tsx('tools/flows-check.ts', `${FIXTURES}/missing-step`);
+    const written = writeBadFlow('missing-step');
+    const result = tsx('tools/flows-check.ts', written.dir);
+    written.remove();
+    const file = `${relative(ROOT, written.dir)}/business-funding.v2.json`;
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(
-      `${at('missing-step')} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
+      `${file} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
     );
   }, 60_000);
 

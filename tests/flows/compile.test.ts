@@ -4,21 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileFlows } from '../../tools/compile-flows.ts';
+import { VALID_FLOW_DIR, writeBadFlow } from '../support/bad-flows.ts';
 
-const fixtures = join(import.meta.dirname, 'fixtures');
 const require = createRequire(import.meta.url);
 
 describe('compiling the flows for the build', () => {
   it('stops on a broken flow file, names the file and pointer, and writes nothing', () => {
     const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
-    const problems = compileFlows({ flowsDir: join(fixtures, 'misspelt-key'), outDir });
+    const written = writeBadFlow('misspelt-key');
+    const problems = compileFlows({ flowsDir: written.dir, outDir });
+    written.remove();
     expect(problems.join('\n')).toMatch(/^flows\/business-funding\.v2\.json \/steps\/\S+\/hedaing: unknown key "hedaing" \(did you mean "heading"\?\)$/m);
     expect(existsSync(outDir)).toBe(false);
   });
 
   it('writes the flows module and a precompiled validator per step that judges answers as the schema says', () => {
     const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
-    expect(compileFlows({ flowsDir: join(fixtures, 'valid'), outDir })).toEqual([]);
+    expect(compileFlows({ flowsDir: VALID_FLOW_DIR, outDir })).toEqual([]);
     const flowsModule = readFileSync(join(outDir, 'flows.ts'), 'utf8');
     // The start step's validators come with the page; the later steps' in a chunk fetched on demand.
     expect(flowsModule).toContain("import flow0_start from './validators/v2/start.cjs';");

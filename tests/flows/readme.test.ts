@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Flow } from '../../engine/flow/format.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 import { describeCondition, flowGraph } from '../../engine/flow/graph.ts';
 import { flowReference } from '../../engine/flow/reference.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';

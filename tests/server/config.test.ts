@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, loadDotEnv, renderEnvExample, VARIABLES } from '../../server/config.ts';
+import { loadConfig, loadDotEnv, VARIABLES } from '../../server/config.ts';
+import { renderEnvExample } from '../../tools/env-example-text.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { UNDELIVERED_KEPT_DAYS } from '../../server/retention/purge.ts';
 import { configProblems, tempDir } from './helpers.ts';
@@ -175,7 +176,7 @@ describe('.env.example', () => {
   });
 
   it('has a --check mode for CI that passes on the committed file', () => {
-    const run = spawnSync(process.execPath, ['server/tools/env-example.ts', '--check'], {
+    const run = spawnSync(process.execPath, ['tools/env-example.ts', '--check'], {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
     });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionInput } from '../../engine/actions/action.ts';
 import { submitLead } from '../../engine/actions/submit-lead.ts';
 import type { ThankYouSettings } from '../../engine/api/schemas.ts';
-import type { Flow } from '../../engine/flow/format.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 import { loadSiteContent } from '../../server/site-content.ts';
 import { ThankYou } from '../../widgets/thank-you/ThankYou.tsx';
 import flowFile from '../../flows/business-funding.json' with { type: 'json' };
@@ -80,7 +80,7 @@ describe('hostile text on the thank-you page', () => {
     const page = await thankYouPage(shipped, { first_name: SCRIPTED, last_name: SCRIPT });
     expect(scriptable(page)).toEqual([]);
     expect(page.querySelector('img')).toBeNull();
-    // Names are capitalised word by word (engine/format/text.ts), markup and all.
+    // Names are capitalised word by word (engine/display/text.ts), markup and all.
     expect(page.textContent).toContain('Thank you, <img Src=x Onerror=alert(1)> <script>alert(1)</script>!');
   });
 

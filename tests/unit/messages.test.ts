@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keywordErrors, messageFor, messagesByField } from '../../engine/validation/messages.ts';
-import type { Flow } from '../../engine/flow/format.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 
 const flow: Pick<Flow, 'messages' | 'steps'> = {
   messages: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answersFromQuery, formHeading, mergeQuery, nextStepId, nextTargets, stepPath } from '../../engine/flow/navigation.ts';
-import type { Step } from '../../engine/flow/format.ts';
+import type { Step } from '../../engine/flow/definition.ts';
 
 const step = (next: Step['next']): Step => ({ route: 'credit-score', progress: 50, heading: 'Credit', next });
 

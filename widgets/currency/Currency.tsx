@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { groupDigits } from '../../engine/format/currency.ts';
+import { groupDigits } from '../../engine/display/currency.ts';
 import type { CurrencyOptions } from './options.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 

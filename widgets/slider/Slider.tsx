@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { errorAttributes } from '../../engine/widget-contract.ts';
 import { rangeSpec } from '@rjsf/utils';
-import { formatDollars } from '../../engine/format/currency.ts';
+import { formatDollars } from '../../engine/display/currency.ts';
 import type { SliderOptions } from './options.ts';
 import { FieldLabel } from '../shared/field-parts.tsx';
 

@@ -3,7 +3,7 @@ import { submitLead } from '../../../engine/actions/submit-lead.ts';
 import type { ActionInput } from '../../../engine/actions/action.ts';
 import type { ApiClient } from '../../../engine/api/client.ts';
 import { ApiError } from '../../../engine/api/client.ts';
-import type { Flow } from '../../../engine/flow/format.ts';
+import type { Flow } from '../../../engine/flow/definition.ts';
 import { stubApi } from '../../support/form-context.ts';
 import flowFile from '../../../flows/business-funding.json' with { type: 'json' };
 

@@ -2,17 +2,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import type { Flow } from '../../../engine/flow/format.ts';
+import type { Flow } from '../../../engine/flow/definition.ts';
 import { readFlowFiles } from '../../../engine/flow/load.ts';
 import { nextStepId } from '../../../engine/flow/navigation.ts';
+import { stepsBefore } from '../../../engine/flow/paths.ts';
 import type { FormRecord } from '../../../engine/state/record.ts';
-import {
-  branchTestFor,
-  previewAnswers,
-  SampleMaker,
-  sampleForPattern,
-  stepsBefore,
-} from '../../../server/dev/sample-answers.ts';
+import { sampleForPattern } from '../../../server/dev/pattern-sample.ts';
+import { branchTestFor, previewAnswers } from '../../../server/dev/sample-answers.ts';
+import { SampleMaker } from '../../../server/dev/schema-sample.ts';
 
 // An instance of its own, as the page builds its validators: the generator's checks are not taken on trust.
 const ajv = createAjvInstance();

@@ -1,5 +1,5 @@
 /**
- * The flow file format: the one source of its TypeScript types and of its JSON Schema.
+ * The flow definition, i.e. what a flow file holds: the one source of its TypeScript types and of its JSON Schema.
  * `flows/flow.schema.json` is generated from these definitions plus each registered widget's options schema
  * (tools/flow-schema.ts), so what an editor checks and what the engine expects cannot drift apart.
  */

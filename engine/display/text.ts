@@ -1,4 +1,4 @@
-/** Small text formats shared by actions and headings. */
+/** Small text helpers for what the page shows, shared by actions and headings. */
 
 /** "mary ann o'neil" → "Mary Ann O'neil": each word's first letter upper case, the rest lower case. */
 export function capitalizeWords(text: string): string {

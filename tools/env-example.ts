@@ -1,11 +1,11 @@
 /**
- * Writes .env.example from the settings table in server/config.ts: `node server/tools/env-example.ts`.
+ * Writes .env.example from the server's settings table (server/config/settings.ts): `node tools/env-example.ts`.
  * With --check it changes nothing and exits 1 when the file is out of date (for CI).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderEnvExample } from '../config.ts';
-import { PROJECT_ROOT } from '../paths.ts';
+import { PROJECT_ROOT } from '../server/paths.ts';
+import { renderEnvExample } from './env-example-text.ts';
 
 const file = join(PROJECT_ROOT, '.env.example');
 const expected = renderEnvExample();
@@ -18,8 +18,8 @@ if (process.argv.includes('--check')) {
     actual = undefined;
   }
   if (actual !== expected) {
-    const state = actual === undefined ? 'is missing' : 'is out of date with server/config.ts';
-    process.stderr.write(`.env.example ${state}. Run: node server/tools/env-example.ts\n`);
+    const state = actual === undefined ? 'is missing' : 'is out of date with server/config/settings.ts';
+    process.stderr.write(`.env.example ${state}. Run: node tools/env-example.ts\n`);
     process.exit(1);
   }
   process.stdout.write('.env.example is up to date\n');
