@@ -21,6 +21,8 @@ export function compileServer(): void {
   // for the linter, which needs the JavaScript compiler API (docs/decisions/018-lint-format-and-dependency-rules.md).
   const tsc = spawnSync(process.execPath, [NATIVE_TSC, '-p', 'tsconfig.server.json'], { cwd: ROOT, encoding: 'utf8' });
   if (tsc.status !== 0) {
-    throw new Error(`The server did not compile (tsc -p tsconfig.server.json):\n${`${tsc.stdout}${tsc.stderr}`.trim()}`);
+    throw new Error(
+      `The server did not compile (tsc -p tsconfig.server.json):\n${`${tsc.stdout}${tsc.stderr}`.trim()}`,
+    );
   }
 }
