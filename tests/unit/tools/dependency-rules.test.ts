@@ -7,11 +7,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { cruise, type IConfiguration, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import {
+  cruise,
+  type IConfiguration,
+  type ICruiseResult,
+  type IRegularForbiddenRuleType,
+  type IViolation,
+} from 'dependency-cruiser';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as IConfiguration;
-const forbidden = config.forbidden ?? [];
+/** The rules on imports (from a module to a module), which are all the repository's rules. */
+const forbidden = (config.forbidden ?? []).filter((rule): rule is IRegularForbiddenRuleType => 'to' in rule);
 
 let scratch: string | undefined;
 
