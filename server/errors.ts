@@ -91,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const body = clientErrorBody(error, statusCode);
     request.log.info({ statusCode, error: body.error }, body.message);
     const headers = (error as { headers?: unknown }).headers;
-    if (headers !== null && typeof headers === 'object') reply.headers(headers as Record<string, string>);
+    if (headers !== null && typeof headers === 'object') reply.headers(headers);
     return reply.code(statusCode).type(JSON_TYPE).send(body);
   });
 }

@@ -27,7 +27,7 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new Error(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }
 

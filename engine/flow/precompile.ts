@@ -13,7 +13,7 @@ import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 export function precompileSchemas(schemas: readonly RJSFSchema[]): string {
   const all = new Map<string, RJSFSchema>();
   for (const schema of schemas) {
-    for (const [key, sub] of Object.entries(schemaParser(schema))) all.set(key, sub as RJSFSchema);
+    for (const [key, sub] of Object.entries(schemaParser(schema))) all.set(key, sub);
   }
   const ajv = createAjvInstance(undefined, undefined, { code: { source: true, lines: false }, schemas: [...all.values()] });
   return standalone.default(ajv);

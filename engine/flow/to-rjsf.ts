@@ -20,14 +20,14 @@ export function branchValidatorName(stepId: string, branchIndex: number): string
 
 export function stepSchema(stepId: string, step: Step): RJSFSchema | undefined {
   if (!step.schema) return undefined;
-  return { $id: stepValidatorName(stepId), ...step.schema } as RJSFSchema;
+  return { $id: stepValidatorName(stepId), ...step.schema };
 }
 
 /** The branch tests of a step, as schemas with their own `$id`; branches without `when` always match. */
 export function branchSchemas(stepId: string, step: Step): RJSFSchema[] {
   if (!Array.isArray(step.next)) return [];
   return step.next.flatMap((branch, index) =>
-    branch.when ? [{ $id: branchValidatorName(stepId, index), ...branch.when } as RJSFSchema] : [],
+    branch.when ? [{ $id: branchValidatorName(stepId, index), ...branch.when }] : [],
   );
 }
 

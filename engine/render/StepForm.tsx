@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import { getDefaultFormState, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type ErrorSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { CompiledFlow, StepValidators } from '../flow/compiled.ts';
 import { validateStep } from '../flow/compiled.ts';
@@ -141,7 +141,7 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
       ref={(form) => {
         formRef.current = form?.formElement.current ?? null;
       }}
-      schema={schema as RJSFSchema}
+      schema={schema}
       uiSchema={uiSchema}
       formData={data}
       validator={validator}

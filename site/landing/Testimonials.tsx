@@ -40,7 +40,7 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
     if (event.pointerType === 'mouse') setHovered(true);
   };
   const onBlur = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   return (

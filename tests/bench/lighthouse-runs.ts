@@ -50,7 +50,9 @@ async function checkReachable(pages: readonly PageUnderTest[]): Promise<void> {
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
     } catch (error) {
-      throw new Error(`${page.url} does not answer (${(error as Error).message}); start that server first`);
+      throw new Error(`${page.url} does not answer (${(error as Error).message}); start that server first`, {
+        cause: error,
+      });
     }
   }
 }

@@ -46,7 +46,7 @@ describe('the reference', () => {
     for (const widget of widgets) {
       expect(reference).toContain(`### \`${widget.name}\``);
       expect(reference).toContain(widget.summary);
-      const options = Object.keys((widget.options.properties ?? {}) as object);
+      const options = Object.keys((widget.options.properties ?? {}));
       for (const option of options) expect(reference).toContain(`| \`${option}\` |`);
     }
   });

@@ -51,15 +51,15 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     const lines = dead.stdout.trim().split('\n');
     expect(lines[0]).toBe('2 deliveries in the dead-letter queue (lead id, attempts, last attempt: its error):');
     const listed = (leadId: string) => new RegExp(`^${leadId}  1 attempt, last \\S+Z: lender answered HTTP 500$`);
-    const expected = [first!, second!].sort().map((leadId) => expect.stringMatching(listed(leadId)));
+    const expected = [first, second].sort().map((leadId) => expect.stringMatching(listed(leadId)));
     expect(lines.slice(1).sort()).toEqual(expected);
 
     // Twice, as an operator unsure the first run worked would: one delivery queued.
-    expect(await leads(database.env, 'redeliver', first!)).toMatchObject({
+    expect(await leads(database.env, 'redeliver', first)).toMatchObject({
       code: 0,
       stdout: `${first}: queued for delivery\n`,
     });
-    expect(await leads(database.env, 'redeliver', first!)).toMatchObject({
+    expect(await leads(database.env, 'redeliver', first)).toMatchObject({
       code: 0,
       stdout: `${first}: already queued for delivery: nothing added\n`,
     });
@@ -68,7 +68,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     const accepting = await lender();
     opened = await database.open();
     delivery = await deliver(opened, accepting);
-    await vi.waitFor(async () => expect(await deliveredAt(opened.db, first!)).toBeInstanceOf(Date), WAIT);
+    await vi.waitFor(async () => expect(await deliveredAt(opened.db, first)).toBeInstanceOf(Date), WAIT);
     await delivery.stop();
     await opened.db.close();
     expect(accepting.received.map((request) => request.headers['webhook-id'])).toEqual([first]);
@@ -76,7 +76,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     const firstAttempt = rejecting.received.find((request) => request.headers['webhook-id'] === first);
     expect(accepting.received[0]!.raw).toBe(firstAttempt!.raw);
 
-    expect(await leads(database.env, 'redeliver', first!)).toMatchObject({
+    expect(await leads(database.env, 'redeliver', first)).toMatchObject({
       code: 0,
       stdout: `${first}: delivered already: not sent again\n`,
     });
@@ -85,7 +85,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
       code: 0,
       stdout: `${second}: queued for delivery\n`,
     });
-    expect(await leads(database.env, 'redeliver', second!, unknown)).toMatchObject({
+    expect(await leads(database.env, 'redeliver', second, unknown)).toMatchObject({
       code: 1,
       stdout: `${second}: already queued for delivery: nothing added\n${unknown}: no such lead\n`,
     });

@@ -243,7 +243,7 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
       );
       answers.forEach((answer, i) => {
         const planned = batch[i]!;
-        const found = problemsOf(answer as Answer, expectationOf(planned));
+        const found = problemsOf(answer, expectationOf(planned));
         if (answer.statusCode === 201 && !planned.mayStore) found.push('stored although it should be refused');
         if (answer.statusCode === 201) accepted.push(answer.json().id);
         if (found.length > 0) problems.push(`${describeRequest(planned)} → ${answer.statusCode}: ${found.join(', ')}`);

@@ -138,7 +138,7 @@ describe.each(DATABASES)('storing leads on $name', ({ open }) => {
     const together = await Promise.all([store.store(lead), store.store(lead), store.store(lead)]);
     const later = await store.store(lead);
 
-    const first = together[0]!;
+    const first = together[0];
     expect(first.replayed).toBe(false);
     for (const answer of [...together.slice(1), later]) {
       expect(answer).toEqual({ id: first.id, consent: { version: 'v1', sha256: 'a'.repeat(64) }, replayed: true });

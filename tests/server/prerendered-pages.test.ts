@@ -65,7 +65,7 @@ describe('a start screen', () => {
 
   it('carries the stylesheet inline and starts the script after the first paint, both allowed by their hashes', async () => {
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-    const html = decode(response.rawPayload, response.headers['content-encoding'] as string | undefined);
+    const html = decode(response.rawPayload, response.headers['content-encoding']);
     expect(html).toContain(`<style>${ASSET_CSS}</style>`);
     expect(html).not.toMatch(/<link[^>]*stylesheet/);
     expect(html).not.toMatch(/<script[^>]*type=module/);

@@ -67,7 +67,7 @@ afterAll(async () => {
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url, headers });
-  const encoding = response.headers['content-encoding'] as string | undefined;
+  const encoding = response.headers['content-encoding'];
   return { response, text: decode(response.rawPayload, encoding) };
 }
 

@@ -319,7 +319,7 @@ const samples = new SampleMaker();
 
 /** An answer for every field of `schema` that a sample fits (the samples `/__preview` fills earlier steps with). */
 export function sampleAnswers(schema: RJSFSchema): Record<string, unknown> {
-  return samples.value(schema as Record<string, unknown>) as Record<string, unknown>;
+  return samples.value(schema) as Record<string, unknown>;
 }
 
 function titlesOf(schema: RJSFSchema): Record<string, string> {

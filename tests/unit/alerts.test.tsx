@@ -22,9 +22,13 @@ describe('the alert service', () => {
   it('interrupts with a danger alert and closes it after five seconds', () => {
     act(() => service.show('danger', 'Some error occured. Please try again!'));
     expect(screen.getByRole('alert').textContent).toContain('Some error occured. Please try again!');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.queryByRole('alert')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -50,9 +54,13 @@ describe('the alert service', () => {
 
   it('keeps each alert its own five seconds when another arrives', () => {
     act(() => service.show('success', 'First'));
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     act(() => service.show('success', 'Second'));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getAllByRole('status').map((alert) => alert.textContent?.replace('×', ''))).toEqual(['Second']);
   });
 });

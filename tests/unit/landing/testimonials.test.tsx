@@ -30,7 +30,10 @@ const shownLabel = () => shown().getAttribute('aria-label');
 const slides = () => shown().parentElement!;
 const carousel = () => screen.getByRole('region', { name: 'What business owners say' });
 const button = (name: string) => screen.getByRole('button', { name });
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 const focus = (element: HTMLElement) => act(() => element.focus());
 
 beforeEach(() => vi.useFakeTimers());
