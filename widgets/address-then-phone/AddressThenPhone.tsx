@@ -8,9 +8,10 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { errorId, getUiOptions, toFieldPathId, type FieldProps } from '@rjsf/utils';
+import { errorId, toFieldPathId } from '@rjsf/utils';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
-import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import type { FormRecord } from '../../engine/state/record.ts';
+import { errorAttributes, type ObjectWidgetProps } from '../../engine/widget-contract.ts';
 import { AddressInput } from './address-input.tsx';
 import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
 import type { AddressThenPhoneOptions } from './options.ts';
@@ -25,6 +26,18 @@ const ZIP_LENGTH = 5;
 /** The first button checks the address (with a short wait shown), then the phone field and the submit button show. */
 type Stage = 'address' | 'checking' | 'phone';
 
+const FIELDS = [...ADDRESS_FIELDS, 'phone'] as const;
+
+/** The step's answers this widget shows: its fields' texts (the step's schema makes each a string). */
+function stepData(formData: FormRecord | undefined): StepData {
+  const data: StepData = {};
+  for (const field of FIELDS) {
+    const value = formData?.[field];
+    if (typeof value === 'string') data[field] = value;
+  }
+  return data;
+}
+
 function zipDigits(text: string): string {
   return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
 }
@@ -33,11 +46,10 @@ function zipDigits(text: string): string {
  * The phone step: street address (with suggestions when the page has a Maps key), then city, state and ZIP once an
  * address is there, and the phone number once the first button has checked the address and its ZIP code.
  */
-export function AddressThenPhone(props: FieldProps<StepData>) {
-  const { formData, schema, uiSchema, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
-  const options = getUiOptions(uiSchema) as unknown as AddressThenPhoneOptions;
-  const context = formContextOf(props);
-  const data: StepData = formData ?? {};
+export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOptions>) {
+  const { formData, schema, options, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const context = registry.formContext;
+  const data = stepData(formData);
 
   // rjsf hands a change back as props only after applying it; what this widget gives back builds on its last change.
   const latest = useRef(data);

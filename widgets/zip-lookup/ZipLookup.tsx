@@ -1,12 +1,11 @@
 import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
 import type { ZipPlace } from '../../engine/api/client.ts';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
-import { formContextOf } from '../../engine/widget-contract.ts';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
-type Props = WidgetProps & { options: ZipLookupOptions };
+type Props = ValueWidgetProps<ZipLookupOptions>;
 
 const ZIP_LENGTH = 5;
 const WHOLE_ZIP = /^\d{5}$/;
@@ -25,7 +24,7 @@ function fill(template: string, place: ZipPlace): string {
  */
 export function ZipLookup(props: Props) {
   const { id, name, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
-  const context = formContextOf(props);
+  const context = props.registry.formContext;
   const zip = typeof value === 'string' ? value : '';
   const [place, setPlace] = useState<string>();
 
