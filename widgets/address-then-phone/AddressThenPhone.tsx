@@ -1,10 +1,10 @@
+import './address-then-phone.css';
 import {
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
-  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -12,6 +12,8 @@ import { errorId, toFieldPathId } from '@rjsf/utils';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import type { FormRecord } from '../../engine/state/record.ts';
 import { errorAttributes, type ObjectWidgetProps } from '../../engine/widget-contract.ts';
+import { useLatest } from '../../engine/render/use-latest.ts';
+import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
 import { AddressInput } from './address-input.tsx';
 import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
 import type { AddressThenPhoneOptions } from './options.ts';
@@ -38,10 +40,6 @@ function stepData(formData: FormRecord | undefined): StepData {
   return data;
 }
 
-function zipDigits(text: string): string {
-  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
-}
-
 /**
  * The phone step: street address (with suggestions when the page has a Maps key), then city, state and ZIP once an
  * address is there, and the phone number once the first button has checked the address and its ZIP code.
@@ -59,10 +57,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     latest.current = data;
   }
   // Lookups answer after renders: they reach the engine through the context of the latest render.
-  const live = useRef(context);
-  useEffect(() => {
-    live.current = context;
-  });
+  const live = useLatest(context);
   const alive = useRef(true);
 
   // A street restored was typed or picked, so its place showed.
@@ -157,7 +152,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
   };
 
   const changeZip = (text: string) => {
-    const zip = zipDigits(text);
+    const zip = digitsOf(text, ZIP_LENGTH);
     if (zip === (latest.current.zipcode ?? '')) return;
     cancelLookup();
     confirmedZip.current = undefined;
@@ -247,21 +242,6 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     update({ phone: digits || undefined }, 'phone');
   };
 
-  // Blocking other printable keys keeps letters from flashing in the ZIP input; shortcuts (Ctrl/Cmd+V...) still work.
-  const zipKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && !/\d/.test(event.key)) event.preventDefault();
-  };
-
-  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
-  const zipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? start;
-    changeZip(input.value.slice(0, start) + zipDigits(event.clipboardData.getData('text')) + input.value.slice(end));
-  };
-
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
     // In the address input Enter picks a suggestion; elsewhere, before the phone shows, it means the first button.
@@ -341,8 +321,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
               {...control('zipcode')}
               value={data.zipcode ?? ''}
               onChange={(event) => changeZip(event.target.value)}
-              onKeyDown={zipKeyDown}
-              onPaste={zipPaste}
+              {...digitsOnlyHandlers(ZIP_LENGTH, changeZip)}
               onBlur={() => onBlur(idOf('zipcode'), latest.current.zipcode)}
             />,
           )}

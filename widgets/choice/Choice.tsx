@@ -1,3 +1,4 @@
+import './choice.css';
 import { useEffect, useRef } from 'react';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';

@@ -1,3 +1,4 @@
+import './slider.css';
 import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/format/currency.ts';

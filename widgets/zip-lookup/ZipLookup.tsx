@@ -1,18 +1,16 @@
-import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import './zip-lookup.css';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ZipPlace } from '../../engine/api/client.ts';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
+import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
 type Props = ValueWidgetProps<ZipLookupOptions>;
 
 const ZIP_LENGTH = 5;
 const WHOLE_ZIP = /^\d{5}$/;
-
-function digitsOf(text: string): string {
-  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
-}
 
 function fill(template: string, place: ZipPlace): string {
   return template.replace(/\{(city|state|zipcode)\}/g, (_, part: keyof ZipPlace) => place[part]);
@@ -73,24 +71,10 @@ export function ZipLookup(props: Props) {
   }, [zip]);
 
   const change = (text: string) => {
-    const digits = digitsOf(text);
+    const digits = digitsOf(text, ZIP_LENGTH);
     onChange(digits === '' ? undefined : digits);
   };
 
-  // Blocking other printable keys keeps letters from flashing in the input; shortcuts (Ctrl/Cmd+V...) still work.
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && !/\d/.test(event.key)) event.preventDefault();
-  };
-
-  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
-  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? start;
-    change(input.value.slice(0, start) + digitsOf(event.clipboardData.getData('text')) + input.value.slice(end));
-  };
 
   return (
     <div className="zip-lookup">
@@ -104,8 +88,7 @@ export function ZipLookup(props: Props) {
         placeholder={placeholder || undefined}
         {...inputAttributes(props)}
         onChange={(event) => change(event.target.value)}
-        onKeyDown={keyDown}
-        onPaste={paste}
+        {...digitsOnlyHandlers(ZIP_LENGTH, change)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
