@@ -1,21 +1,14 @@
 import './address-then-phone.css';
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { errorId, toFieldPathId } from '@rjsf/utils';
-import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { toFieldPathId } from '@rjsf/utils';
 import type { FormRecord } from '../../engine/state/record.ts';
 import { errorAttributes, type ObjectWidgetProps } from '../../engine/widget-contract.ts';
 import { useLatest } from '../../engine/render/use-latest.ts';
 import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
+import { useZipLookup, type ZipAnswer } from '../shared/use-zip-lookup.ts';
 import { AddressInput } from './address-input.tsx';
-import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
+import { FieldRow } from './field-row.tsx';
+import { MaskedPhoneInput } from './MaskedPhoneInput.tsx';
 import type { AddressThenPhoneOptions } from './options.ts';
 import type { PickedAddress } from './place.ts';
 
@@ -58,6 +51,9 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
   }
   // Lookups answer after renders: they reach the engine through the context of the latest render.
   const live = useLatest(context);
+  const zipLookup = useZipLookup(context, options.zipNotFound);
+  // The last lookup with its answer applied; the first button waits for it before checking the ZIP.
+  const lastLookup = useRef<Promise<void>>(undefined);
   const alive = useRef(true);
 
   // A street restored was typed or picked, so its place showed.
@@ -65,35 +61,19 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
   const [stage, setStage] = useState<Stage>('address');
   const loaderTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revealing = useRef(false);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const phoneCaret = useRef<number>(undefined);
 
   // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
   const confirmedZip = useRef(data.city && data.state ? data.zipcode : undefined);
   // A ZIP the lookup refused (unknown, or outside the served area) and the error it got.
   const refusedZip = useRef<{ zip: string; error: string }>(undefined);
-  // Only the latest lookup may answer: the ticket moves on whenever the ZIP changes or the widget leaves.
-  const lookupTicket = useRef(0);
-  const pendingLookup = useRef<Promise<void>>(undefined);
 
   useEffect(() => {
     alive.current = true;
     return () => {
       alive.current = false;
-      lookupTicket.current += 1;
       clearTimeout(loaderTimer.current);
     };
   }, []);
-
-  useEffect(() => {
-    if (stage === 'phone') phoneInput.current?.focus();
-  }, [stage]);
-
-  useLayoutEffect(() => {
-    if (phoneCaret.current === undefined || !phoneInput.current) return;
-    phoneInput.current.setSelectionRange(phoneCaret.current, phoneCaret.current);
-    phoneCaret.current = undefined;
-  });
 
   const idOf = (field: Field) => toFieldPathId(field, registry.globalFormOptions, fieldPathId).$id;
   const errorsOf = (field: Field) => errorSchema?.[field]?.__errors ?? [];
@@ -111,44 +91,28 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
   };
 
   const cancelLookup = () => {
-    lookupTicket.current += 1;
-    if (pendingLookup.current === undefined) return;
-    pendingLookup.current = undefined;
-    live.current.setBusy(false);
+    zipLookup.cancel();
+    lastLookup.current = undefined;
   };
 
+  // Only the latest lookup answers: a new ZIP, a picked address or the widget leaving cancels the one running.
   const lookUp = (zip: string): Promise<void> => {
-    cancelLookup();
-    const ticket = lookupTicket.current;
-    const isLatest = () => ticket === lookupTicket.current;
-    live.current.setBusy(true);
-    const lookup = live.current.api
-      .lookupZip(zip)
-      .then(
-        (place) => {
-          if (!isLatest()) return;
-          const area = zipArea(zip, place?.state);
-          if (place && area === 'served') {
-            confirmedZip.current = zip;
-            live.current.setFieldError('zipcode', undefined);
-            update({ city: place.city, state: place.state }, 'zipcode');
-          } else {
-            const error = area === 'outside' ? live.current.message(OUTSIDE_SERVED_AREA) : options.zipNotFound;
-            refusedZip.current = { zip, error };
-            live.current.setFieldError('zipcode', error);
-            update({ city: undefined, state: undefined }, 'zipcode');
-          }
-        },
-        // The server could not be reached: nothing the visitor can fix; the first button asks again.
-        () => undefined,
-      )
-      .finally(() => {
-        if (!isLatest()) return;
-        pendingLookup.current = undefined;
-        live.current.setBusy(false);
-      });
-    pendingLookup.current = lookup;
-    return lookup;
+    const applied = zipLookup.lookUp(zip).then(apply);
+    lastLookup.current = applied;
+    return applied;
+  };
+
+  const apply = (answer: ZipAnswer | undefined) => {
+    if (answer === undefined) return;
+    if ('place' in answer) {
+      confirmedZip.current = answer.zip;
+      live.current.setFieldError('zipcode', undefined);
+      update({ city: answer.place.city, state: answer.place.state }, 'zipcode');
+    } else {
+      refusedZip.current = { zip: answer.zip, error: answer.error };
+      live.current.setFieldError('zipcode', answer.error);
+      update({ city: undefined, state: undefined }, 'zipcode');
+    }
   };
 
   const changeZip = (text: string) => {
@@ -195,7 +159,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
 
   const checkAddress = async () => {
     context.touch(ADDRESS_FIELDS);
-    await pendingLookup.current;
+    await lastLookup.current;
     const zip = latest.current.zipcode ?? '';
     // A lookup the network failed is asked again; a ZIP the service refused is not.
     if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && refusedZip.current?.zip !== zip) await lookUp(zip);
@@ -224,22 +188,6 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     } finally {
       revealing.current = false;
     }
-  };
-
-  const phoneDigits = data.phone ?? '';
-  const changePhone = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value;
-    let digitsBeforeCaret = countDigits(typed.slice(0, event.target.selectionStart ?? typed.length));
-    let digits = typed.replace(/\D/g, '');
-    // Backspace over a separator would leave the digits unchanged: it removes the digit before the separator.
-    if (digits === phoneDigits && typed.length < applyMask(phoneDigits, options.phoneMask).length && digitsBeforeCaret > 0) {
-      digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
-      digitsBeforeCaret -= 1;
-    }
-    digits = digits.slice(0, digitSlots(options.phoneMask));
-    if (digits === phoneDigits) return;
-    phoneCaret.current = positionAfterDigits(applyMask(digits, options.phoneMask), digitsBeforeCaret);
-    update({ phone: digits || undefined }, 'phone');
   };
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -330,16 +278,11 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
       {stage === 'phone' &&
         row(
           'phone',
-          <input
-            ref={phoneInput}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={options.phoneMask.length}
-            {...control('phone')}
-            value={applyMask(phoneDigits, options.phoneMask)}
-            onChange={changePhone}
-            onBlur={() => onBlur(idOf('phone'), latest.current.phone)}
+          <MaskedPhoneInput
+            input={{ ...control('phone'), onBlur: () => onBlur(idOf('phone'), latest.current.phone) }}
+            digits={data.phone ?? ''}
+            mask={options.phoneMask}
+            onDigits={(digits) => update({ phone: digits || undefined }, 'phone')}
           />,
         )}
       <div role="status" className="address-then-phone__status">
@@ -365,25 +308,6 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
           {options.reveal}
         </button>
       )}
-    </div>
-  );
-}
-
-/** One labelled control with its errors, in the markup of the shared field template (errors at `errorId(id)`). */
-function FieldRow({ id, label, errors, className, children }: { id: string; label: string; errors: readonly string[]; className?: string | undefined; children: ReactNode }) {
-  return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      <div id={errorId(id)} className="field__errors" aria-live="polite">
-        {errors.map((message) => (
-          <p key={message} className="field__error">
-            {message}
-          </p>
-        ))}
-      </div>
     </div>
   );
 }

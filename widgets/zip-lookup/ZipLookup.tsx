@@ -1,16 +1,17 @@
 import './zip-lookup.css';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ZipPlace } from '../../engine/api/client.ts';
-import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
 import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
 import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
+import { useZipLookup, type ZipAnswer } from '../shared/use-zip-lookup.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
 type Props = ValueWidgetProps<ZipLookupOptions>;
 
 const ZIP_LENGTH = 5;
 const WHOLE_ZIP = /^\d{5}$/;
+const PLACE_PARTS = ['city', 'state', 'zipcode'] as const;
 
 function fill(template: string, place: ZipPlace): string {
   return template.replace(/\{(city|state|zipcode)\}/g, (_, part: keyof ZipPlace) => place[part]);
@@ -26,48 +27,42 @@ export function ZipLookup(props: Props) {
   const zip = typeof value === 'string' ? value : '';
   const [place, setPlace] = useState<string>();
 
+  const lookup = useZipLookup(context, options.notFound);
+
   // The form context is new on every render; reading it through effect events keeps the lookup tied to the ZIP alone.
   const forget = useEffectEvent(() => {
     setPlace(undefined);
     context.setFieldError(name, undefined);
   });
-  const setBusy = useEffectEvent((busy: boolean) => context.setBusy(busy));
-  const lookUp = useEffectEvent((zip: string) => context.api.lookupZip(zip));
-  const answer = useEffectEvent((zip: string, found: ZipPlace | null) => {
-    const parts = Object.entries(options.save ?? {});
-    const area = zipArea(zip, found?.state);
-    if (found && area === 'served') {
-      setPlace(fill(options.found, found));
-      context.save(Object.fromEntries(parts.map(([part, answerName]) => [answerName, found[part as keyof ZipPlace]])));
+  const lookUp = useEffectEvent((zip: string) => lookup.lookUp(zip));
+  const cancel = useEffectEvent(() => lookup.cancel());
+  // The answers the options name for the place's parts: its values, or none when the ZIP code was refused.
+  const saved = (place: ZipPlace | undefined) =>
+    Object.fromEntries(
+      PLACE_PARTS.flatMap((part) => {
+        const answerName = options.save?.[part];
+        return answerName ? [[answerName, place?.[part]]] : [];
+      }),
+    );
+  const answer = useEffectEvent((found: ZipAnswer) => {
+    if ('place' in found) {
+      setPlace(fill(options.found, found.place));
+      context.save(saved(found.place));
     } else {
-      context.setFieldError(name, area === 'outside' ? context.message(OUTSIDE_SERVED_AREA) : options.notFound);
-      context.save(Object.fromEntries(parts.map(([, answerName]) => [answerName, undefined])));
+      context.setFieldError(name, found.error);
+      context.save(saved(undefined));
     }
   });
 
   useEffect(() => {
     forget();
     if (!WHOLE_ZIP.test(zip)) return;
-    // Whichever comes first settles this lookup: its answer, or the ZIP changing (or the widget leaving) before it.
-    // Once the ZIP has changed, a late answer is about a ZIP the visitor no longer has and must not show.
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      setBusy(false);
-      return true;
-    };
-    setBusy(true);
-    lookUp(zip).then(
-      (found) => {
-        if (settle()) answer(zip, found);
-      },
-      // The server could not be reached: the visitor can still go on, the ZIP's own checks still apply.
-      () => settle(),
-    );
-    return () => {
-      settle();
-    };
+    // Once the ZIP has changed (or the widget left), a late answer is about a ZIP the visitor no longer has: the
+    // lookup is cancelled and answers nothing.
+    void lookUp(zip).then((found) => {
+      if (found) answer(found);
+    });
+    return () => cancel();
   }, [zip]);
 
   const change = (text: string) => {
