@@ -4,7 +4,7 @@
  * checks and the generated flow.schema.json all read that list, so nothing registers itself by import.
  */
 import type { ComponentType } from 'react';
-import { errorId } from '@rjsf/utils';
+import { errorId, type EnumOptionsType, type FieldProps, type RJSFSchema, type WidgetProps } from '@rjsf/utils';
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
 import type { ApiClient } from './api/client.ts';
@@ -57,41 +57,89 @@ export interface FormContext {
   settings: PageSettings;
 }
 
-/** Props of a display widget: its options from the flow file and the engine's step controls. */
-export interface DisplayProps<O> {
-  options: O;
-  context: FormContext;
-}
-
 /** A widget's options schema: plain JSON Schema, written `as const` in the widget's folder so that the component's
  * options type is derived from it (`FromSchema<typeof schema>`), never written twice. */
 export type OptionsSchema = Exclude<JSONSchema, boolean>;
 
-export interface WidgetDefinition {
+declare const describes: unique symbol;
+
+/**
+ * An options schema that carries the options type it describes, so defineWidget can type the component from it. The
+ * widget's folder derives that type once (`FromSchema<typeof schema>`) and declares its schema with it; deriving it
+ * inside defineWidget instead would make TypeScript expand FromSchema over every JSON Schema while inferring.
+ */
+export type TypedOptionsSchema<Options> = OptionsSchema & { readonly [describes]?: Options };
+
+export type ServeKind = Serves['kind'];
+
+/** rjsf's props without their catch-all index signature, so that reading a prop rjsf does not pass fails to compile. */
+type Declared<Props> = {
+  [Key in keyof Props as string extends Key ? never : number extends Key ? never : Key]: Props[Key];
+};
+
+/** What rjsf adds to a value widget's options beside the flow's: the field's choices and its `autocomplete`. */
+export interface FieldOptions {
+  enumOptions?: EnumOptionsType<RJSFSchema>[];
+  autocomplete?: HTMLInputElement['autocomplete'];
+}
+
+/** Props of a value widget: rjsf's WidgetProps, with the widget's options and the engine's form context typed. */
+export type ValueWidgetProps<Options> = Omit<Declared<WidgetProps<unknown, RJSFSchema, FormContext>>, 'options'> & {
+  options: Options & FieldOptions;
+};
+
+/** Props of an object widget: rjsf's FieldProps over the step's answers, with the widget's options typed. */
+export type ObjectWidgetProps<Options> = Declared<FieldProps<FormRecord, RJSFSchema, FormContext>> & { options: Options };
+
+/** Props of a display widget: its options from the flow file and the engine's step controls. */
+export interface DisplayProps<Options> {
+  options: Options;
+  context: FormContext;
+}
+
+/** The props each kind of widget is rendered with. */
+export interface PropsByKind<Options> {
+  value: ValueWidgetProps<Options>;
+  object: ObjectWidgetProps<Options>;
+  display: DisplayProps<Options>;
+}
+
+export interface WidgetDefinition<Options, Kind extends ServeKind> {
   /** The name flow files use in `"widget"`. */
   name: string;
   /** One sentence for the marketer guide's widget table. */
   summary: string;
-  serves: Serves;
+  serves: Serves & { kind: Kind };
   /** JSON Schema of the widget's `options` in a flow file. */
-  options: OptionsSchema;
+  options: TypedOptionsSchema<Options>;
   /** Options to show the widget with in the contract suite and the guide; required where `{}` is not valid. */
+  example?: NoInfer<Options>;
+  /** Rendered with the props of its kind, its options typed by the options schema (a `deferredComponent` too). */
+  component: NoInfer<ComponentType<PropsByKind<Options>[Kind]>>;
+}
+
+/**
+ * A widget as the widget list holds it: every kind and options type together, so the component's props are no longer
+ * known. engine/render/registry.ts is the one place that hands it to rjsf or the step screen, by its `serves.kind`.
+ */
+export interface ListedWidget {
+  name: string;
+  summary: string;
+  serves: Serves;
+  options: OptionsSchema;
   example?: unknown;
-  /**
-   * Rendered with rjsf's WidgetProps (`value`), FieldProps (`object`) or DisplayProps (`display`). Typed loosely here
-   * because the registry holds every kind; each component types its own props and the contract suite renders it.
-   */
-  component: ComponentType<any>;
+  component: unknown;
 }
 
-/** Declares a widget; listing it in widgets/index.ts is what makes it available to flows. */
-export function defineWidget(definition: WidgetDefinition): WidgetDefinition {
+/**
+ * Declares a widget; listing it in widgets/index.ts is what makes it available to flows. The options schema and the
+ * serve kind set the props the component must take: a component written for other options does not compile. What it
+ * gives back is the widget as the list holds it.
+ */
+export function defineWidget<Options, Kind extends ServeKind>(
+  definition: WidgetDefinition<Options, Kind>,
+): ListedWidget {
   return definition;
-}
-
-/** The form context as a widget receives it. */
-export function formContextOf(props: { registry: { formContext?: unknown } }): FormContext {
-  return props.registry.formContext as FormContext;
 }
 
 /**

@@ -1,4 +1,6 @@
 /** The page in the browser: the site's tree under the browser's router, with the page's own connections. */
+// The site's styles first: the widgets' own stylesheets, imported by their components, come after them in one bundle.
+import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { flows } from '../.generated/flows.ts';

@@ -60,7 +60,8 @@ rmSync(DIST, { recursive: true, force: true });
 // Two runs: the service worker's manifest lists every bundle of its build, and the prerender's are not the site's.
 // The app target names its source in package.json; the prerender's entry is given here, so building the app alone
 // does not build it too.
-for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'prerender']]) {
+// The prerender's own config makes the widgets' stylesheets empty: Node cannot import CSS.
+for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'prerender', '--config', './tools/prerender.parcelrc']]) {
   const parcel = spawnSync('npx', ['parcel', 'build', ...entry, '--no-source-maps', '--log-level', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -1,5 +1,5 @@
 /** Every widget flows can use. Adding a widget: its folder, then one line here. */
-import type { WidgetDefinition } from '../engine/widget-contract.ts';
+import type { ListedWidget } from '../engine/widget-contract.ts';
 import { addressThenPhone } from './address-then-phone/address-then-phone.widget.ts';
 import { choice } from './choice/choice.widget.ts';
 import { currency } from './currency/currency.widget.ts';
@@ -12,4 +12,4 @@ import { thankYou } from './thank-you/thank-you.widget.ts';
 import { yearSelect } from './year-select/year-select.widget.ts';
 import { zipLookup } from './zip-lookup/zip-lookup.widget.ts';
 
-export const widgets: readonly WidgetDefinition[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou, addressThenPhone, searchingTimeline];
+export const widgets: readonly ListedWidget[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou, addressThenPhone, searchingTimeline];

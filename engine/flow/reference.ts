@@ -5,12 +5,12 @@
  */
 import { BranchSchema, ButtonsSchema, ConsentSchema, FlowSchema, StepSchema, UiFieldSchema } from './definition.ts';
 import type { JsonObject } from './schema.ts';
-import type { WidgetDefinition } from '../widget-contract.ts';
+import type { ListedWidget } from '../widget-contract.ts';
 import { KEYWORD_PARAMS } from './checks.ts';
 import { ENGINE_MESSAGES, SITUATION_MESSAGES } from '../messages.ts';
 
 /** What the guide says of a widget. */
-type WidgetInfo = Pick<WidgetDefinition, 'name' | 'summary' | 'serves' | 'options'>;
+type WidgetInfo = Pick<ListedWidget, 'name' | 'summary' | 'serves' | 'options'>;
 
 /** A plain JSON copy of a TypeBox schema (its own markers are non-enumerable symbols). */
 function plain(schema: unknown): JsonObject {

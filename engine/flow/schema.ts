@@ -4,11 +4,11 @@
  * widgets, a step's `layout.widget` one of the object widgets, and each widget's `options` are checked against that widget's own options schema. Written to
  * flows/flow.schema.json by tools/flow-schema.ts; the flow checks validate with the same object.
  */
-import type { WidgetDefinition } from '../widget-contract.ts';
+import type { ListedWidget } from '../widget-contract.ts';
 import { DisplaySchema, FlowSchema, LayoutSchema, UiFieldSchema } from './definition.ts';
 
 /** What the schema and the checks need to know of a widget. */
-export type WidgetInfo = Pick<WidgetDefinition, 'name' | 'serves' | 'options'>;
+export type WidgetInfo = Pick<ListedWidget, 'name' | 'serves' | 'options'>;
 
 export type JsonObject = { [key: string]: unknown };
 

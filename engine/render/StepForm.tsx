@@ -17,6 +17,7 @@ import type { FormContext } from '../widget-contract.ts';
 import { useEngineSettings } from './engine-settings.tsx';
 import { templates } from './templates.tsx';
 import { takeEarlySubmit } from './early-submit.ts';
+import { useLatest } from './use-latest.ts';
 
 interface Props {
   compiled: CompiledFlow;
@@ -100,8 +101,7 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
 
   // rjsf keeps the form context it was built with while each new one deep-equals it, ignoring functions: the context
   // a widget holds may be from an earlier render, and the effect submitting its request must use this render's submit.
-  const latestSubmit = useRef(submit);
-  latestSubmit.current = submit;
+  const latestSubmit = useLatest(submit);
   useEffect(() => {
     if (advanceRequests > 0) void latestSubmit.current(latest.current);
   }, [advanceRequests]);

@@ -1,7 +1,7 @@
 /** Turns the widget list into what rjsf and the step screen look widgets up in. */
-import type { ComponentType } from 'react';
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { DisplayProps, WidgetDefinition } from '../widget-contract.ts';
+import { createElement, type ComponentType } from 'react';
+import { getUiOptions, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type UIOptionsType, type Widget } from '@rjsf/utils';
+import type { DisplayProps, ListedWidget, ObjectWidgetProps } from '../widget-contract.ts';
 import type { WidgetKindOf } from '../flow/to-rjsf.ts';
 import { isDeferredComponent } from './deferred-component.ts';
 
@@ -14,15 +14,37 @@ export interface WidgetRegistry {
   preload: () => Promise<void>;
 }
 
-export function widgetRegistry(list: readonly WidgetDefinition[]): WidgetRegistry {
+/** A listed widget's component typed by its kind, for options the flow file gave (which the flow checks validated). */
+type Renderable =
+  | { kind: 'value'; component: Widget }
+  | { kind: 'object'; component: ComponentType<ObjectWidgetProps<UIOptionsType>> }
+  | { kind: 'display'; component: ComponentType<DisplayProps<unknown>> };
+
+/**
+ * The one cast between the widget list and rendering. defineWidget checked each component against its own options
+ * schema and serve kind; the list forgets those types (it holds every widget), and the options a component receives
+ * are the flow file's, which the flow checks validated against that same schema.
+ */
+function renderable(definition: ListedWidget): Renderable {
+  return { kind: definition.serves.kind, component: definition.component } as Renderable;
+}
+
+/** rjsf hands a field its `ui:options` inside the uiSchema; an object widget receives them as `options`. */
+function withOptions(Component: ComponentType<ObjectWidgetProps<UIOptionsType>>): ComponentType<FieldProps> {
+  return function ObjectWidget(props: FieldProps) {
+    return createElement(Component, { ...props, options: getUiOptions(props.uiSchema) });
+  };
+}
+
+export function widgetRegistry(list: readonly ListedWidget[]): WidgetRegistry {
   const widgets: RegistryWidgetsType = {};
   const fields: RegistryFieldsType = {};
   const displays: Record<string, ComponentType<DisplayProps<unknown>>> = {};
   for (const definition of list) {
-    const { component } = definition;
-    if (definition.serves.kind === 'value') widgets[definition.name] = component;
-    else if (definition.serves.kind === 'object') fields[definition.name] = component;
-    else displays[definition.name] = component;
+    const widget = renderable(definition);
+    if (widget.kind === 'value') widgets[definition.name] = widget.component;
+    else if (widget.kind === 'object') fields[definition.name] = withOptions(widget.component);
+    else displays[definition.name] = widget.component;
   }
   const kinds = new Map(list.map((definition) => [definition.name, definition.serves.kind]));
   const deferred = list.map((definition) => definition.component).filter(isDeferredComponent);

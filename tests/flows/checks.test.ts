@@ -252,7 +252,9 @@ describe('did you mean', () => {
 });
 
 describe('the command line tools', () => {
-  const tsx = (...args: string[]) => spawnSync('npx', ['tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
+  // As package.json runs them: widget components import their stylesheets, which the tools load as empty modules.
+  const tsx = (...args: string[]) =>
+    spawnSync('npx', ['tsx', '--import', './tools/css-as-empty-module.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
 
   it('flows:check fails on a broken flow folder and names the problem', () => {
     const written = writeBadFlow('missing-step');

@@ -16,7 +16,7 @@ import { vi } from 'vitest';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { widgetRegistry } from '../../engine/render/registry.ts';
 import { templates } from '../../engine/render/templates.tsx';
-import type { JsonType, WidgetDefinition } from '../../engine/widget-contract.ts';
+import type { JsonType, ListedWidget } from '../../engine/widget-contract.ts';
 import { widgets as registered } from '../../widgets/index.ts';
 import { fakeFormContext } from './form-context.ts';
 
@@ -92,14 +92,14 @@ function shown(value: unknown): string {
 }
 
 /** The registry with `widget` in it, in place of a registered widget of the same name. */
-function registryWith(widget: WidgetDefinition) {
+function registryWith(widget: ListedWidget) {
   return widgetRegistry([...registered.filter((other) => other.name !== widget.name), widget]);
 }
 
 // --- Name and summary ---------------------------------------------------------------------------------------------
 
 /** A name flows can write in `"widget"`, unique in `all`, and a summary that is a real sentence for the guide. */
-export function checkNameAndSummary(widget: WidgetDefinition, all: readonly WidgetDefinition[] = registered): Failure {
+export function checkNameAndSummary(widget: ListedWidget, all: readonly ListedWidget[] = registered): Failure {
   const name = quoted(widget.name);
   if (!/^[a-z]+(-[a-z]+)*$/.test(widget.name)) {
     return `widget ${name}: its name must be lower-case words joined by "-", as flows write it in "widget"`;
@@ -118,7 +118,7 @@ export function checkNameAndSummary(widget: WidgetDefinition, all: readonly Widg
  * The options schema compiles with ajv in strict mode (so a misspelt keyword is an error, not a rule silently
  * skipped), and accepts the widget's `example`, or `{}` when there is none.
  */
-export function checkOptionsSchema(widget: WidgetDefinition): Failure {
+export function checkOptionsSchema(widget: ListedWidget): Failure {
   const name = quoted(widget.name);
   const ajv = new Ajv({ strict: true, allErrors: true });
   let validate;
@@ -149,8 +149,8 @@ interface ValueRender {
  * The widget's component, recording every value it hands to onChange itself. What the form sees may differ: rjsf's
  * number field turns a numeric string into a number, which would hide a widget giving back "20000" for an integer.
  */
-function recordingChanges(widget: WidgetDefinition, record: (value: unknown) => void): ComponentType<WidgetProps> {
-  const Component = widget.component;
+function recordingChanges(widget: ListedWidget, record: (value: unknown) => void): ComponentType<WidgetProps> {
+  const Component = registryWith(widget).widgets[widget.name]!;
   return function Recorded(props: WidgetProps) {
     const onChange: WidgetProps['onChange'] = (value, ...rest) => {
       record(value);
@@ -161,7 +161,7 @@ function recordingChanges(widget: WidgetDefinition, record: (value: unknown) => 
 }
 
 /** Renders a value widget for one field of `type` titled SAMPLE_TITLE, as a step screen would. */
-function renderValue(widget: WidgetDefinition, type: JsonType, { hideLabel, errors }: ValueRender = {}) {
+function renderValue(widget: ListedWidget, type: JsonType, { hideLabel, errors }: ValueRender = {}) {
   /** The values the widget gave onChange. */
   const given = vi.fn();
   const schema: RJSFSchema = { type: 'object', properties: { answer: { title: SAMPLE_TITLE, ...SAMPLE_FIELDS[type] } } };
@@ -202,7 +202,7 @@ function inspecting<T>(view: { unmount(): void }, inspect: () => T): T {
  * A control of the widget is named by the field's title (its accessible name), also when the flow hides the label
  * because the step heading already asks the question.
  */
-export function checkNamedControl(widget: WidgetDefinition, type: JsonType, { hideLabel = false } = {}): Failure {
+export function checkNamedControl(widget: ListedWidget, type: JsonType, { hideLabel = false } = {}): Failure {
   const view = renderValue(widget, type, { hideLabel });
   return inspecting(view, () => {
     if (controlsNamed(view.container, SAMPLE_TITLE).length > 0) return undefined;
@@ -237,7 +237,7 @@ function interact(container: HTMLElement): string | undefined {
 }
 
 /** Changed by a visitor, the widget calls onChange with a value of the field's JSON type (or undefined: no answer). */
-export function checkValueType(widget: WidgetDefinition, type: JsonType): Failure {
+export function checkValueType(widget: ListedWidget, type: JsonType): Failure {
   const name = quoted(widget.name);
   const view = renderValue(widget, type);
   return inspecting(view, () => {
@@ -258,7 +258,7 @@ export function checkValueType(widget: WidgetDefinition, type: JsonType): Failur
  * With an error on its field, the widget marks itself `aria-invalid="true"` and points with aria-describedby at the
  * error text the shared field template shows (errorAttributes does both).
  */
-export function checkErrorWiring(widget: WidgetDefinition, type: JsonType): Failure {
+export function checkErrorWiring(widget: ListedWidget, type: JsonType): Failure {
   const name = quoted(widget.name);
   const view = renderValue(widget, type, { errors: [SAMPLE_ERROR] });
   return inspecting(view, () => {
@@ -310,7 +310,7 @@ export function objectsRenderedBy(widgetName: string, flowsDir = join(import.met
 }
 
 /** An object widget is used by at least one flow, which shows the fields it is made for. */
-export function checkObjectSamples(widget: WidgetDefinition, samples: readonly ObjectSample[]): Failure {
+export function checkObjectSamples(widget: ListedWidget, samples: readonly ObjectSample[]): Failure {
   if (samples.length > 0) return undefined;
   return `widget ${quoted(widget.name)}: no flow uses it (as a step's "layout" or a field's widget in "ui"), so nothing shows which fields it is made for`;
 }
@@ -329,7 +329,7 @@ function titlesOf(schema: RJSFSchema): Record<string, string> {
 }
 
 /** Renders an object widget as rjsf's root field over `schema`, every field answered, as when a visitor comes back. */
-function renderObject(widget: WidgetDefinition, schema: RJSFSchema, errors?: Record<string, string>) {
+function renderObject(widget: ListedWidget, schema: RJSFSchema, errors?: Record<string, string>) {
   const uiSchema: UiSchema = { 'ui:field': widget.name, 'ui:options': (widget.example ?? {}) as UiSchema['ui:options'] };
   const builder = new ErrorSchemaBuilder();
   for (const [field, message] of Object.entries(errors ?? {})) builder.addErrors([message], field);
@@ -380,7 +380,7 @@ async function reachControls(container: HTMLElement, titles: readonly string[]):
  * real), presses its buttons until every field has its control, then inspects it and unmounts it.
  */
 async function withObjectControls(
-  widget: WidgetDefinition,
+  widget: ListedWidget,
   sample: ObjectSample,
   errors: Record<string, string> | undefined,
   inspect: (container: HTMLElement, missing: string[]) => Failure,
@@ -396,7 +396,7 @@ async function withObjectControls(
   }
 }
 
-function unnamed(widget: WidgetDefinition, sample: ObjectSample, missing: readonly string[]): string {
+function unnamed(widget: ListedWidget, sample: ObjectSample, missing: readonly string[]): string {
   const titles = joinAnd(missing.map(quoted));
   return (
     `widget ${quoted(widget.name)}: in ${sample.where}, no control is named by the field's title ${titles}, even after ` +
@@ -405,12 +405,12 @@ function unnamed(widget: WidgetDefinition, sample: ObjectSample, missing: readon
 }
 
 /** Each field of the sample gets a control named by its title (once the widget's own buttons have revealed it). */
-export async function checkObjectNamedControls(widget: WidgetDefinition, sample: ObjectSample): Promise<Failure> {
+export async function checkObjectNamedControls(widget: ListedWidget, sample: ObjectSample): Promise<Failure> {
   return withObjectControls(widget, sample, undefined, (_, missing) => (missing.length === 0 ? undefined : unnamed(widget, sample, missing)));
 }
 
 /** With an error on each field, each field's control is aria-invalid and described by its own error. */
-export async function checkObjectErrorWiring(widget: WidgetDefinition, sample: ObjectSample): Promise<Failure> {
+export async function checkObjectErrorWiring(widget: ListedWidget, sample: ObjectSample): Promise<Failure> {
   const titles = titlesOf(sample.schema);
   const errors = Object.fromEntries(Object.keys(titles).map((field) => [field, `${SAMPLE_ERROR}: ${field}`]));
   return withObjectControls(widget, sample, errors, (container, missing) => {
@@ -431,7 +431,7 @@ export async function checkObjectErrorWiring(widget: WidgetDefinition, sample: O
 }
 
 /** Changing one input, the widget gives back the whole object: every answer it did not change is still there. */
-export function checkObjectKeepsAnswers(widget: WidgetDefinition, sample: ObjectSample): Failure {
+export function checkObjectKeepsAnswers(widget: ListedWidget, sample: ObjectSample): Failure {
   const name = quoted(widget.name);
   const answers = sampleAnswers(sample.schema);
   const view = renderObject(widget, sample.schema);
@@ -453,9 +453,9 @@ export function checkObjectKeepsAnswers(widget: WidgetDefinition, sample: Object
 // --- Display widgets ----------------------------------------------------------------------------------------------
 
 /** With its example options, a display widget shows something and offers nothing to type into. */
-export function checkDisplay(widget: WidgetDefinition): Failure {
+export function checkDisplay(widget: ListedWidget): Failure {
   const name = quoted(widget.name);
-  const Component = widget.component;
+  const Component = registryWith(widget).displays[widget.name]!;
   const view = render(<Component options={widget.example} context={fakeFormContext()} />);
   return inspecting(view, () => {
     if (!view.container.textContent?.trim()) return `widget ${name}: shows no text with its example options`;

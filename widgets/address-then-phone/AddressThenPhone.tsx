@@ -1,18 +1,14 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { errorId, getUiOptions, toFieldPathId, type FieldProps } from '@rjsf/utils';
-import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
-import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import './address-then-phone.css';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { toFieldPathId } from '@rjsf/utils';
+import type { FormRecord } from '../../engine/state/record.ts';
+import { errorAttributes, type ObjectWidgetProps } from '../../engine/widget-contract.ts';
+import { useLatest } from '../../engine/render/use-latest.ts';
+import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
+import { useZipLookup, type ZipAnswer } from '../shared/use-zip-lookup.ts';
 import { AddressInput } from './address-input.tsx';
-import { applyMask, countDigits, digitSlots, positionAfterDigits } from './mask.ts';
+import { FieldRow } from './field-row.tsx';
+import { MaskedPhoneInput } from './MaskedPhoneInput.tsx';
 import type { AddressThenPhoneOptions } from './options.ts';
 import type { PickedAddress } from './place.ts';
 
@@ -25,19 +21,26 @@ const ZIP_LENGTH = 5;
 /** The first button checks the address (with a short wait shown), then the phone field and the submit button show. */
 type Stage = 'address' | 'checking' | 'phone';
 
-function zipDigits(text: string): string {
-  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+const FIELDS = [...ADDRESS_FIELDS, 'phone'] as const;
+
+/** The step's answers this widget shows: its fields' texts (the step's schema makes each a string). */
+function stepData(formData: FormRecord | undefined): StepData {
+  const data: StepData = {};
+  for (const field of FIELDS) {
+    const value = formData?.[field];
+    if (typeof value === 'string') data[field] = value;
+  }
+  return data;
 }
 
 /**
  * The phone step: street address (with suggestions when the page has a Maps key), then city, state and ZIP once an
  * address is there, and the phone number once the first button has checked the address and its ZIP code.
  */
-export function AddressThenPhone(props: FieldProps<StepData>) {
-  const { formData, schema, uiSchema, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
-  const options = getUiOptions(uiSchema) as unknown as AddressThenPhoneOptions;
-  const context = formContextOf(props);
-  const data: StepData = formData ?? {};
+export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOptions>) {
+  const { formData, schema, options, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const context = registry.formContext;
+  const data = stepData(formData);
 
   // rjsf hands a change back as props only after applying it; what this widget gives back builds on its last change.
   const latest = useRef(data);
@@ -47,10 +50,10 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     latest.current = data;
   }
   // Lookups answer after renders: they reach the engine through the context of the latest render.
-  const live = useRef(context);
-  useEffect(() => {
-    live.current = context;
-  });
+  const live = useLatest(context);
+  const zipLookup = useZipLookup(context, options.zipNotFound);
+  // The last lookup with its answer applied; the first button waits for it before checking the ZIP.
+  const lastLookup = useRef<Promise<void>>(undefined);
   const alive = useRef(true);
 
   // A street restored was typed or picked, so its place showed.
@@ -58,35 +61,19 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
   const [stage, setStage] = useState<Stage>('address');
   const loaderTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const revealing = useRef(false);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const phoneCaret = useRef<number>(undefined);
 
   // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
   const confirmedZip = useRef(data.city && data.state ? data.zipcode : undefined);
   // A ZIP the lookup refused (unknown, or outside the served area) and the error it got.
   const refusedZip = useRef<{ zip: string; error: string }>(undefined);
-  // Only the latest lookup may answer: the ticket moves on whenever the ZIP changes or the widget leaves.
-  const lookupTicket = useRef(0);
-  const pendingLookup = useRef<Promise<void>>(undefined);
 
   useEffect(() => {
     alive.current = true;
     return () => {
       alive.current = false;
-      lookupTicket.current += 1;
       clearTimeout(loaderTimer.current);
     };
   }, []);
-
-  useEffect(() => {
-    if (stage === 'phone') phoneInput.current?.focus();
-  }, [stage]);
-
-  useLayoutEffect(() => {
-    if (phoneCaret.current === undefined || !phoneInput.current) return;
-    phoneInput.current.setSelectionRange(phoneCaret.current, phoneCaret.current);
-    phoneCaret.current = undefined;
-  });
 
   const idOf = (field: Field) => toFieldPathId(field, registry.globalFormOptions, fieldPathId).$id;
   const errorsOf = (field: Field) => errorSchema?.[field]?.__errors ?? [];
@@ -104,48 +91,32 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
   };
 
   const cancelLookup = () => {
-    lookupTicket.current += 1;
-    if (pendingLookup.current === undefined) return;
-    pendingLookup.current = undefined;
-    live.current.setBusy(false);
+    zipLookup.cancel();
+    lastLookup.current = undefined;
   };
 
+  // Only the latest lookup answers: a new ZIP, a picked address or the widget leaving cancels the one running.
   const lookUp = (zip: string): Promise<void> => {
-    cancelLookup();
-    const ticket = lookupTicket.current;
-    const isLatest = () => ticket === lookupTicket.current;
-    live.current.setBusy(true);
-    const lookup = live.current.api
-      .lookupZip(zip)
-      .then(
-        (place) => {
-          if (!isLatest()) return;
-          const area = zipArea(zip, place?.state);
-          if (place && area === 'served') {
-            confirmedZip.current = zip;
-            live.current.setFieldError('zipcode', undefined);
-            update({ city: place.city, state: place.state }, 'zipcode');
-          } else {
-            const error = area === 'outside' ? live.current.message(OUTSIDE_SERVED_AREA) : options.zipNotFound;
-            refusedZip.current = { zip, error };
-            live.current.setFieldError('zipcode', error);
-            update({ city: undefined, state: undefined }, 'zipcode');
-          }
-        },
-        // The server could not be reached: nothing the visitor can fix; the first button asks again.
-        () => undefined,
-      )
-      .finally(() => {
-        if (!isLatest()) return;
-        pendingLookup.current = undefined;
-        live.current.setBusy(false);
-      });
-    pendingLookup.current = lookup;
-    return lookup;
+    const applied = zipLookup.lookUp(zip).then(apply);
+    lastLookup.current = applied;
+    return applied;
+  };
+
+  const apply = (answer: ZipAnswer | undefined) => {
+    if (answer === undefined) return;
+    if ('place' in answer) {
+      confirmedZip.current = answer.zip;
+      live.current.setFieldError('zipcode', undefined);
+      update({ city: answer.place.city, state: answer.place.state }, 'zipcode');
+    } else {
+      refusedZip.current = { zip: answer.zip, error: answer.error };
+      live.current.setFieldError('zipcode', answer.error);
+      update({ city: undefined, state: undefined }, 'zipcode');
+    }
   };
 
   const changeZip = (text: string) => {
-    const zip = zipDigits(text);
+    const zip = digitsOf(text, ZIP_LENGTH);
     if (zip === (latest.current.zipcode ?? '')) return;
     cancelLookup();
     confirmedZip.current = undefined;
@@ -188,7 +159,7 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
 
   const checkAddress = async () => {
     context.touch(ADDRESS_FIELDS);
-    await pendingLookup.current;
+    await lastLookup.current;
     const zip = latest.current.zipcode ?? '';
     // A lookup the network failed is asked again; a ZIP the service refused is not.
     if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && refusedZip.current?.zip !== zip) await lookUp(zip);
@@ -217,37 +188,6 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
     } finally {
       revealing.current = false;
     }
-  };
-
-  const phoneDigits = data.phone ?? '';
-  const changePhone = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value;
-    let digitsBeforeCaret = countDigits(typed.slice(0, event.target.selectionStart ?? typed.length));
-    let digits = typed.replace(/\D/g, '');
-    // Backspace over a separator would leave the digits unchanged: it removes the digit before the separator.
-    if (digits === phoneDigits && typed.length < applyMask(phoneDigits, options.phoneMask).length && digitsBeforeCaret > 0) {
-      digits = digits.slice(0, digitsBeforeCaret - 1) + digits.slice(digitsBeforeCaret);
-      digitsBeforeCaret -= 1;
-    }
-    digits = digits.slice(0, digitSlots(options.phoneMask));
-    if (digits === phoneDigits) return;
-    phoneCaret.current = positionAfterDigits(applyMask(digits, options.phoneMask), digitsBeforeCaret);
-    update({ phone: digits || undefined }, 'phone');
-  };
-
-  // Blocking other printable keys keeps letters from flashing in the ZIP input; shortcuts (Ctrl/Cmd+V...) still work.
-  const zipKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && !/\d/.test(event.key)) event.preventDefault();
-  };
-
-  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
-  const zipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? start;
-    changeZip(input.value.slice(0, start) + zipDigits(event.clipboardData.getData('text')) + input.value.slice(end));
   };
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -329,8 +269,7 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
               {...control('zipcode')}
               value={data.zipcode ?? ''}
               onChange={(event) => changeZip(event.target.value)}
-              onKeyDown={zipKeyDown}
-              onPaste={zipPaste}
+              {...digitsOnlyHandlers(ZIP_LENGTH, changeZip)}
               onBlur={() => onBlur(idOf('zipcode'), latest.current.zipcode)}
             />,
           )}
@@ -339,16 +278,11 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
       {stage === 'phone' &&
         row(
           'phone',
-          <input
-            ref={phoneInput}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={options.phoneMask.length}
-            {...control('phone')}
-            value={applyMask(phoneDigits, options.phoneMask)}
-            onChange={changePhone}
-            onBlur={() => onBlur(idOf('phone'), latest.current.phone)}
+          <MaskedPhoneInput
+            input={{ ...control('phone'), onBlur: () => onBlur(idOf('phone'), latest.current.phone) }}
+            digits={data.phone ?? ''}
+            mask={options.phoneMask}
+            onDigits={(digits) => update({ phone: digits || undefined }, 'phone')}
           />,
         )}
       <div role="status" className="address-then-phone__status">
@@ -374,25 +308,6 @@ export function AddressThenPhone(props: FieldProps<StepData>) {
           {options.reveal}
         </button>
       )}
-    </div>
-  );
-}
-
-/** One labelled control with its errors, in the markup of the shared field template (errors at `errorId(id)`). */
-function FieldRow({ id, label, errors, className, children }: { id: string; label: string; errors: readonly string[]; className?: string | undefined; children: ReactNode }) {
-  return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      <div id={errorId(id)} className="field__errors" aria-live="polite">
-        {errors.map((message) => (
-          <p key={message} className="field__error">
-            {message}
-          </p>
-        ))}
-      </div>
     </div>
   );
 }

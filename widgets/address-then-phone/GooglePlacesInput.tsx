@@ -1,7 +1,8 @@
 /** Address suggestions from Google's legacy Places Autocomplete, through react-google-autocomplete. */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { usePlacesWidget } from 'react-google-autocomplete';
-import type { AddressInputProps } from './address-input.tsx';
+import { useLatest } from '../../engine/render/use-latest.ts';
+import type { AddressInputProps } from './address-input-props.ts';
 import { addressFromPlace, type PlaceResult } from './place.ts';
 
 // A module constant: the library re-applies options whenever their identity changes. Without `types` it would suggest
@@ -13,10 +14,7 @@ const PLACES_OPTIONS = {
 };
 
 export function GooglePlacesInput({ input, onPick }: AddressInputProps) {
-  const latestOnPick = useRef(onPick);
-  useEffect(() => {
-    latestOnPick.current = onPick;
-  });
+  const latestOnPick = useLatest(onPick);
   const lastPlace = useRef<PlaceResult>(undefined);
 
   // Stable, so the library does not add a listener per render; it still registers `place_changed` twice when Google

@@ -2,17 +2,10 @@
  * The street address input, behind one small interface so the suggestion service can change: today Google's legacy
  * Places Autocomplete (GooglePlacesInput); a Places (New) input only has to keep `AddressInputProps`.
  */
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
+import type { AddressInputProps } from './address-input-props.ts';
 import { GooglePlacesInput } from './GooglePlacesInput.tsx';
-import type { PickedAddress } from './place.ts';
 import { usePlacesStatus } from './places-script.ts';
-
-export interface AddressInputProps {
-  /** The input's own attributes (id, value, aria attributes, handlers); an implementation may add its own. */
-  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
-  /** The visitor chose a suggested address. */
-  onPick(address: PickedAddress): void;
-}
 
 /** Without a places service the visitor types the address, and the browser's own address autofill may help. */
 export function PlainAddressInput({ input }: AddressInputProps) {

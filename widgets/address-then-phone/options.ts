@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const addressThenPhoneOptions = {
+const schema = {
   type: 'object',
   properties: {
     reveal: {
@@ -47,4 +47,6 @@ export const addressThenPhoneOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type AddressThenPhoneOptions = FromSchema<typeof addressThenPhoneOptions>;
+export type AddressThenPhoneOptions = FromSchema<typeof schema>;
+
+export const addressThenPhoneOptions: TypedOptionsSchema<AddressThenPhoneOptions> = schema;

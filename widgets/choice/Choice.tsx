@@ -1,17 +1,17 @@
+import './choice.css';
 import { useEffect, useRef } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
-import { errorAttributes, formContextOf } from '../../engine/widget-contract.ts';
+import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ChoiceOptions } from './options.ts';
 
-type Props = WidgetProps & { options: ChoiceOptions };
+type Props = ValueWidgetProps<ChoiceOptions>;
 
 /** Native radios in one labelled group; optionally submits the step as soon as a choice is picked. */
 export function Choice(props: Props) {
   const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors, onChange, onBlur, onFocus } = props;
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions);
-  const context = formContextOf(props);
+  const context = props.registry.formContext;
 
   const valueAt = (index: number) => enumOptionsValueForIndex(String(index), enumOptions);
   // A pointer click (detail > 0) on a choice answers the step; arrow keys also fire click events, with detail 0,

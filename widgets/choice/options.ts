@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const choiceOptions = {
+const schema = {
   type: 'object',
   properties: {
     advanceOnSelect: {
@@ -12,4 +12,6 @@ export const choiceOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type ChoiceOptions = FromSchema<typeof choiceOptions>;
+export type ChoiceOptions = FromSchema<typeof schema>;
+
+export const choiceOptions: TypedOptionsSchema<ChoiceOptions> = schema;

@@ -1,9 +1,9 @@
-import type { WidgetProps } from '@rjsf/utils';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { groupDigits } from '../../engine/display/currency.ts';
 import type { CurrencyOptions } from './options.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
-type Props = WidgetProps & { options: CurrencyOptions };
+type Props = ValueWidgetProps<CurrencyOptions>;
 
 /** Digits in, a number out: what the visitor sees is formatted, what the form keeps is the amount. */
 export function Currency(props: Props) {

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const currencyOptions = {
+const schema = {
   type: 'object',
   properties: {
     prefix: { type: 'string', description: 'Shown before the amount; "$" when left out.' },
@@ -10,4 +10,6 @@ export const currencyOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type CurrencyOptions = FromSchema<typeof currencyOptions>;
+export type CurrencyOptions = FromSchema<typeof schema>;
+
+export const currencyOptions: TypedOptionsSchema<CurrencyOptions> = schema;

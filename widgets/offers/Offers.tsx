@@ -1,3 +1,4 @@
+import './offers.css';
 import type { DisplayProps } from '../../engine/widget-contract.ts';
 import type { OffersOptions } from './options.ts';
 

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const offersOptions = {
+const schema = {
   type: 'object',
   properties: {
     offers: {
@@ -23,4 +23,6 @@ export const offersOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type OffersOptions = FromSchema<typeof offersOptions>;
+export type OffersOptions = FromSchema<typeof schema>;
+
+export const offersOptions: TypedOptionsSchema<OffersOptions> = schema;

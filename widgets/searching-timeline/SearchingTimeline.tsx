@@ -1,4 +1,6 @@
+import './searching-timeline.css';
 import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../engine/render/use-latest.ts';
 import type { DisplayProps } from '../../engine/widget-contract.ts';
 import { Badge } from './Badge.tsx';
 import { motionAllowed, startConfetti } from './confetti.ts';
@@ -21,10 +23,7 @@ export function SearchingTimeline({ options, context }: Props) {
   const [confetti, setConfetti] = useState(() => (options.confettiSeconds ?? 0) > 0 && motionAllowed());
   const canvas = useRef<HTMLCanvasElement>(null);
   // The engine hands a new context on each render; the timers must not restart for it.
-  const latestContext = useRef(context);
-  useEffect(() => {
-    latestContext.current = context;
-  });
+  const latestContext = useLatest(context);
 
   useEffect(() => {
     const moments = new Set([...options.headlines.map((headline) => headline.at), ...stepTimes(options)]);

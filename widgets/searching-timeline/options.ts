@@ -1,12 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
 /** The trust badges the widget draws itself (Badge.tsx), so the page loads no images from elsewhere. */
 export const BADGE_NAMES = ['accredited', 'secure', 'lenders', 'privacy'] as const;
 
 export type BadgeName = (typeof BADGE_NAMES)[number];
 
-export const searchingTimelineOptions = {
+const schema = {
   type: 'object',
   properties: {
     headlines: {
@@ -58,4 +58,6 @@ export const searchingTimelineOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type SearchingTimelineOptions = FromSchema<typeof searchingTimelineOptions>;
+export type SearchingTimelineOptions = FromSchema<typeof schema>;
+
+export const searchingTimelineOptions: TypedOptionsSchema<SearchingTimelineOptions> = schema;

@@ -1,9 +1,10 @@
-import type { WidgetProps } from '@rjsf/utils';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 import { PlaceholderSelect } from '../shared/field-parts.tsx';
+import type { SelectOptions } from './options.ts';
 
 /** A native select of the field's choices whose placeholder stays visible but cannot be chosen again. */
-export function Select(props: WidgetProps) {
+export function Select(props: ValueWidgetProps<SelectOptions>) {
   const enumOptions = props.options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(props.value, enumOptions);
   // Options are keyed by index: the choices' values may be numbers, and a select's values are text.

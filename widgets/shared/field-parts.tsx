@@ -2,8 +2,7 @@
  * What every value widget shows the same way: the field's label, the attributes of its one control, and the native
  * select whose placeholder stays visible but cannot be chosen again. Not a widget: widgets import these parts.
  */
-import type { WidgetProps } from '@rjsf/utils';
-import { errorAttributes } from '../../engine/widget-contract.ts';
+import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 
 /** The field's title as the control's label; for screen readers only when the step heading already asks it. */
 export function FieldLabel({ id, label, hidden }: { id: string; label: string; hidden: boolean | undefined }) {
@@ -14,7 +13,7 @@ export function FieldLabel({ id, label, hidden }: { id: string; label: string; h
   );
 }
 
-type ControlProps = Pick<WidgetProps, 'id' | 'required' | 'disabled' | 'readonly' | 'rawErrors'>;
+type ControlProps = Pick<ValueWidgetProps<unknown>, 'id' | 'required' | 'disabled' | 'readonly' | 'rawErrors'>;
 
 /** The text input's id and name, required, disabled and read-only state, and its error wiring. */
 export function inputAttributes({ id, required, disabled, readonly, rawErrors }: ControlProps) {
@@ -33,7 +32,7 @@ export function PlaceholderSelect({
   current,
   onPick,
 }: {
-  props: WidgetProps;
+  props: ValueWidgetProps<unknown>;
   choices: readonly Choice[];
   current: string;
   onPick: (value: string) => void;

@@ -1,11 +1,11 @@
-import type { WidgetProps } from '@rjsf/utils';
-import { errorAttributes } from '../../engine/widget-contract.ts';
+import './slider.css';
+import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/display/currency.ts';
 import type { SliderOptions } from './options.ts';
 import { FieldLabel } from '../shared/field-parts.tsx';
 
-type Props = WidgetProps & { options: SliderOptions };
+type Props = ValueWidgetProps<SliderOptions>;
 
 /** A native range input with the amount written out above it and the ends of the range below. */
 export function Slider(props: Props) {

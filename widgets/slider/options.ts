@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const sliderOptions = {
+const schema = {
   type: 'object',
   properties: {
     maxLabel: {
@@ -13,4 +13,6 @@ export const sliderOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type SliderOptions = FromSchema<typeof sliderOptions>;
+export type SliderOptions = FromSchema<typeof schema>;
+
+export const sliderOptions: TypedOptionsSchema<SliderOptions> = schema;

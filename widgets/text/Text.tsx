@@ -1,8 +1,8 @@
-import type { WidgetProps } from '@rjsf/utils';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { TextOptions } from './options.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
-type Props = WidgetProps & { options: TextOptions };
+type Props = ValueWidgetProps<TextOptions>;
 
 /** A one-line input; an emptied input gives back no answer rather than an empty string. */
 export function Text(props: Props) {

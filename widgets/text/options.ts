@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const textOptions = {
+const schema = {
   type: 'object',
   properties: {
     trim: {
@@ -16,4 +16,6 @@ export const textOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type TextOptions = FromSchema<typeof textOptions>;
+export type TextOptions = FromSchema<typeof schema>;
+
+export const textOptions: TypedOptionsSchema<TextOptions> = schema;

@@ -1,3 +1,4 @@
+import './thank-you.css';
 import type { DisplayProps } from '../../engine/widget-contract.ts';
 import type { ThankYouOptions } from './options.ts';
 

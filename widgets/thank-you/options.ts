@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const thankYouOptions = {
+const schema = {
   type: 'object',
   properties: {
     field: {
@@ -24,4 +24,6 @@ export const thankYouOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type ThankYouOptions = FromSchema<typeof thankYouOptions>;
+export type ThankYouOptions = FromSchema<typeof schema>;
+
+export const thankYouOptions: TypedOptionsSchema<ThankYouOptions> = schema;

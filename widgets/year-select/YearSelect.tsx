@@ -1,8 +1,8 @@
-import type { WidgetProps } from '@rjsf/utils';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { PlaceholderSelect } from '../shared/field-parts.tsx';
 import type { YearSelectOptions } from './options.ts';
 
-type Props = WidgetProps & { options: YearSelectOptions };
+type Props = ValueWidgetProps<YearSelectOptions>;
 
 /** The years from this one back to `from`, newest first; read when rendered so the list moves on with the calendar. */
 function yearsBackTo(from: number): string[] {

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const yearSelectOptions = {
+const schema = {
   type: 'object',
   properties: {
     from: {
@@ -15,4 +15,6 @@ export const yearSelectOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type YearSelectOptions = FromSchema<typeof yearSelectOptions>;
+export type YearSelectOptions = FromSchema<typeof schema>;
+
+export const yearSelectOptions: TypedOptionsSchema<YearSelectOptions> = schema;

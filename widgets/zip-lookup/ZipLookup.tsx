@@ -1,19 +1,17 @@
-import { useEffect, useEffectEvent, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import './zip-lookup.css';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ZipPlace } from '../../engine/api/client.ts';
-import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
-import { formContextOf } from '../../engine/widget-contract.ts';
+import type { ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ZipLookupOptions } from './options.ts';
+import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
+import { useZipLookup, type ZipAnswer } from '../shared/use-zip-lookup.ts';
 import { FieldLabel, inputAttributes } from '../shared/field-parts.tsx';
 
-type Props = WidgetProps & { options: ZipLookupOptions };
+type Props = ValueWidgetProps<ZipLookupOptions>;
 
 const ZIP_LENGTH = 5;
 const WHOLE_ZIP = /^\d{5}$/;
-
-function digitsOf(text: string): string {
-  return text.replace(/\D/g, '').slice(0, ZIP_LENGTH);
-}
+const PLACE_PARTS = ['city', 'state', 'zipcode'] as const;
 
 function fill(template: string, place: ZipPlace): string {
   return template.replace(/\{(city|state|zipcode)\}/g, (_, part: keyof ZipPlace) => place[part]);
@@ -25,73 +23,53 @@ function fill(template: string, place: ZipPlace): string {
  */
 export function ZipLookup(props: Props) {
   const { id, name, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
-  const context = formContextOf(props);
+  const context = props.registry.formContext;
   const zip = typeof value === 'string' ? value : '';
   const [place, setPlace] = useState<string>();
+
+  const lookup = useZipLookup(context, options.notFound);
 
   // The form context is new on every render; reading it through effect events keeps the lookup tied to the ZIP alone.
   const forget = useEffectEvent(() => {
     setPlace(undefined);
     context.setFieldError(name, undefined);
   });
-  const setBusy = useEffectEvent((busy: boolean) => context.setBusy(busy));
-  const lookUp = useEffectEvent((zip: string) => context.api.lookupZip(zip));
-  const answer = useEffectEvent((zip: string, found: ZipPlace | null) => {
-    const parts = Object.entries(options.save ?? {});
-    const area = zipArea(zip, found?.state);
-    if (found && area === 'served') {
-      setPlace(fill(options.found, found));
-      context.save(Object.fromEntries(parts.map(([part, answerName]) => [answerName, found[part as keyof ZipPlace]])));
+  const lookUp = useEffectEvent((zip: string) => lookup.lookUp(zip));
+  const cancel = useEffectEvent(() => lookup.cancel());
+  // The answers the options name for the place's parts: its values, or none when the ZIP code was refused.
+  const saved = (place: ZipPlace | undefined) =>
+    Object.fromEntries(
+      PLACE_PARTS.flatMap((part) => {
+        const answerName = options.save?.[part];
+        return answerName ? [[answerName, place?.[part]]] : [];
+      }),
+    );
+  const answer = useEffectEvent((found: ZipAnswer) => {
+    if ('place' in found) {
+      setPlace(fill(options.found, found.place));
+      context.save(saved(found.place));
     } else {
-      context.setFieldError(name, area === 'outside' ? context.message(OUTSIDE_SERVED_AREA) : options.notFound);
-      context.save(Object.fromEntries(parts.map(([, answerName]) => [answerName, undefined])));
+      context.setFieldError(name, found.error);
+      context.save(saved(undefined));
     }
   });
 
   useEffect(() => {
     forget();
     if (!WHOLE_ZIP.test(zip)) return;
-    // Whichever comes first settles this lookup: its answer, or the ZIP changing (or the widget leaving) before it.
-    // Once the ZIP has changed, a late answer is about a ZIP the visitor no longer has and must not show.
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      setBusy(false);
-      return true;
-    };
-    setBusy(true);
-    lookUp(zip).then(
-      (found) => {
-        if (settle()) answer(zip, found);
-      },
-      // The server could not be reached: the visitor can still go on, the ZIP's own checks still apply.
-      () => settle(),
-    );
-    return () => {
-      settle();
-    };
+    // Once the ZIP has changed (or the widget left), a late answer is about a ZIP the visitor no longer has: the
+    // lookup is cancelled and answers nothing.
+    void lookUp(zip).then((found) => {
+      if (found) answer(found);
+    });
+    return () => cancel();
   }, [zip]);
 
   const change = (text: string) => {
-    const digits = digitsOf(text);
+    const digits = digitsOf(text, ZIP_LENGTH);
     onChange(digits === '' ? undefined : digits);
   };
 
-  // Blocking other printable keys keeps letters from flashing in the input; shortcuts (Ctrl/Cmd+V...) still work.
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && !/\d/.test(event.key)) event.preventDefault();
-  };
-
-  // The input's maxLength would cut pasted text such as "90210-1234" or " 90 210" before its non-digits are dropped.
-  const paste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? start;
-    change(input.value.slice(0, start) + digitsOf(event.clipboardData.getData('text')) + input.value.slice(end));
-  };
 
   return (
     <div className="zip-lookup">
@@ -105,8 +83,7 @@ export function ZipLookup(props: Props) {
         placeholder={placeholder || undefined}
         {...inputAttributes(props)}
         onChange={(event) => change(event.target.value)}
-        onKeyDown={keyDown}
-        onPaste={paste}
+        {...digitsOnlyHandlers(ZIP_LENGTH, change)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />

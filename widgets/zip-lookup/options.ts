@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { OptionsSchema } from '../../engine/widget-contract.ts';
+import type { OptionsSchema, TypedOptionsSchema } from '../../engine/widget-contract.ts';
 
-export const zipLookupOptions = {
+const schema = {
   type: 'object',
   properties: {
     notFound: {
@@ -29,4 +29,6 @@ export const zipLookupOptions = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-export type ZipLookupOptions = FromSchema<typeof zipLookupOptions>;
+export type ZipLookupOptions = FromSchema<typeof schema>;
+
+export const zipLookupOptions: TypedOptionsSchema<ZipLookupOptions> = schema;

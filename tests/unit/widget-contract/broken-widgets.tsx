@@ -2,16 +2,27 @@
  * Widgets made for the contract checks' own tests, never registered: a well-made one of each kind, and broken ones
  * that each differ from a well-made one in the one way a check must catch.
  */
-import { errorId, toFieldPathId, type FieldProps, type WidgetProps } from '@rjsf/utils';
-import { defineWidget, errorAttributes, type OptionsSchema } from '../../../engine/widget-contract.ts';
+import { errorId, toFieldPathId } from '@rjsf/utils';
+import type { FormRecord } from '../../../engine/state/record.ts';
+import {
+  defineWidget,
+  errorAttributes,
+  type ListedWidget,
+  type ObjectWidgetProps,
+  type OptionsSchema,
+  type TypedOptionsSchema,
+  type ValueWidgetProps,
+} from '../../../engine/widget-contract.ts';
 import { FieldLabel, inputAttributes } from '../../../widgets/shared/field-parts.tsx';
 
-const NO_OPTIONS = { type: 'object', additionalProperties: false } as const satisfies OptionsSchema;
+type NoOptions = Record<string, never>;
+
+const NO_OPTIONS: TypedOptionsSchema<NoOptions> = { type: 'object', additionalProperties: false };
 
 // --- Value widgets ------------------------------------------------------------------------------------------------
 
 /** A labelled text input with its error wiring that gives back what is typed. */
-function GoodText(props: WidgetProps) {
+function GoodText(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, onChange } = props;
   return (
     <div>
@@ -21,16 +32,18 @@ function GoodText(props: WidgetProps) {
   );
 }
 
-export const wellMadeText = defineWidget({
+/** What the text widgets below share but their component. */
+const TEXT = {
   name: 'well-made-text',
   summary: 'A labelled one-line input that gives back its text.',
-  serves: { kind: 'value', types: ['string'] },
+  serves: { kind: 'value' as const, types: ['string' as const] },
   options: NO_OPTIONS,
-  component: GoodText,
-});
+};
+
+export const wellMadeText = defineWidget({ ...TEXT, component: GoodText });
 
 /** The title is written next to the input, but no label ties it to the input: the input has no name. */
-function UnlabelledText(props: WidgetProps) {
+function UnlabelledText(props: ValueWidgetProps<NoOptions>) {
   const { label, value, onChange } = props;
   return (
     <div>
@@ -40,10 +53,10 @@ function UnlabelledText(props: WidgetProps) {
   );
 }
 
-export const unlabelledText = defineWidget({ ...wellMadeText, name: 'unlabelled-text', component: UnlabelledText });
+export const unlabelledText = defineWidget({ ...TEXT, name: 'unlabelled-text', component: UnlabelledText });
 
 /** Drops its label when the flow hides it, instead of keeping it for screen readers. */
-function LabelOnlyWhenShown(props: WidgetProps) {
+function LabelOnlyWhenShown(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, onChange } = props;
   return (
     <div>
@@ -53,10 +66,10 @@ function LabelOnlyWhenShown(props: WidgetProps) {
   );
 }
 
-export const labelOnlyWhenShown = defineWidget({ ...wellMadeText, name: 'label-only-when-shown', component: LabelOnlyWhenShown });
+export const labelOnlyWhenShown = defineWidget({ ...TEXT, name: 'label-only-when-shown', component: LabelOnlyWhenShown });
 
 /** Shows no error state: the input is labelled, but neither aria-invalid nor aria-describedby is ever set. */
-function NoErrorWiring(props: WidgetProps) {
+function NoErrorWiring(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, onChange } = props;
   return (
     <div>
@@ -66,10 +79,10 @@ function NoErrorWiring(props: WidgetProps) {
   );
 }
 
-export const noErrorWiring = defineWidget({ ...wellMadeText, name: 'no-error-wiring', component: NoErrorWiring });
+export const noErrorWiring = defineWidget({ ...TEXT, name: 'no-error-wiring', component: NoErrorWiring });
 
 /** Marks itself invalid but does not point at the error text, so a screen reader hears that it is wrong, not why. */
-function InvalidWithoutReason(props: WidgetProps) {
+function InvalidWithoutReason(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, rawErrors = [], onChange } = props;
   return (
     <div>
@@ -86,10 +99,10 @@ function InvalidWithoutReason(props: WidgetProps) {
   );
 }
 
-export const invalidWithoutReason = defineWidget({ ...wellMadeText, name: 'invalid-without-reason', component: InvalidWithoutReason });
+export const invalidWithoutReason = defineWidget({ ...TEXT, name: 'invalid-without-reason', component: InvalidWithoutReason });
 
 /** An amount input that gives back the digits as typed: a string, where its fields want a number. */
-function StringAmount(props: WidgetProps) {
+function StringAmount(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, onChange } = props;
   return (
     <div>
@@ -108,7 +121,7 @@ export const stringAmount = defineWidget({
 });
 
 /** Gives back thousands with a fraction (20000 becomes 20.5): a number, but not a whole one. */
-function FractionalAmount(props: WidgetProps) {
+function FractionalAmount(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value, onChange } = props;
   return (
     <div>
@@ -127,7 +140,7 @@ export const fractionalAmount = defineWidget({
 });
 
 /** Never tells the form about a change. */
-function Silent(props: WidgetProps) {
+function Silent(props: ValueWidgetProps<NoOptions>) {
   const { id, label, hideLabel, value } = props;
   return (
     <div>
@@ -137,12 +150,12 @@ function Silent(props: WidgetProps) {
   );
 }
 
-export const silent = defineWidget({ ...wellMadeText, name: 'silent', component: Silent });
+export const silent = defineWidget({ ...TEXT, name: 'silent', component: Silent });
 
 // --- Options schemas ----------------------------------------------------------------------------------------------
 
 /** "minimun" is not a JSON Schema keyword: lenient ajv would skip it and let `maxLength: 0` through. */
-export const misspeltOptions = defineWidget({
+export const misspeltOptions: ListedWidget = {
   ...wellMadeText,
   name: 'misspelt-options',
   options: {
@@ -150,7 +163,7 @@ export const misspeltOptions = defineWidget({
     properties: { maxLength: { type: 'integer', minimun: 1 } },
     additionalProperties: false,
   } as OptionsSchema,
-});
+};
 
 const NOT_FOUND_OPTIONS = {
   type: 'object',
@@ -159,20 +172,26 @@ const NOT_FOUND_OPTIONS = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-/** Its example leaves out an option its schema requires. */
-export const exampleMissingOption = defineWidget({
+/** Its example leaves out an option its schema requires (defineWidget would refuse it: the list holds it as is). */
+export const exampleMissingOption: ListedWidget = {
   ...wellMadeText,
   name: 'example-missing-option',
   options: NOT_FOUND_OPTIONS,
   example: { notFound: 'Please enter a valid ZIP code.' },
-});
+};
 
 /** Requires options but gives no example, so the checks have nothing valid to render it with. */
-export const requiredOptionsNoExample = defineWidget({ ...wellMadeText, name: 'required-options-no-example', options: NOT_FOUND_OPTIONS });
+export const requiredOptionsNoExample: ListedWidget = { ...wellMadeText, name: 'required-options-no-example', options: NOT_FOUND_OPTIONS };
 
 // --- Object widgets -----------------------------------------------------------------------------------------------
 
 type Names = { first_name?: string; last_name?: string };
+
+/** The names among the step's answers. */
+function names(formData: FormRecord | undefined): Names {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { first_name: text(formData?.first_name), last_name: text(formData?.last_name) };
+}
 
 /** The fields the object fixtures are made for. */
 export const NAMES_SAMPLE = {
@@ -194,9 +213,9 @@ interface NamesParts {
 }
 
 function namesWidget({ labelled, next }: NamesParts) {
-  return function Names(props: FieldProps<Names>) {
+  return function Names(props: ObjectWidgetProps<NoOptions>) {
     const { formData, schema, errorSchema, fieldPathId, registry, onChange } = props;
-    const data = formData ?? {};
+    const data = names(formData);
     const fields = ['first_name', 'last_name'] as const;
     return (
       <div>
@@ -224,35 +243,40 @@ function namesWidget({ labelled, next }: NamesParts) {
   };
 }
 
-export const wellMadeNames = defineWidget({
+/** What the name widgets below share but their component. */
+const NAMES = {
   name: 'well-made-names',
   summary: 'First and last name, each in its own labelled input.',
-  serves: { kind: 'object' },
+  serves: { kind: 'object' as const },
   options: NO_OPTIONS,
+};
+
+export const wellMadeNames = defineWidget({
+  ...NAMES,
   component: namesWidget({ labelled: () => true, next: (data, field, text) => ({ ...data, [field]: text }) }),
 });
 
 /** The last name's title is written next to its input but does not label it. */
 export const unlabelledLastName = defineWidget({
-  ...wellMadeNames,
+  ...NAMES,
   name: 'unlabelled-last-name',
   component: namesWidget({ labelled: (field) => field === 'first_name', next: (data, field, text) => ({ ...data, [field]: text }) }),
 });
 
 /** Gives back only the field that changed, so the form loses the other answers. */
 export const onlyTheChange = defineWidget({
-  ...wellMadeNames,
+  ...NAMES,
   name: 'only-the-change',
   component: namesWidget({ labelled: () => true, next: (_, field, text) => ({ [field]: text }) }),
 });
 
 /** Renders its fields without any error wiring. */
 export const namesWithoutErrors = defineWidget({
-  ...wellMadeNames,
+  ...NAMES,
   name: 'names-without-errors',
-  component: function NamesWithoutErrors(props: FieldProps<Names>) {
+  component: function NamesWithoutErrors(props: ObjectWidgetProps<NoOptions>) {
     const { formData, fieldPathId, registry } = props;
-    const data = formData ?? {};
+    const data = names(formData);
     return (
       <div>
         {(['first_name', 'last_name'] as const).map((field) => {
@@ -271,17 +295,22 @@ export const namesWithoutErrors = defineWidget({
 
 // --- Display widgets ----------------------------------------------------------------------------------------------
 
-export const wellMadeDisplay = defineWidget({
+/** What the display widgets below share but their component. */
+const DISPLAY = {
   name: 'well-made-display',
   summary: 'A short message shown on a step of its own.',
-  serves: { kind: 'display' },
+  serves: { kind: 'display' as const },
   options: NO_OPTIONS,
+};
+
+export const wellMadeDisplay = defineWidget({
+  ...DISPLAY,
   component: () => <p>Thank you, we will be in touch.</p>,
 });
 
 /** Collects an answer on a display step, where nothing is saved. */
 export const displayWithInput = defineWidget({
-  ...wellMadeDisplay,
+  ...DISPLAY,
   name: 'display-with-input',
   component: () => (
     <label>
@@ -291,4 +320,4 @@ export const displayWithInput = defineWidget({
 });
 
 /** Shows nothing at all. */
-export const emptyDisplay = defineWidget({ ...wellMadeDisplay, name: 'empty-display', component: () => <div /> });
+export const emptyDisplay = defineWidget({ ...DISPLAY, name: 'empty-display', component: () => <div /> });

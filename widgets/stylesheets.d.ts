@@ -1,0 +1,2 @@
+/** A widget component imports its stylesheet for its effect only: Parcel bundles it, Node tools load it empty. */
+declare module '*.css';
