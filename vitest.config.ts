@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests run where the code they test runs: jsdom for the page (engine, widgets, site), node for the tooling and the
+// server. Two sit in a folder of the other kind: the flow checks, which the build and `npm run flows:check` run in
+// node, and the development page's script (server/dev/client.ts), which runs in the browser.
+const NODE_TESTS_OF_THE_PAGE_FOLDERS = ['tests/engine/flow/checks.test.ts'];
+const PAGE_TESTS_OF_THE_SERVER_FOLDER = ['tests/server/dev/client.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -7,18 +13,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'],
+          include: ['tests/{engine,widgets,site}/**/*.test.{ts,tsx}', ...PAGE_TESTS_OF_THE_SERVER_FOLDER],
+          exclude: NODE_TESTS_OF_THE_PAGE_FOLDERS,
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },
-      { test: { name: 'flows', environment: 'node', include: ['tests/flows/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'tools',
+          environment: 'node',
+          include: ['tests/{tools,docs}/**/*.test.{ts,tsx}', ...NODE_TESTS_OF_THE_PAGE_FOLDERS],
+        },
+      },
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: PAGE_TESTS_OF_THE_SERVER_FOLDER,
           fileParallelism: false,
-          globalSetup: ['tests/server/pglite-template.ts'],
+          globalSetup: ['tests/support/pglite-template.ts'],
         },
       },
       {
@@ -29,7 +43,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
           maxWorkers: 2,
-          globalSetup: ['tests/server/pglite-template.ts', 'tests/faults/compiled-server.ts'],
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/faults/compiled-server.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

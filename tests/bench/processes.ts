@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VARIABLES } from '../../server/config.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
-import { freePort } from '../server/server-process.ts';
+import { freePort } from '../support/server-process.ts';
 import { serveCommand } from '../support/serve-command.ts';
 import { onCleanup } from './cleanup.ts';
 import { currentRss } from './rss.ts';

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, it, type TestContext } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
 import { startTestLender } from '../support/test-lender.ts';
-import { PROCESS_DATABASES } from '../server/delivery-databases.ts';
-import { tempDir, writeBuiltSite, xsrfHeaders } from '../server/helpers.ts';
-import { freePort, listening, startServer, type ServerProcess } from '../server/server-process.ts';
+import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
+import { tempDir, writeBuiltSite, xsrfHeaders } from '../support/server-harness.ts';
+import { freePort, listening, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const site = tempDir();
 const staticDir = join(site.path, 'dist');

@@ -15,8 +15,8 @@ import {
   openDatabase,
   startDelivery,
   storeLead,
-} from '../server/delivery-setup.ts';
-import { DATABASES } from '../server/helpers.ts';
+} from '../support/delivery-setup.ts';
+import { DATABASES } from '../support/server-harness.ts';
 
 /** The day of retries in seconds: pauses of 1-2, 2-4 and 4 s between four attempts. */
 const COMPRESSED: RetryPolicy = { limit: 3, delaySeconds: 1, backoff: true, maxDelaySeconds: 4 };

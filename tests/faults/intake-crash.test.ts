@@ -9,9 +9,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestLender } from '../support/test-lender.ts';
-import { PROCESS_DATABASES } from '../server/delivery-databases.ts';
+import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { seededRandom } from '../server/hostile-input-payloads.ts';
-import { freePort } from '../server/server-process.ts';
+import { freePort } from '../support/server-process.ts';
 import {
   acceptedAll,
   acceptedIds,

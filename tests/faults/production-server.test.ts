@@ -7,8 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, writeBuiltSite } from '../server/helpers.ts';
-import { freePort, type ServerProcess } from '../server/server-process.ts';
+import { tempDir, writeBuiltSite } from '../support/server-harness.ts';
+import { freePort, type ServerProcess } from '../support/server-process.ts';
 import { kill, runServer } from './support.ts';
 
 // The build's renderer (site/prerender.tsx) in miniature: the first flow's start screen.

@@ -1,13 +1,13 @@
 /**
  * What the fault tests share: the real server as a child process, started as `npm run serve` starts it in production
- * (on a database of tests/server/delivery-databases.ts), and clients that keep sending a lead under its Idempotency-Key until a server answers, as the page does.
+ * (on a database of tests/support/delivery-databases.ts), and clients that keep sending a lead under its Idempotency-Key until a server answers, as the page does.
  */
 import { randomBytes } from 'node:crypto';
 import type { LeadPayload } from '../support/lead-fixture.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import type { TestLender } from '../support/test-lender.ts';
-import { tempDir, writeBuiltSite, xsrfHeaders } from '../server/helpers.ts';
-import { listening, startServer, type ServerProcess } from '../server/server-process.ts';
+import { tempDir, writeBuiltSite, xsrfHeaders } from '../support/server-harness.ts';
+import { listening, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const site = tempDir('fundflow-faults-site-');
 writeBuiltSite(site.path);

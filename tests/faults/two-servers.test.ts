@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestLender } from '../support/test-lender.ts';
-import { freePort } from '../server/server-process.ts';
-import { PROCESS_DATABASES } from '../server/delivery-databases.ts';
+import { freePort } from '../support/server-process.ts';
+import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { acceptedAll, acceptedIds, kill, runServer, submitUntilAnswered, visitors } from './support.ts';
 
 const LEADS = 1000;

@@ -1,7 +1,7 @@
 /** The settings of the third-party services: phone lookup and TrustedForm. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { configProblems } from './helpers.ts';
+import { configProblems } from '../support/server-harness.ts';
 
 describe('service settings', () => {
   it('are off by default', () => {

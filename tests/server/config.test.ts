@@ -6,7 +6,7 @@ import { loadConfig, loadDotEnv, VARIABLES } from '../../server/config.ts';
 import { renderEnvExample } from '../../tools/env-example-text.ts';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { UNDELIVERED_KEPT_DAYS } from '../../server/retention/purge.ts';
-import { configProblems, tempDir } from './helpers.ts';
+import { configProblems, tempDir } from '../support/server-harness.ts';
 
 describe('configuration', () => {
   it('starts with every default when nothing is set', () => {

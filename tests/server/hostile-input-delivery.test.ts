@@ -11,8 +11,8 @@ import { httpLenderClient } from '../../server/delivery/lender-client.ts';
 import type { PgliteDatabase } from '../../server/db/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
-import { openTestPglite, testConfig, xsrfHeaders, type TestDatabase } from './helpers.ts';
-import { countRows, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { openTestPglite, testConfig, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
+import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const NOWHERE = { info: () => {}, warn: () => {}, error: () => {} };
 

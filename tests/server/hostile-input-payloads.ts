@@ -6,7 +6,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/api/client.ts';
-import { TEST_XSRF_TOKEN } from './helpers.ts';
+import { TEST_XSRF_TOKEN } from '../support/server-harness.ts';
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
 export function seededRandom(seed: number): () => number {

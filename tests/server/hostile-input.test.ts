@@ -33,8 +33,8 @@ import {
   seededRandom,
   type BodyRoute,
 } from './hostile-input-payloads.ts';
-import { DATABASES, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from './helpers.ts';
-import { countRows, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { DATABASES, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
+import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const SEED =
   process.env.HOSTILE_SEED === undefined ? Math.floor(Math.random() * 2 ** 32) : Number(process.env.HOSTILE_SEED);

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
-import { openTestPglite, xsrfHeaders, type TestDatabase } from './helpers.ts';
-import { failingQueue, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { openTestPglite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
+import { failingQueue, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const VISITOR_IP = '198.51.100.23';
 const PERSONAL = [

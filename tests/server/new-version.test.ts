@@ -13,8 +13,8 @@ import { compileFlows } from '../../tools/compile-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { widgets } from '../../widgets/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from './helpers.ts';
-import { countRows, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
+import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const V4_HEADING = 'How much funding are you looking for?';
 

@@ -13,8 +13,8 @@ import { XSRF_COOKIE } from '../../engine/api/client.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { clientRoutes } from '../../server/routes/pages.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from './helpers.ts';
-import { prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
+import { prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const YEAR_SECONDS = 31_536_000;
 /** Policies that send no more than the origin to another site, and nothing over a downgrade. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_SECURITY_HEADERS, contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../../server/security.ts';
-import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from './helpers.ts';
+import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from '../support/server-harness.ts';
 
 const directive = (policy: string, name: string) =>
   policy.split('; ').find((entry) => entry.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
@@ -163,7 +163,7 @@ describe('the security headers', () => {
       expect(response.statusCode, kind).toBe(status);
       const isApi = !['page', 'not-found page', 'file'].includes(kind);
       for (const [name, value] of Object.entries(isApi ? API_SECURITY_HEADERS : expected)) {
-        // A page's own policy also allows its inlined stylesheet (tests/server/prerendered-pages.test.ts).
+        // A page's own policy also allows its inlined stylesheet (tests/server/prerendered.test.ts).
         const own = name === 'content-security-policy' && kind.endsWith('page') ? pagePolicy : value;
         expect(response.headers[name], `${kind}: ${name}`).toBe(own);
       }

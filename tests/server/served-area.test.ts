@@ -11,8 +11,8 @@ import { readLeadFlows } from '../../server/leads/lead-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { lookupZip } from '../../server/zip/zip-directory.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import { DATABASES, tempDir, xsrfHeaders } from './helpers.ts';
-import { leadAppForSuite } from './lead-app.ts';
+import { DATABASES, tempDir, xsrfHeaders } from '../support/server-harness.ts';
+import { leadAppForSuite } from '../support/lead-app.ts';
 
 interface FlowJson {
   messages: Record<string, string>;

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../server/db/lock.ts';
-import { runtimeConfigOf, tempDir, writeBuiltSite } from './helpers.ts';
-import { freePort, listening, startServer, type ServerProcess } from './server-process.ts';
+import { runtimeConfigOf, tempDir, writeBuiltSite } from '../support/server-harness.ts';
+import { freePort, listening, startServer, type ServerProcess } from '../support/server-process.ts';
 
 describe('starting the server', () => {
   it('stops with the list of setting problems and no stack trace', async () => {

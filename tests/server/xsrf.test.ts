@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
-import { DATABASES, startTestApp, TEST_XSRF_TOKEN, xsrfHeaders, type TestApp, type TestDatabase } from './helpers.ts';
-import { countRows, prepareLeadDatabase, startLeadApp } from './lead-app.ts';
+import { DATABASES, startTestApp, TEST_XSRF_TOKEN, xsrfHeaders, type TestApp, type TestDatabase } from '../support/server-harness.ts';
+import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const LEADS = '/api/v1/leads/trigger';
 const OTHER_TOKEN = 'b3RoZXItdG9rZW4tb2YtMzItYnl0ZXMtbG9uZy0xMjM';

@@ -1,5 +1,5 @@
 /**
- * Bad flows for the flow checks' tests, each made from the valid flow (tests/flows/fixtures/valid) by one small patch,
+ * Bad flows for the flow checks' tests, each made from the valid flow (tests/engine/flow/fixtures/valid) by one small patch,
  * so each differs from a flow without problems by its mistakes alone, and a change to the flow definition changes one
  * file.
  * A bad flow is a folder of flow files, as `flows/` is: most hold one file, duplicate-base-path holds two.
@@ -15,7 +15,7 @@ import type { FlowFile } from '../../engine/flow/load.ts';
 type FlowJson = Record<string, any>;
 type Patch = (flow: FlowJson) => void;
 
-export const VALID_FLOW_DIR = fileURLToPath(new URL('../flows/fixtures/valid/', import.meta.url));
+export const VALID_FLOW_DIR = fileURLToPath(new URL('../engine/flow/fixtures/valid/', import.meta.url));
 const VALID_FILE = 'business-funding.v2.json';
 
 /** The valid flow, a fresh copy each time. */

@@ -1,7 +1,7 @@
 /**
  * The checks of the widget contract, one small function each: it renders or inspects one widget definition and answers
  * a message naming the widget and what is wrong, or `undefined` when the widget keeps that part of the contract.
- * tests/unit/widget-contract.test.tsx runs them over every widget of widgets/index.ts; tests/unit/widget-contract/
+ * tests/widgets/widget-contract.test.tsx runs them over every widget of widgets/index.ts; tests/widgets/widget-contract/
  * shows that each one catches a widget broken on purpose.
  */
 import { join } from 'node:path';

@@ -1,0 +1,168 @@
+/**
+ * What the lead delivery tests share: a migrated database of each kind with its own pg-boss schema, delivery started
+ * against a test lender, leads stored as intake stores them, and reads of attempts and jobs.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { onTestFinished } from 'vitest';
+import { migrate, type Database, type PgliteDatabase } from '../../server/db/index.ts';
+import {
+  createLeadDelivery,
+  type BossConnection,
+  type LeadDelivery,
+  type RetryPolicy,
+} from '../../server/delivery/lead-delivery.ts';
+import { httpLenderClient } from '../../server/delivery/lender-client.ts';
+import type { DeliveryLog } from '../../server/delivery/worker.ts';
+import { startTestLender, type TestLender } from './test-lender.ts';
+import type { DatabaseKind } from './server-harness.ts';
+
+// The key deliveries are signed with, and the secret the lender holds for it.
+export const SIGNING_KEY = Buffer.from('delivery-test-signing-key-32-bytes');
+export const SECRET = `whsec_${SIGNING_KEY.toString('base64')}`;
+/** Three attempts one second apart: the backoff path, kept short. */
+export const QUICK_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 1 };
+export const WAIT = { timeout: 20_000, interval: 100 };
+
+export interface LogLine {
+  level: keyof DeliveryLog;
+  fields: Record<string, unknown>;
+  message: string;
+}
+
+export function captureLog(): { log: DeliveryLog; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) =>
+    void lines.push({ level, fields, message });
+  return { log: { info: at('info'), warn: at('warn'), error: at('error') }, lines };
+}
+
+export interface Setup {
+  db: Database;
+  /** pg-boss's schema in this database. */
+  bossSchema: string;
+  connection: BossConnection;
+}
+
+/** A migrated database of the given kind with a pg-boss schema of its own, all removed when the test ends. */
+export async function openDatabase(kind: DatabaseKind): Promise<Setup> {
+  const database = await kind.open();
+  onTestFinished(() => database.cleanup());
+  await migrate(database.db);
+  if (database.db.kind === 'pglite') {
+    return { db: database.db, bossSchema: 'pgboss', connection: { pglite: (database.db as PgliteDatabase).pglite } };
+  }
+  const url = process.env.DATABASE_URL as string;
+  const bossSchema = `fundflow_boss_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  onTestFinished(async () => {
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${bossSchema} cascade`);
+    await admin.end();
+  });
+  return { db: database.db, bossSchema, connection: { connectionString: url } };
+}
+
+export interface StartOptions {
+  lender?: TestLender;
+  retry?: RetryPolicy;
+  log?: DeliveryLog;
+  timeoutMs?: number;
+}
+
+export async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<LeadDelivery> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const delivery = createLeadDelivery({
+    db: setup.db,
+    connection: setup.connection,
+    schema: setup.bossSchema,
+    lender:
+      options.lender === undefined
+        ? undefined
+        : httpLenderClient({ url: options.lender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
+    timeoutMs,
+    retry: options.retry ?? QUICK_RETRIES,
+    pollingIntervalSeconds: 0.5,
+  });
+  // Registered first so it runs after the delivery stopped and before the database closes.
+  onTestFinished(() => delivery.stop());
+  await delivery.start(options.log ?? captureLog().log);
+  return delivery;
+}
+
+export async function lender(options: Parameters<typeof startTestLender>[0] = {}): Promise<TestLender> {
+  const started = await startTestLender(options);
+  onTestFinished(() => started.close());
+  return started;
+}
+
+export function leadPayload(): Record<string, unknown> {
+  return { first_name: 'Maria', email: 'maria.rivera@example.com', amount: 50000, phone: '3105550147' };
+}
+
+/** Stores a lead and queues its delivery in one transaction, as intake does. */
+export async function storeLead(db: Database, delivery: LeadDelivery, payload = leadPayload()): Promise<string> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.query(`insert into leads (id, flow, flow_version, payload) values ($1, 'business-funding', 'v1', $2)`, [
+      id,
+      JSON.stringify(payload),
+    ]);
+    await delivery.queue.enqueue(tx, [id]);
+  });
+  return id;
+}
+
+export interface AttemptRow {
+  attempt: number;
+  http_status: number | null;
+  outcome: string;
+  error: string | null;
+  attempted_at: Date;
+}
+
+export async function attemptsOf(db: Database, leadId: string): Promise<AttemptRow[]> {
+  const { rows } = await db.query<AttemptRow>(
+    `select attempt, http_status, outcome, error, attempted_at from delivery_attempts where lead_id = $1
+      order by attempt`,
+    [leadId],
+  );
+  return rows;
+}
+
+/** When the lead was stored (its received_at). */
+export async function receivedAt(db: Database, leadId: string): Promise<Date> {
+  const { rows } = await db.query<{ received_at: Date }>('select received_at from leads where id = $1', [leadId]);
+  return rows[0]!.received_at;
+}
+
+export async function deliveredAt(db: Database, leadId: string): Promise<Date | null> {
+  const { rows } = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [
+    leadId,
+  ]);
+  return rows[0]?.delivered_at ?? null;
+}
+
+export interface JobRow {
+  name: string;
+  state: string;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: boolean;
+  retry_delay_max: number | null;
+  keep_until: Date;
+  dead_letter: string | null;
+}
+
+export async function jobsOf(setup: Setup, leadId: string): Promise<JobRow[]> {
+  const { rows } = await setup.db.query<JobRow>(
+    `select name, state, retry_limit, retry_delay, retry_backoff, retry_delay_max, keep_until, dead_letter
+       from ${setup.bossSchema}.job where data->>'leadId' = $1 order by created_on`,
+    [leadId],
+  );
+  return rows;
+}
+
+export async function jobStates(setup: Setup, leadId: string): Promise<string[]> {
+  return (await jobsOf(setup, leadId)).map((job) => job.state);
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResults, IntakeResult } from '../../bench/api.ts';
+import { formatRatio, formatTable, formatValue } from '../../bench/format.ts';
+import type { LoadResult } from '../../bench/load.ts';
+import type { Metrics, PageResult } from '../../bench/lighthouse-metrics.ts';
+import { resultRows } from '../../bench/report.ts';
+import { describeTarget, meets, TARGETS } from '../../bench/targets.ts';
+
+describe('targets', () => {
+  it('an "at least" target is met at the limit and above', () => {
+    expect(meets(98, TARGETS.lighthouseScore)).toBe('yes');
+    expect(meets(97, TARGETS.lighthouseScore)).toBe('no');
+  });
+
+  it('an "at most" target is met at the limit and below', () => {
+    expect(meets(100, TARGETS.tbt)).toBe('yes');
+    expect(meets(100.5, TARGETS.tbt)).toBe('no');
+  });
+
+  it('a value that was not measured is skipped, never met', () => {
+    expect(meets(undefined, TARGETS.tbt)).toBe('skipped');
+    expect(meets(Number.NaN, TARGETS.tbt)).toBe('skipped');
+  });
+
+  it('describes itself in its unit', () => {
+    expect(describeTarget(TARGETS.jsTransferred)).toBe('≤ 140.0 KB');
+    expect(describeTarget(TARGETS.lcpVersusCompare)).toBe('≤ 1.10×');
+    expect(describeTarget(TARGETS.zipLookups)).toBe('≥ 10,000/s');
+    expect(describeTarget(TARGETS.intakePostgres)).toBe('≥ 500/s');
+  });
+});
+
+describe('formatting', () => {
+  it('prints values in their units, KB as 1,000 bytes', () => {
+    expect(formatValue(1234.4, 'ms')).toBe('1,234 ms');
+    expect(formatValue(3.25, 'ms')).toBe('3.3 ms');
+    expect(formatValue(152_300, 'bytes')).toBe('152.3 KB');
+    expect(formatValue(0.0123, 'cls')).toBe('0.012');
+    expect(formatValue(undefined, 'ms')).toBe('n/a');
+  });
+
+  it('prints ratios with fewer decimals as they grow', () => {
+    expect(formatRatio(1.234)).toBe('1.23×');
+    expect(formatRatio(12.34)).toBe('12.3×');
+    expect(formatRatio(123.4)).toBe('123×');
+    expect(formatRatio(undefined)).toBe('—');
+  });
+
+  it('pads columns, right-aligns numeric ones and escapes pipes', () => {
+    const table = formatTable(['Metric', 'Value'], [['TBT', '80 ms'], ['a|b', '1,200 ms']], [false, true]);
+    expect(table.split('\n')).toEqual([
+      '| Metric | Value    |'.replace('Value   ', '   Value'),
+      '|--------|---------:|',
+      '| TBT    |    80 ms |',
+      '| a\\|b   | 1,200 ms |',
+    ]);
+  });
+});
+
+function page(name: string, medians: Partial<Metrics>): PageResult {
+  const full: Metrics = { score: undefined, fcp: undefined, lcp: undefined, tbt: undefined, cls: undefined, jsBytes: undefined, totalBytes: undefined, requests: undefined, mainThreadMs: undefined, ...medians };
+  return { page: { name, url: `http://127.0.0.1:1/${name}` }, runs: [], failures: [], warnings: [], medians: full, breakdown: undefined };
+}
+
+const load = (perSecond: number, p99Ms: number): LoadResult => ({ ok: perSecond * 10, failed: {}, seconds: 10, perSecond, p50Ms: p99Ms / 4, p99Ms, maxMs: p99Ms });
+
+describe('result rows', () => {
+  it('judges the Lighthouse targets on the first page only', () => {
+    const rows = resultRows({ lighthouse: [page('/', { score: 99, tbt: 150 }), page('/email', { score: 80, tbt: 20 })] }, 0);
+    const score = rows.filter((row) => row.metric.startsWith('Performance score'));
+    expect(score.map((row) => [row.subject, row.met])).toEqual([['/', 'yes'], ['/email', '']]);
+    expect(rows.find((row) => row.metric.startsWith('TBT') && row.subject === '/')?.met).toBe('no');
+    expect(score[1]?.ratio).toBe('0.81× of /');
+  });
+
+  it('compares LCP with the first --compare page, and skips that without one', () => {
+    const pages = [page('/', { lcp: 1800 }), page('/email', { lcp: 1000 }), page('peer-a', { lcp: 1000 }), page('peer-b', { lcp: 3000 })];
+    const row = resultRows({ lighthouse: pages }, 2).find((r) => r.metric.startsWith('LCP against'));
+    expect(row).toMatchObject({ subject: '/ ÷ peer-a', ratio: '1.80×', met: 'no' });
+    const none = resultRows({ lighthouse: pages.slice(0, 2) }, 0).find((r) => r.metric.startsWith('LCP against'));
+    expect(none?.met).toBe('skipped');
+  });
+
+  it('judges ZIP lookups by their rate and p99, and marks PostgreSQL skipped when it was not reachable', () => {
+    const intake: IntakeResult = { database: 'PGlite', connections: 50, warmup: load(300, 90), measured: load(320, 90), startRssBytes: 150_000_000, peakRssBytes: 300_000_000, deliveredByEnd: 0 };
+    const api: ApiResults = {
+      zip: { path: '/zip', bodyBytes: 100, connections: 50, warmup: load(9000, 30), measured: load(12_000, 25) },
+      intake: [intake],
+      postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
+    };
+    const rows = resultRows({ api }, 0);
+    const zip = rows.filter((row) => row.metric.startsWith('ZIP lookup'));
+    expect(zip.map((row) => [row.value, row.target, row.met])).toEqual([
+      ['12,000/s', '≥ 10,000/s', 'yes'],
+      ['6.3 ms', '', ''],
+      ['25 ms', '≤ 20 ms', 'no'],
+    ]);
+    expect(rows.filter((row) => row.subject === 'PGlite').map((row) => row.met)).toEqual(['yes', '', 'yes']);
+    const rss = rows.filter((row) => row.subject === 'server on PGlite');
+    expect(rss.map((row) => [row.value, row.met])).toEqual([['150 MB', ''], ['300 MB', 'no']]);
+    const postgres = rows.filter((row) => row.subject.endsWith('PostgreSQL'));
+    expect(postgres.every((row) => row.value.startsWith('skipped: PostgreSQL at 127.0.0.1:5432 is unreachable'))).toBe(true);
+    expect(postgres.filter((row) => row.target !== '').every((row) => row.met === 'skipped')).toBe(true);
+  });
+});
