@@ -16,7 +16,7 @@ import {
 } from 'dependency-cruiser';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as IConfiguration;
+const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as IConfiguration;
 /** The rules on imports (from a module to a module), which are all the repository's rules. */
 const forbidden = (config.forbidden ?? []).filter((rule): rule is IRegularForbiddenRuleType => 'to' in rule);
 
