@@ -89,7 +89,9 @@ export type ValueWidgetProps<Options> = Omit<Declared<WidgetProps<unknown, RJSFS
 };
 
 /** Props of an object widget: rjsf's FieldProps over the step's answers, with the widget's options typed. */
-export type ObjectWidgetProps<Options> = Declared<FieldProps<FormRecord, RJSFSchema, FormContext>> & { options: Options };
+export type ObjectWidgetProps<Options> = Declared<FieldProps<FormRecord, RJSFSchema, FormContext>> & {
+  options: Options;
+};
 
 /** Props of a display widget: its options from the flow file and the engine's step controls. */
 export interface DisplayProps<Options> {

@@ -112,7 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerZipcodeRoutes(app);
   registerRemoteAddressRoutes(app);
   registerPhoneRoutes(app, options.phoneCheck ?? configuredPhoneCheck(config, db, app.log, now));
-  registerContentRoutes(app, loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)));
+  registerContentRoutes(
+    app,
+    loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)),
+  );
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
   await registerOptOutRoutes(app, db);
   if (options.delivery === undefined) {
@@ -143,8 +146,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (path, error) =>
       path === undefined
-        ? app.log.error({ reason: (error as Error).message }, 'the start screens could not be prerendered; they render in the browser')
-        : app.log.error({ path, reason: (error as Error).message }, 'a start screen could not be prerendered; it renders in the browser'),
+        ? app.log.error(
+            { reason: (error as Error).message },
+            'the start screens could not be prerendered; they render in the browser',
+          )
+        : app.log.error(
+            { path, reason: (error as Error).message },
+            'a start screen could not be prerendered; it renders in the browser',
+          ),
   });
   if (!(await page.load())) {
     app.log.warn(

@@ -14,7 +14,11 @@ type InvalidField = NonNullable<ErrorResponse['fields']>[number];
  * The 400 body refusing a request's fields: `code`, a sentence naming each bad field once ("The lead has 2 invalid
  * fields: email, phone", with `subject` "The lead"), and every field and rule.
  */
-export function invalidFieldsBody(code: string, subject: string, fields: InvalidField[]): ErrorResponse & { fields: InvalidField[] } {
+export function invalidFieldsBody(
+  code: string,
+  subject: string,
+  fields: InvalidField[],
+): ErrorResponse & { fields: InvalidField[] } {
   const names = [...new Set(fields.map((field) => field.field))];
   const count = names.length === 1 ? '1 invalid field' : `${names.length} invalid fields`;
   return { error: code, message: `${subject} has ${count}: ${names.join(', ')}`, fields };

@@ -100,7 +100,10 @@ async function start(): Promise<void> {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }
     const applied = await migrate(db);
-    app.log.info({ database: db.description, applied }, applied.length > 0 ? 'database migrated' : 'database up to date');
+    app.log.info(
+      { database: db.description, applied },
+      applied.length > 0 ? 'database migrated' : 'database up to date',
+    );
     await delivery.start(app.log);
     retention = createRetentionJob({ db, connection, leadRetentionDays: config.leadRetentionDays });
     await retention.start(app.log);

@@ -184,7 +184,8 @@ export function createPageServer(options: PageOptions): PageServer {
     }
     if (options.securityPolicy === undefined) return { plain: finished(rendered), prerendered: new Map() };
     const inlined = await inlineStylesheets(rendered, dirname(options.file));
-    const plainPolicy = inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
+    const plainPolicy =
+      inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
     return { plain: finished(inlined.html, plainPolicy), prerendered: await prerendered(inlined.html, inlined.hashes) };
   }
 

@@ -60,7 +60,9 @@ async function renderInChild(file: string, config: PublicConfig): Promise<Readon
     throw new Error(`the renderer's process ended without an answer (exit code ${code})`);
   }
   if ('error' in answer) throw new Error(answer.error);
-  return new Map(answer.screens.map(([path, markup]) => [path, typeof markup === 'string' ? markup : new Error(markup.error)]));
+  return new Map(
+    answer.screens.map(([path, markup]) => [path, typeof markup === 'string' ? markup : new Error(markup.error)]),
+  );
 }
 
 const EMPTY_ROOT = /<div\s+id\s*=\s*(["']?)root\1\s*>\s*<\/div>/i;

@@ -92,12 +92,18 @@ const GOOGLE_MAPS_SOURCES: Directives = {
   'script-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
   'style-src': ["'unsafe-inline'", 'https://fonts.googleapis.com'],
   'font-src': ['https://fonts.gstatic.com'],
-  'img-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  'img-src': [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.googleusercontent.com',
+  ],
   'connect-src': ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
 };
 
 function addSources(directives: Directives, more: Directives): void {
-  for (const [name, sources] of Object.entries(more)) directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
+  for (const [name, sources] of Object.entries(more))
+    directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
 }
 
 /**

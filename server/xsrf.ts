@@ -15,8 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Base64url of at least 128 bits; anything else in the cookie is treated as no token and replaced. */
 const TOKEN = /^[A-Za-z0-9_-]{22,256}$/;
 
-const NO_COOKIE =
-  `No ${XSRF_COOKIE} cookie was sent: this answer sets one; copy it into the ${XSRF_HEADER} header and send again`;
+const NO_COOKIE = `No ${XSRF_COOKIE} cookie was sent: this answer sets one; copy it into the ${XSRF_HEADER} header and send again`;
 const WRONG_HEADER = `Missing or wrong ${XSRF_HEADER} header: copy the ${XSRF_COOKIE} cookie into it`;
 
 /** 32 random bytes, base64url: 256 bits, well past guessing. */
@@ -31,7 +30,7 @@ function newXsrfToken(): string {
  */
 export function xsrfCookieOf(cookieHeader: string | undefined): string | undefined {
   if (cookieHeader === undefined) return undefined;
-  for (let start = 0; start < cookieHeader.length; ) {
+  for (let start = 0; start < cookieHeader.length;) {
     const semicolon = cookieHeader.indexOf(';', start);
     const end = semicolon === -1 ? cookieHeader.length : semicolon;
     const equals = cookieHeader.indexOf('=', start);

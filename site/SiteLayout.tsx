@@ -26,7 +26,17 @@ export interface SiteSettings {
   popupShown: { current: boolean };
 }
 
-export function SiteLayout({ site, flow, stepId, children }: { site: SiteSettings; flow: Flow; stepId: string; children: ReactNode }) {
+export function SiteLayout({
+  site,
+  flow,
+  stepId,
+  children,
+}: {
+  site: SiteSettings;
+  flow: Flow;
+  stepId: string;
+  children: ReactNode;
+}) {
   const { search } = useLocation();
   const step = flow.steps[stepId]!;
   const isStart = stepId === flow.start;

@@ -8,7 +8,17 @@ import { Link, useLocation } from 'react-router-dom';
 import { mergeQuery } from '../engine/flow/navigation.ts';
 import { useTakenOver } from '../engine/render/hydrate-later.tsx';
 
-export function QueryLink({ to, className, label, children }: { to: string; className?: string; label?: string; children: ReactNode }) {
+export function QueryLink({
+  to,
+  className,
+  label,
+  children,
+}: {
+  to: string;
+  className?: string;
+  label?: string;
+  children: ReactNode;
+}) {
   const { search } = useLocation();
   const takenOver = useTakenOver();
   return (

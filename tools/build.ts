@@ -61,7 +61,10 @@ rmSync(DIST, { recursive: true, force: true });
 // The app target names its source in package.json; the prerender's entry is given here, so building the app alone
 // does not build it too.
 // The prerender's own config makes the widgets' stylesheets empty: Node cannot import CSS.
-for (const entry of [['--target', 'app'], ['site/prerender.tsx', '--target', 'prerender', '--config', './tools/prerender.parcelrc']]) {
+for (const entry of [
+  ['--target', 'app'],
+  ['site/prerender.tsx', '--target', 'prerender', '--config', './tools/prerender.parcelrc'],
+]) {
   const parcel = spawnSync('npx', ['parcel', 'build', ...entry, '--no-source-maps', '--log-level', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -15,7 +15,11 @@ function importPath(from: string, to: string): string {
   return path.startsWith('../') ? path : `./${path}`;
 }
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
 
 /** An SVG stays text (shorter than base64, and compresses with the page); other images are base64. */
 export function imageDataUrl(file: string): string {

@@ -46,7 +46,10 @@ function recompile(): boolean {
   status.problems = problems;
   publish();
   if (problems.length === 0) console.log('flows and content: checked and compiled');
-  else console.error(`flows and content: ${problems.length} problem(s), keeping the last good build\n${problems.join('\n')}`);
+  else
+    console.error(
+      `flows and content: ${problems.length} problem(s), keeping the last good build\n${problems.join('\n')}`,
+    );
   return problems.length === 0;
 }
 
@@ -129,7 +132,12 @@ function saved(path: string): void {
 
 function watchFolder(folder: string): void {
   watch(join(ROOT, folder), { recursive: true }, (_event, name) => {
-    if (name !== null) saved(relative(ROOT, join(ROOT, folder, name)).split(sep).join('/'));
+    if (name !== null)
+      saved(
+        relative(ROOT, join(ROOT, folder, name))
+          .split(sep)
+          .join('/'),
+      );
   });
 }
 

@@ -27,7 +27,10 @@ export function renderEnvExample(): string {
   const blocks = Object.values(VARIABLES).map((variable: Variable<unknown>) => {
     const note = variable.default === undefined ? 'Optional. ' : `Default: ${variable.default}. `;
     const value = variable.default ?? variable.example ?? '';
-    return [...wrap(`${variable.description} ${note.trim()}`).map((line) => `# ${line}`), `# ${variable.name}=${value}`];
+    return [
+      ...wrap(`${variable.description} ${note.trim()}`).map((line) => `# ${line}`),
+      `# ${variable.name}=${value}`,
+    ];
   });
   return [header, ...blocks].map((block) => block.join('\n')).join('\n\n') + '\n';
 }

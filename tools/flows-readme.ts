@@ -31,10 +31,18 @@ export function referenceSection(): Section {
 export function graphSection(dir: string = FLOWS_DIR): Section {
   const files = readFlowFiles(dir);
   const problems = checkFlows(files, widgets);
-  if (problems.length > 0) throw new Error(`the diagrams need valid flow files; fix these first:\n${formatProblems(problems)}`);
+  if (problems.length > 0)
+    throw new Error(`the diagrams need valid flow files; fix these first:\n${formatProblems(problems)}`);
   const parts = files.flatMap(({ file, json }) => {
     const flow = json as Flow;
-    return [`### ${flow.version}: \`${file}\`, at \`${flow.basePath || '/'}\``, '', '```mermaid', flowGraph(flow), '```', ''];
+    return [
+      `### ${flow.version}: \`${file}\`, at \`${flow.basePath || '/'}\``,
+      '',
+      '```mermaid',
+      flowGraph(flow),
+      '```',
+      '',
+    ];
   });
   return { name: 'diagrams', command: 'npm run flows:graph', content: parts.join('\n') };
 }

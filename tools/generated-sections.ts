@@ -34,7 +34,9 @@ export function withSections(text: string, sections: readonly Section[], file: s
     const start = result.search(new RegExp(`<!-- BEGIN GENERATED ${section.name}[: ]`));
     const stop = result.indexOf(end(section.name));
     if (start === -1 || stop === -1 || stop < start) {
-      throw new Error(`${file}: the markers of the generated part "${section.name}" are missing; put these two lines back where it belongs:\n${emptySection(section)}`);
+      throw new Error(
+        `${file}: the markers of the generated part "${section.name}" are missing; put these two lines back where it belongs:\n${emptySection(section)}`,
+      );
     }
     result = `${result.slice(0, start)}${begin(section)}\n\n${section.content.trim()}\n\n${result.slice(stop)}`;
   }

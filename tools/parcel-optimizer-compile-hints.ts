@@ -15,7 +15,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 export default new Optimizer({
   async optimize({ bundle, bundleGraph, contents, map, options }) {
     // The page's own scripts are in its entry bundle group; a chunk fetched later is in a group of its own.
-    const loadedByThePage = bundleGraph.getBundleGroupsContainingBundle(bundle).some((group) => bundleGraph.isEntryBundleGroup(group));
+    const loadedByThePage = bundleGraph
+      .getBundleGroupsContainingBundle(bundle)
+      .some((group) => bundleGraph.isEntryBundleGroup(group));
     if (options.mode !== 'production' || bundle.type !== 'js' || !bundle.env.isBrowser() || !loadedByThePage) {
       return { contents, map };
     }

@@ -12,4 +12,16 @@ import { thankYou } from './thank-you/thank-you.widget.ts';
 import { yearSelect } from './year-select/year-select.widget.ts';
 import { zipLookup } from './zip-lookup/zip-lookup.widget.ts';
 
-export const widgets: readonly ListedWidget[] = [choice, slider, select, currency, offers, text, yearSelect, zipLookup, thankYou, addressThenPhone, searchingTimeline];
+export const widgets: readonly ListedWidget[] = [
+  choice,
+  slider,
+  select,
+  currency,
+  offers,
+  text,
+  yearSelect,
+  zipLookup,
+  thankYou,
+  addressThenPhone,
+  searchingTimeline,
+];

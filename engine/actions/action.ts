@@ -24,7 +24,6 @@ export interface ActionInput {
  * from the flow like any other error), and/or the key of a flow message to show as an alert.
  */
 export type ActionResult =
-  | { ok: true; answers: FormRecord }
-  | { ok: false; fieldErrors?: KeywordError[]; alert?: string };
+  { ok: true; answers: FormRecord } | { ok: false; fieldErrors?: KeywordError[]; alert?: string };
 
 export type Action = (input: ActionInput) => Promise<ActionResult>;

@@ -4,5 +4,13 @@ import type { Action } from './action.ts';
 
 export const fullName: Action = async ({ answers }) => {
   const parts = [answers.first_name, answers.last_name].filter((part): part is string => typeof part === 'string');
-  return { ok: true, answers: { full_name: parts.map(capitalizeWords).filter((part) => part !== '').join(' ') } };
+  return {
+    ok: true,
+    answers: {
+      full_name: parts
+        .map(capitalizeWords)
+        .filter((part) => part !== '')
+        .join(' '),
+    },
+  };
 };

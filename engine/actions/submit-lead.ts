@@ -70,6 +70,7 @@ export const submitLead: Action = async (input) => {
 
   const visitor = { first_name: text(answers.first_name), last_name: text(answers.last_name), phone };
   const thankYouHtml = settings ? fillThankYouTemplate(templateFor(settings, input.now()), visitor) : undefined;
-  if (input.certificateEnabled && certificateUrl) await settled(api.claimCertificate(certificateUrl), input, 'certificate claim');
+  if (input.certificateEnabled && certificateUrl)
+    await settled(api.claimCertificate(certificateUrl), input, 'certificate claim');
   return { ok: true, answers: { phone_no: phone, client_ip: clientIp, lead_id: leadId, thank_you_html: thankYouHtml } };
 };

@@ -2,7 +2,14 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
-import type { ClaimResponse, ErrorResponse, HomePopup, LeadAccepted, OptOutRecorded, ThankYouSettings } from './schemas.ts';
+import type {
+  ClaimResponse,
+  ErrorResponse,
+  HomePopup,
+  LeadAccepted,
+  OptOutRecorded,
+  ThankYouSettings,
+} from './schemas.ts';
 import type { OptOutRequest } from './opt-out.ts';
 import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
 
@@ -65,7 +72,8 @@ export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
 export const LEAD_RETRY_DELAYS_MS: readonly number[] = [1000, 3000];
 
 /** Answers that say the lead may not have arrived, or the server is briefly away: worth sending again. */
-const lostAnswer = (error: ApiError) => error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+const lostAnswer = (error: ApiError) =>
+  error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 
 /** 128 random bits as hex: from getRandomValues, which, unlike randomUUID, works on pages served without TLS too. */
 function randomKey(): string {

@@ -68,13 +68,16 @@ export function checkOptOut(body: unknown): OptOutCheck {
     .filter((key) => key !== 'email' && key !== 'phone')
     .map((field) => ({ field, keyword: 'additionalProperties', message: OPT_OUT_MESSAGES.unexpected }));
   if (blank(body.email) && blank(body.phone)) {
-    for (const field of ['email', 'phone']) fields.push({ field, keyword: 'required', message: OPT_OUT_MESSAGES.required });
+    for (const field of ['email', 'phone'])
+      fields.push({ field, keyword: 'required', message: OPT_OUT_MESSAGES.required });
     return { ok: false, fields };
   }
   const email = blank(body.email) ? undefined : validEmail(body.email);
   const phone = blank(body.phone) ? undefined : validPhone(body.phone);
-  if (!blank(body.email) && email === undefined) fields.push({ field: 'email', keyword: 'format', message: OPT_OUT_MESSAGES.email });
-  if (!blank(body.phone) && phone === undefined) fields.push({ field: 'phone', keyword: 'format', message: OPT_OUT_MESSAGES.phone });
+  if (!blank(body.email) && email === undefined)
+    fields.push({ field: 'email', keyword: 'format', message: OPT_OUT_MESSAGES.email });
+  if (!blank(body.phone) && phone === undefined)
+    fields.push({ field: 'phone', keyword: 'format', message: OPT_OUT_MESSAGES.phone });
   if (fields.length > 0) return { ok: false, fields };
   if (email !== undefined) return { ok: true, contact: phone === undefined ? { email } : { email, phone } };
   return { ok: true, contact: { phone: phone! } };

@@ -68,7 +68,7 @@ const template = {
       type: 'string',
       description:
         'The message as HTML (the tags allowed are listed in server/content/README.md). {first_name}, {last_name} ' +
-        'and {phone} become the visitor\'s details: names capitalised, the phone as (xxx) xxx-xxxx.',
+        "and {phone} become the visitor's details: names capitalised, the phone as (xxx) xxx-xxxx.",
     },
   },
   required: ['template'],
@@ -86,7 +86,7 @@ export const thankYouSettings = {
     specify_business_hours: {
       type: 'object',
       description:
-        'The advisors\' working hours in Los Angeles time, both ends included: inside them the page shows ' +
+        "The advisors' working hours in Los Angeles time, both ends included: inside them the page shows " +
         'business_hours_settings, outside them non_business_hours_settings.',
       properties: {
         start_time: clockTime(
@@ -128,7 +128,7 @@ export const homePopup = {
     model_content: {
       type: 'string',
       description:
-        'The popup\'s content as HTML, cut to the tags listed in server/content/README.md (headings h2 to h4, ' +
+        "The popup's content as HTML, cut to the tags listed in server/content/README.md (headings h2 to h4, " +
         'paragraphs, emphasis, lists, links, images); anything else is removed and the server log says so.',
     },
     button_text: { type: 'string', description: 'The label of the button that closes the popup, e.g. "Get started".' },
@@ -145,7 +145,7 @@ export const leadAccepted = {
     id: { type: 'string' },
     consent: {
       type: 'object',
-      description: 'The consent recorded with the lead: the text\'s version and the SHA-256 (hex) of the words shown.',
+      description: "The consent recorded with the lead: the text's version and the SHA-256 (hex) of the words shown.",
       properties: { version: { type: 'string' }, sha256: { type: 'string' } },
       required: ['version', 'sha256'],
       additionalProperties: false,

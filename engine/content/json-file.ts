@@ -21,8 +21,11 @@ function readJson(path: string): { json: unknown } | { reason: string } {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { reason: `cannot be read (${(error as Error).message})` };
-    return { reason: 'the file is missing: restore it from version control, or write it as its schema in schemas/ says' };
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return { reason: `cannot be read (${(error as Error).message})` };
+    return {
+      reason: 'the file is missing: restore it from version control, or write it as its schema in schemas/ says',
+    };
   }
   try {
     return { json: JSON.parse(text) };

@@ -25,7 +25,12 @@ export const lendersFile = {
       type: 'array',
       minItems: 1,
       uniqueItems: true,
-      items: { type: 'string', minLength: 1, maxLength: 80, description: 'A lender\'s name as it appears in the consent.' },
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 80,
+        description: "A lender's name as it appears in the consent.",
+      },
       description: 'Every lender that may contact the visitor, each named once.',
     },
   },

@@ -16,7 +16,13 @@ export function formatUsPhone(digits: string): string {
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
 }
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Makes text safe to place inside HTML content or a quoted attribute. */
 export function escapeHtml(text: string): string {

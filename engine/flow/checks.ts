@@ -41,20 +41,29 @@ export function formatProblems(problems: readonly Problem[]): string {
 }
 
 /** For the build: throws an Error listing every problem (see formatProblems) when any flow file has one. */
-export function assertFlowsValid(files: readonly FlowFile[], widgets: readonly WidgetInfo[], options: CheckOptions = {}): void {
+export function assertFlowsValid(
+  files: readonly FlowFile[],
+  widgets: readonly WidgetInfo[],
+  options: CheckOptions = {},
+): void {
   const problems = checkFlows(files, widgets, options);
   if (problems.length > 0) throw new Error(formatProblems(problems));
 }
 
-
 /** Checks every flow file, alone and against the others; returns every problem found, in file order. */
-export function checkFlows(files: readonly FlowFile[], widgets: readonly WidgetInfo[], options: CheckOptions = {}): Problem[] {
+export function checkFlows(
+  files: readonly FlowFile[],
+  widgets: readonly WidgetInfo[],
+  options: CheckOptions = {},
+): Problem[] {
   const run = createRun(widgets, options);
   const problems: Problem[] = [];
   for (const { file, json } of files) {
     checkFile(json, run, (pointer, message) => problems.push({ file, pointer, message }));
   }
-  checkAcrossFiles(files, options.reservedPaths ?? new Map(), (file, pointer, message) => problems.push({ file, pointer, message }));
+  checkAcrossFiles(files, options.reservedPaths ?? new Map(), (file, pointer, message) =>
+    problems.push({ file, pointer, message }),
+  );
   // In file order, then in the order the file reads (a problem about a key that is absent sits at its parent).
   const fileOrder = new Map(files.map(({ file }, index) => [file, index]));
   const positions = new Map(files.map(({ file, json }) => [file, documentOrder(json)]));

@@ -23,7 +23,9 @@ export const StepFieldsSchema = Type.Object(
     properties: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), JsonSchemaObject('One field of the step.'), {
       description: 'The fields of the step by their record key (lower case letters, digits and "_").',
     }),
-    required: Type.Optional(Type.Array(Type.String(), { uniqueItems: true, description: 'Fields that must be filled.' })),
+    required: Type.Optional(
+      Type.Array(Type.String(), { uniqueItems: true, description: 'Fields that must be filled.' }),
+    ),
   },
   {
     additionalProperties: false,
@@ -40,7 +42,9 @@ export const UiFieldSchema = Type.Object(
     placeholder: Type.Optional(Type.String({ description: 'Text shown inside an empty input.' })),
     autocomplete: Type.Optional(Type.String({ description: 'The HTML autocomplete token, e.g. "given-name".' })),
     hideLabel: Type.Optional(
-      Type.Boolean({ description: "Keep the field's title for screen readers only (the step heading says it already)." }),
+      Type.Boolean({
+        description: "Keep the field's title for screen readers only (the step heading says it already).",
+      }),
     ),
   },
   { additionalProperties: false, description: 'How one field is shown.' },
@@ -56,15 +60,21 @@ export const DisplaySchema = Type.Object(
 
 export const LayoutSchema = Type.Object(
   {
-    widget: Type.String({ description: 'An object widget that shows all of the step\'s fields together.' }),
+    widget: Type.String({ description: "An object widget that shows all of the step's fields together." }),
     options: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The widget's own settings." })),
   },
-  { additionalProperties: false, description: 'One widget laying out every field of the step (instead of one widget per field).' },
+  {
+    additionalProperties: false,
+    description: 'One widget laying out every field of the step (instead of one widget per field).',
+  },
 );
 
 export const ConsentSchema = Type.Object(
   {
-    version: Type.String({ minLength: 1, description: 'A label that changes whenever the text changes, e.g. "2026-11-01".' }),
+    version: Type.String({
+      minLength: 1,
+      description: 'A label that changes whenever the text changes, e.g. "2026-11-01".',
+    }),
     text: Text(
       'The marketing consent text shown under the steps marked "showConsent"; {product} and {lenders} name the product ' +
         'and the participating lenders (site/content/lenders.json). Each lead stores the text, its version and SHA-256.',
@@ -86,15 +96,18 @@ export const BranchSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const NextSchema = Type.Union([Type.String({ description: 'The step id to go to.' }), Type.Array(BranchSchema, { minItems: 1 })], {
-  description: 'Where Next leads: a step id, or an ordered list of branches.',
-});
+export const NextSchema = Type.Union(
+  [Type.String({ description: 'The step id to go to.' }), Type.Array(BranchSchema, { minItems: 1 })],
+  {
+    description: 'Where Next leads: a step id, or an ordered list of branches.',
+  },
+);
 
 export const ButtonsSchema = Type.Object(
   {
     next: Type.Optional(
       Type.Union([Type.String({ minLength: 1 }), Type.Literal(false)], {
-        description: 'Label of the Next button, or false when the step\'s layout widget shows its own.',
+        description: "Label of the Next button, or false when the step's layout widget shows its own.",
       }),
     ),
     previous: Type.Optional(
@@ -110,12 +123,15 @@ export const StepSchema = Type.Object(
   {
     route: Type.String({
       pattern: '^([a-z0-9]+(-[a-z0-9]+)*)?$',
-      description: 'The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
+      description:
+        'The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
     }),
     progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Percent shown by the progress bar.' }),
     hideProgress: Type.Optional(Type.Boolean({ description: 'Hide the progress bar on this step.' })),
     showConsent: Type.Optional(
-      Type.Boolean({ description: 'Show the flow\'s consent text under this step (the steps that collect contact details).' }),
+      Type.Boolean({
+        description: "Show the flow's consent text under this step (the steps that collect contact details).",
+      }),
     ),
     heading: Text('The question or title of the step.'),
     title: Type.Optional(Text('The page title, when it should differ from the heading.')),
@@ -125,7 +141,9 @@ export const StepSchema = Type.Object(
       Type.Boolean({ description: 'A step reached by its own link rather than by another step\'s "next".' }),
     ),
     schema: Type.Optional(StepFieldsSchema),
-    ui: Type.Optional(Type.Record(Type.String(), UiFieldSchema, { description: 'How each field is shown, by field key.' })),
+    ui: Type.Optional(
+      Type.Record(Type.String(), UiFieldSchema, { description: 'How each field is shown, by field key.' }),
+    ),
     errors: Type.Optional(
       Type.Record(Type.String(), MessagesSchema, {
         description: 'Error texts for one field, by field key then keyword; they win over the flow-wide messages.',
@@ -134,7 +152,10 @@ export const StepSchema = Type.Object(
     display: Type.Optional(DisplaySchema),
     layout: Type.Optional(LayoutSchema),
     backToStart: Type.Optional(
-      Type.Boolean({ description: "The browser's Back button starts over: the answers are cleared and it leads to the version's first step (e.g. after the lead is sent)." }),
+      Type.Boolean({
+        description:
+          "The browser's Back button starts over: the answers are cleared and it leads to the version's first step (e.g. after the lead is sent).",
+      }),
     ),
     end: Type.Optional(
       Type.Boolean({
@@ -159,7 +180,10 @@ export const FlowSchema = Type.Object(
       description: 'The URL prefix of this version: "" for the main version, otherwise e.g. "/v2".',
     }),
     start: Type.String({ description: 'The id of the first step.' }),
-    storageKey: Type.String({ pattern: '^[A-Za-z0-9_.-]+$', description: "The browser storage key of this version's answers." }),
+    storageKey: Type.String({
+      pattern: '^[A-Za-z0-9_.-]+$',
+      description: "The browser storage key of this version's answers.",
+    }),
     formHeading: Text('The heading over every step; the "header" query parameter overrides it.'),
     buttons: Type.Optional(ButtonsSchema),
     query: Type.Optional(

@@ -73,8 +73,10 @@ function quoting(type: unknown, value: unknown): string {
   const expected = Array.isArray(type) ? type.map(String) : String(type).split(',');
   if (typeof value === 'string') {
     const numeric = value.trim() !== '' && Number.isFinite(Number(value));
-    if (numeric && (expected.includes('integer') || expected.includes('number'))) return ` (write it without quotes: ${value.trim()})`;
-    if ((value === 'true' || value === 'false') && expected.includes('boolean')) return ` (write it without quotes: ${value})`;
+    if (numeric && (expected.includes('integer') || expected.includes('number')))
+      return ` (write it without quotes: ${value.trim()})`;
+    if ((value === 'true' || value === 'false') && expected.includes('boolean'))
+      return ` (write it without quotes: ${value})`;
   }
   if ((typeof value === 'number' || typeof value === 'boolean') && expected.includes('string')) {
     return ` (write it in quotes: "${String(value)}")`;
@@ -253,7 +255,8 @@ function explainOne(error: ErrorObject, base: string, options: ExplainOptions): 
       };
     }
     case 'minLength': {
-      const rule = params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`;
+      const rule =
+        params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`;
       return { pointer: at, message: `${rule}${because(error)}` };
     }
     case 'maxLength':

@@ -29,7 +29,8 @@ export function describeCondition(when: JsonObject): string {
     const parts = Object.entries(properties).map(([field, rule]) => {
       const ruleKeys = Object.keys(rule);
       if (ruleKeys.length === 1 && 'const' in rule) return `${field} is ${valueText(rule.const)}`;
-      if (ruleKeys.length === 1 && Array.isArray(rule.enum)) return `${field} is one of ${rule.enum.map(valueText).join(', ')}`;
+      if (ruleKeys.length === 1 && Array.isArray(rule.enum))
+        return `${field} is one of ${rule.enum.map(valueText).join(', ')}`;
       return undefined;
     });
     if (parts.every((part) => part !== undefined)) return parts.join(' and ');

@@ -61,7 +61,10 @@ export const LEAD_EXTRAS = {
     schema: { type: 'string', title: 'Page address', maxLength: 2000, pattern: '^(?:$|https?://)' },
     required: false,
   },
-  [HONEYPOT_FIELD]: { schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 }, required: false },
+  [HONEYPOT_FIELD]: {
+    schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 },
+    required: false,
+  },
 } as const;
 
 export type LeadExtras = {
@@ -82,7 +85,9 @@ function leadSteps(flow: Flow): StepFields[] {
  * The JSON Schema of a lead of this flow version: `flow` (the product label, the same for every version), the
  * optional `flow_version`, each step's fields with their own rules, and the extras. Nothing else is accepted.
  */
-export function leadSchema(flow: Flow): Record<string, unknown> & { properties: Record<string, unknown>; required: string[] } {
+export function leadSchema(
+  flow: Flow,
+): Record<string, unknown> & { properties: Record<string, unknown>; required: string[] } {
   const properties: Record<string, unknown> = {
     flow: { type: 'string', const: flow.id },
     flow_version: { type: 'string', const: flow.version },

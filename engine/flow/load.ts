@@ -30,4 +30,3 @@ function parseJson(text: string, file: string): unknown {
     throw new Error(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }
-

@@ -15,6 +15,9 @@ export function precompileSchemas(schemas: readonly RJSFSchema[]): string {
   for (const schema of schemas) {
     for (const [key, sub] of Object.entries(schemaParser(schema))) all.set(key, sub);
   }
-  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, lines: false }, schemas: [...all.values()] });
+  const ajv = createAjvInstance(undefined, undefined, {
+    code: { source: true, lines: false },
+    schemas: [...all.values()],
+  });
   return standalone.default(ajv);
 }

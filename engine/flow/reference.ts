@@ -23,16 +23,19 @@ function cell(text: string): string {
 }
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join(
-    '\n',
-  );
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** What kind of value a key takes, in words: "text", "whole number 0 to 100", "yes/no", "text or false"... */
 export function valueKind(schema: JsonObject): string {
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonObject[]).map(valueKind).join(' or ');
   if ('const' in schema) return JSON.stringify(schema.const);
-  if (Array.isArray(schema.enum)) return `one of ${(schema.enum as unknown[]).map((value) => `\`${JSON.stringify(value)}\``).join(', ')}`;
+  if (Array.isArray(schema.enum))
+    return `one of ${(schema.enum as unknown[]).map((value) => `\`${JSON.stringify(value)}\``).join(', ')}`;
   switch (schema.type) {
     case 'string':
       return 'text';
@@ -111,7 +114,8 @@ function actionsTable(actionNames: readonly string[], summaries: Readonly<Record
     ['Action', 'What it does'],
     actionNames.map((name) => {
       const summary = summaries[name];
-      if (summary === undefined) throw new Error(`engine/actions/summaries.ts: add a sentence for the action "${name}"`);
+      if (summary === undefined)
+        throw new Error(`engine/actions/summaries.ts: add a sentence for the action "${name}"`);
       return [`\`${name}\``, summary];
     }),
   );

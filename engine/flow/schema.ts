@@ -47,7 +47,9 @@ export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
     return structuredClone(match.replacement);
   }) as JsonObject;
   if (replacements.some((entry) => entry.found === 0)) {
-    throw new Error('engine/flow/definition.ts: FlowSchema no longer contains UiFieldSchema, DisplaySchema and LayoutSchema as written');
+    throw new Error(
+      'engine/flow/definition.ts: FlowSchema no longer contains UiFieldSchema, DisplaySchema and LayoutSchema as written',
+    );
   }
   return {
     $schema: FLOW_SCHEMA_DIALECT,

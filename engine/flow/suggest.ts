@@ -22,7 +22,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       row[j] = best;
     }
   }
@@ -44,7 +45,11 @@ function closeness(wanted: string, candidate: string): number {
   let best = editDistance(wanted, candidate);
   for (let i = 0; i < candidate.length; i++) {
     if (candidate[i] !== '-' && candidate[i] !== '_') continue;
-    best = Math.min(best, editDistance(wanted, candidate.slice(i + 1)) + 0.5, editDistance(wanted, candidate.slice(0, i)) + 0.5);
+    best = Math.min(
+      best,
+      editDistance(wanted, candidate.slice(i + 1)) + 0.5,
+      editDistance(wanted, candidate.slice(0, i)) + 0.5,
+    );
   }
   return best;
 }

@@ -44,7 +44,8 @@ export function stepUiSchema(step: Step, kindOf: WidgetKindOf): UiSchema {
   // A layout widget renders the whole step object in place of rjsf's own object field.
   if (step.layout) {
     uiSchema['ui:field'] = step.layout.widget;
-    if (step.layout.options) uiSchema['ui:options'] = step.layout.options as Record<string, unknown> as UiSchema['ui:options'];
+    if (step.layout.options)
+      uiSchema['ui:options'] = step.layout.options as Record<string, unknown> as UiSchema['ui:options'];
   }
   const order = Object.keys(step.schema?.properties ?? {});
   if (order.length > 1) uiSchema['ui:order'] = order;

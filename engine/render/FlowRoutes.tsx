@@ -43,7 +43,10 @@ export function FlowRoutes({
                   // A later step opened before its validators arrived shows nothing until they have: the layout
                   // around it would otherwise be drawn first and pushed down when the step appears.
                   <Suspense fallback={null}>
-                    {layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, { flow: compiled.flow, stepId })}
+                    {layout(<StepScreen key={path} compiled={compiled} stepId={stepId} />, {
+                      flow: compiled.flow,
+                      stepId,
+                    })}
                   </Suspense>
                 }
               />

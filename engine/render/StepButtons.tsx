@@ -15,7 +15,12 @@ export function StepButtons({ previous, next }: { previous?: ButtonSpec | undefi
         </button>
       )}
       {next && (
-        <button type={next.type ?? 'button'} className="button button--primary" disabled={next.disabled} onClick={next.onClick}>
+        <button
+          type={next.type ?? 'button'}
+          className="button button--primary"
+          disabled={next.disabled}
+          onClick={next.onClick}
+        >
           {next.label}
         </button>
       )}

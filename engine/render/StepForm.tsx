@@ -47,7 +47,8 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
   // The step's data lives here (controlled form): restored answers plus schema defaults at first, then every change.
   // The stored record is written from it but never fed back, so a save cannot reset what the visitor is typing.
   const [data, setData] = useState<FormRecord>(
-    () => getDefaultFormState(
+    () =>
+      getDefaultFormState(
         validator,
         schema,
         pick(answers, Object.keys(schema.properties ?? {})),
@@ -180,7 +181,9 @@ function pick(record: FormRecord, keys: readonly string[]): FormRecord {
 }
 
 function toErrorSchema(byField: Record<string, string[]>): ErrorSchema {
-  return Object.fromEntries(Object.entries(byField).map(([field, messages]) => [field, { __errors: messages }])) as ErrorSchema;
+  return Object.fromEntries(
+    Object.entries(byField).map(([field, messages]) => [field, { __errors: messages }]),
+  ) as ErrorSchema;
 }
 
 /** Focuses the first invalid control in page order (rjsf's own focus follows the validator's order instead). */
@@ -193,4 +196,3 @@ function focusFirstInvalid(form: HTMLFormElement) {
   target?.scrollIntoView({ block: 'center' });
   target?.focus({ preventScroll: true });
 }
-

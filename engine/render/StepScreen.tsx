@@ -150,8 +150,21 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   let body: ReactNode;
   if (step.schema) {
     body = (
-      <StepForm compiled={compiled} validators={validators} stepId={stepId} answers={answers} onSave={saveAnswers} onComplete={complete} restart={restart}>
-        {(busy) => <StepButtons previous={previous} next={next === undefined ? undefined : { label: next, type: 'submit', disabled: busy }} />}
+      <StepForm
+        compiled={compiled}
+        validators={validators}
+        stepId={stepId}
+        answers={answers}
+        onSave={saveAnswers}
+        onComplete={complete}
+        restart={restart}
+      >
+        {(busy) => (
+          <StepButtons
+            previous={previous}
+            next={next === undefined ? undefined : { label: next, type: 'submit', disabled: busy }}
+          />
+        )}
       </StepForm>
     );
   } else {
@@ -172,13 +185,19 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     body = (
       <>
         {Display && <Display options={step.display?.options ?? {}} context={context} />}
-        <StepButtons previous={previous} next={next === undefined ? undefined : { label: next, type: 'button', onClick: context.advance }} />
+        <StepButtons
+          previous={previous}
+          next={next === undefined ? undefined : { label: next, type: 'button', onClick: context.advance }}
+        />
       </>
     );
   }
 
   return (
-    <section className={['step', entering && 'step--entering', leaving && 'step--leaving'].filter(Boolean).join(' ')} aria-labelledby={STEP_HEADING_ID}>
+    <section
+      className={['step', entering && 'step--entering', leaving && 'step--leaving'].filter(Boolean).join(' ')}
+      aria-labelledby={STEP_HEADING_ID}
+    >
       <p className="step__form-heading">{formHeading(flow.formHeading, search)}</p>
       {!step.hideProgress && <ProgressBar value={step.progress} label="Progress" />}
       <h1 ref={headingRef} id={STEP_HEADING_ID} className="step__heading" tabIndex={-1}>
@@ -188,7 +207,11 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       {/* A widget whose code has not arrived waits here: the screen's own effects (the end step clearing the answers,
           Back leading to the start) do not wait for it. A prerendered step's fields (one form element) are taken
           over in a task after the rest of the screen. */}
-      {step.schema ? <HydrateLater turn={FIELDS_TURN}>{body}</HydrateLater> : <Suspense fallback={null}>{body}</Suspense>}
+      {step.schema ? (
+        <HydrateLater turn={FIELDS_TURN}>{body}</HydrateLater>
+      ) : (
+        <Suspense fallback={null}>{body}</Suspense>
+      )}
       {step.help && <p className="step__help">{step.help}</p>}
     </section>
   );

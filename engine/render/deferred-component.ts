@@ -20,5 +20,7 @@ export function deferredComponent<Props extends object>(
 }
 
 export function isDeferredComponent(component: unknown): component is DeferredComponent<unknown> {
-  return typeof component === 'function' && typeof (component as Partial<DeferredComponent<unknown>>).preload === 'function';
+  return (
+    typeof component === 'function' && typeof (component as Partial<DeferredComponent<unknown>>).preload === 'function'
+  );
 }

@@ -31,7 +31,10 @@ export function hydrationTurns(between: () => Promise<void>, count = TURNS): Hyd
   let come = 0;
   let begun = false;
   const releases: (() => void)[] = [];
-  const promises = Array.from({ length: count }, (_, index) => new Promise<void>((resolve) => (releases[index] = resolve)));
+  const promises = Array.from(
+    { length: count },
+    (_, index) => new Promise<void>((resolve) => (releases[index] = resolve)),
+  );
   return {
     hasCome: (turn) => Math.min(turn, count) <= come,
     coming: (turn) => promises[Math.min(turn, count) - 1] ?? Promise.resolve(),
@@ -55,7 +58,13 @@ const TurnsContext = createContext<HydrationTurns | undefined>(undefined);
  * Where the turns come from: the browser gives them for a first visit's hydration, the prerender and every other
  * render none. Rendered alike either way, so that the server's and the browser's trees have the same shape (useId).
  */
-export function HydrationTurnsProvider({ turns, children }: { turns: HydrationTurns | undefined; children: ReactNode }) {
+export function HydrationTurnsProvider({
+  turns,
+  children,
+}: {
+  turns: HydrationTurns | undefined;
+  children: ReactNode;
+}) {
   // Effects run once the hydration has been committed: React schedules that render in a task of its own, which the
   // first turn must not overtake.
   useEffect(() => turns?.begin(), [turns]);

@@ -1,6 +1,13 @@
 /** Turns the widget list into what rjsf and the step screen look widgets up in. */
 import { createElement, type ComponentType } from 'react';
-import { getUiOptions, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type UIOptionsType, type Widget } from '@rjsf/utils';
+import {
+  getUiOptions,
+  type FieldProps,
+  type RegistryFieldsType,
+  type RegistryWidgetsType,
+  type UIOptionsType,
+  type Widget,
+} from '@rjsf/utils';
 import type { DisplayProps, ListedWidget, ObjectWidgetProps } from '../widget-contract.ts';
 import type { WidgetKindOf } from '../flow/to-rjsf.ts';
 import { isDeferredComponent } from './deferred-component.ts';

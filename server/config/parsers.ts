@@ -18,7 +18,9 @@ const MAX_DAILY_CAP = 10_000_000;
 
 export function port(raw: string): Parsed<number> {
   const value = Number(raw);
-  return /^\d+$/.test(raw) && value >= 1 && value <= 65535 ? ok(value) : problem('must be a whole number from 1 to 65535');
+  return /^\d+$/.test(raw) && value >= 1 && value <= 65535
+    ? ok(value)
+    : problem('must be a whole number from 1 to 65535');
 }
 
 export function host(raw: string): Parsed<string> {

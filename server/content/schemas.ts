@@ -9,7 +9,7 @@ import { schemaKey } from '../../engine/content/schemas.ts';
 export const thankYouFile = {
   title: 'Thank-you message',
   description:
-    'What the last screen says once the form is sent: one message inside the advisors\' working hours (Los Angeles ' +
+    "What the last screen says once the form is sent: one message inside the advisors' working hours (Los Angeles " +
     'time), another outside them. See server/content/README.md.',
   ...thankYouSettings,
   properties: { $schema: schemaKey('thank-you'), ...thankYouSettings.properties },
@@ -17,8 +17,7 @@ export const thankYouFile = {
 
 export const homePopupFile = {
   title: 'Home popup',
-  description:
-    'The popup the start screen can open, with its HTML and closing button. See server/content/README.md.',
+  description: 'The popup the start screen can open, with its HTML and closing button. See server/content/README.md.',
   ...homePopup,
   properties: { $schema: schemaKey('home-popup'), ...homePopup.properties },
 } as const;

@@ -40,7 +40,8 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
       );
     }
     const clash = byNumber.get(number);
-    if (clash !== undefined) throw new MigrationError(`Migration files ${clash} and ${name} share the number ${number}`);
+    if (clash !== undefined)
+      throw new MigrationError(`Migration files ${clash} and ${name} share the number ${number}`);
     byNumber.set(number, name);
     // Line endings do not change a migration (a checkout on Windows must not look edited).
     const sql = readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n');
@@ -78,7 +79,10 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       } catch (error) {
         throw new MigrationError(`Migration ${migration.id}.sql failed: ${(error as Error).message}`, { cause: error });
       }
-      await tx.query('insert into schema_migrations (id, checksum) values ($1, $2)', [migration.id, migration.checksum]);
+      await tx.query('insert into schema_migrations (id, checksum) values ($1, $2)', [
+        migration.id,
+        migration.checksum,
+      ]);
       appliedNow.push(migration.id);
     }
     return appliedNow;

@@ -39,19 +39,10 @@ export async function recordAttempt(
     `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error)
        select $1, coalesce(max(attempt), 0) + 1, $2, $3, $4, $5 from delivery_attempts where lead_id = $1
        returning attempt`,
-    [
-      leadId,
-      attemptedAt,
-      outcome.httpStatus,
-      outcome.outcome,
-      outcome.outcome === 'delivered' ? null : outcome.error,
-    ],
+    [leadId, attemptedAt, outcome.httpStatus, outcome.outcome, outcome.outcome === 'delivered' ? null : outcome.error],
   );
   if (outcome.outcome === 'delivered') {
-    await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [
-      leadId,
-      attemptedAt,
-    ]);
+    await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [leadId, attemptedAt]);
   }
   return rows[0]?.attempt ?? 0;
 }

@@ -59,7 +59,9 @@ async function answerStart(response: Response): Promise<string> {
 }
 
 /** Every field of the spec's payload, empty when the lead has none, so a lender can map fixed columns. */
-const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(LEAD_PAYLOAD_FIELDS.map((field) => [field, '']));
+const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(
+  LEAD_PAYLOAD_FIELDS.map((field) => [field, '']),
+);
 
 /**
  * What the lender receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
@@ -85,7 +87,8 @@ export function httpLenderClient(options: HttpLenderOptions): LenderClient {
         'webhook-id': messageId,
         'webhook-timestamp': timestamp,
       };
-      if (signingKeys.length > 0) headers['webhook-signature'] = webhookSignature(signingKeys, messageId, timestamp, body);
+      if (signingKeys.length > 0)
+        headers['webhook-signature'] = webhookSignature(signingKeys, messageId, timestamp, body);
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
         const response = await fetch(url, {

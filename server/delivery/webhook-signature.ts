@@ -22,7 +22,9 @@ export function signingKey(secret: string): { key: Buffer } | { problem: string 
   const key = Buffer.from(encoded, 'base64');
   return key.length >= MIN_KEY_BYTES && key.length <= MAX_KEY_BYTES
     ? { key }
-    : { problem: `must hold ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} random bytes after "${SECRET_PREFIX}" (it holds ${key.length})` };
+    : {
+        problem: `must hold ${MIN_KEY_BYTES} to ${MAX_KEY_BYTES} random bytes after "${SECRET_PREFIX}" (it holds ${key.length})`,
+      };
 }
 
 /** A new secret: 32 random bytes. */

@@ -49,7 +49,10 @@ export function readPageState(document: Document): DevPageState | undefined {
 }
 
 /** Stores the preview's answers and shows the step's real path, before the page's router reads it. */
-export function applyPreview(preview: DevPreview, environment: Pick<DevClientEnvironment, 'storage' | 'history' | 'location'>): void {
+export function applyPreview(
+  preview: DevPreview,
+  environment: Pick<DevClientEnvironment, 'storage' | 'history' | 'location'>,
+): void {
   environment.storage.setItem(preview.storageKey, preview.record);
   const { search, hash } = environment.location;
   environment.history.replaceState(environment.history.state, '', preview.path + search + hash);

@@ -1,6 +1,6 @@
 /** Strings that match a field's `pattern`, made by reading the (simple) regular expression itself. */
 /** The characters a pattern sample is made of, in the order they are tried: "[0-9]{10}" reads 1234567890. */
-const POOL = [...'1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -_.+\'@/:,#'];
+const POOL = [..."1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -_.+'@/:,#"];
 
 /** One character a character class (its text between the brackets) accepts, varied by position. */
 function classChar(body: string, index: number): string | undefined {

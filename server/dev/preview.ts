@@ -53,7 +53,11 @@ function memoryStorage(): Storage {
 }
 
 /** The stored record of a flow version with these answers, as the page's record store writes it. */
-export function storedRecord(storageKey: string, answers: Record<string, unknown>, now: () => number = Date.now): string {
+export function storedRecord(
+  storageKey: string,
+  answers: Record<string, unknown>,
+  now: () => number = Date.now,
+): string {
   const storage = memoryStorage();
   createRecordStore(storage, now).write(storageKey, answers);
   return storage.getItem(storageKey)!;
@@ -84,10 +88,18 @@ const HOW =
 
 /** What /__preview/<rest> answers: `rest` is the path after the prefix, without its leading slash. */
 export async function answerPreview(versions: readonly VersionFile[], rest: string): Promise<PreviewAnswer> {
-  const segments = rest.split('/').filter((segment) => segment !== '').map(safeDecode);
+  const segments = rest
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(safeDecode);
   const names = versions.map(({ flow }) => flow.version);
   if (segments.length === 0) {
-    return { kind: 'page', status: 200, title: 'Preview a step', html: `${HOW}<h2>Versions</h2>${versionList(versions)}` };
+    return {
+      kind: 'page',
+      status: 200,
+      title: 'Preview a step',
+      html: `${HOW}<h2>Versions</h2>${versionList(versions)}`,
+    };
   }
   const [version, ...stepParts] = segments as [string, ...string[]];
   const found = versions.find(({ flow }) => flow.version === version);
@@ -100,7 +112,12 @@ export async function answerPreview(versions: readonly VersionFile[], rest: stri
     };
   }
   if (stepParts.length === 0) {
-    return { kind: 'page', status: 200, title: `Preview a step of ${version}`, html: `${HOW}<h2>Steps of ${escapeHtml(version)}</h2>${stepList(found)}` };
+    return {
+      kind: 'page',
+      status: 200,
+      title: `Preview a step of ${version}`,
+      html: `${HOW}<h2>Steps of ${escapeHtml(version)}</h2>${stepList(found)}`,
+    };
   }
   const stepId = stepParts.join('/');
   const steps = Object.keys(found.flow.steps);

@@ -60,7 +60,8 @@ export function sampleStep(
     });
     first ??= answers;
     const valid = schema === undefined || maker.accepts(schema, answers);
-    const leads = leadsTo === undefined || nextStepId(stepId, step, { ...earlier, ...answers }, leadsTo.test) === leadsTo.target;
+    const leads =
+      leadsTo === undefined || nextStepId(stepId, step, { ...earlier, ...answers }, leadsTo.test) === leadsTo.target;
     if (valid && leads) return { answers, ok: true };
   }
   return { answers: first ?? {}, ok: false };

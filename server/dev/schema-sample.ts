@@ -70,7 +70,8 @@ function typesOf(schema: Schema): string[] {
   if (Array.isArray(type)) return type.filter((name): name is string => typeof name === 'string');
   if (isSchema(schema.properties)) return ['object'];
   if (schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined) return ['string'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return ['number'];
+  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
+    return ['number'];
   return [];
 }
 
@@ -98,9 +99,11 @@ function stringCandidates(schema: Schema, name: string): string[] {
 }
 
 function numberCandidates(schema: Schema, integer: boolean): number[] {
-  const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
+  const step =
+    typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
   let low = typeof schema.minimum === 'number' ? schema.minimum : undefined;
-  if (typeof schema.exclusiveMinimum === 'number') low = Math.max(low ?? -Infinity, schema.exclusiveMinimum + (step ?? 0.5));
+  if (typeof schema.exclusiveMinimum === 'number')
+    low = Math.max(low ?? -Infinity, schema.exclusiveMinimum + (step ?? 0.5));
   const high = typeof schema.maximum === 'number' ? schema.maximum : undefined;
   const start = low ?? (high !== undefined ? Math.min(0, high) : 0);
   const snapped = step === undefined ? start : Math.ceil(start / step) * step;
@@ -118,7 +121,9 @@ function candidates(schema: Schema, name: string, sample: (schema: Schema, name:
     const options = schema[key];
     if (Array.isArray(options)) {
       for (const option of options) if (isSchema(option) && 'const' in option) found.push(option.const);
-      for (const option of options) if (isSchema(option) && !('const' in option)) found.push(...candidates({ ...schema, [key]: undefined, ...option }, name, sample));
+      for (const option of options)
+        if (isSchema(option) && !('const' in option))
+          found.push(...candidates({ ...schema, [key]: undefined, ...option }, name, sample));
     }
   }
   for (const type of typesOf(schema)) {
@@ -130,7 +135,10 @@ function candidates(schema: Schema, name: string, sample: (schema: Schema, name:
     else if (type === 'array') {
       const count = typeof schema.minItems === 'number' ? Math.max(schema.minItems, 1) : 1;
       const item = isSchema(schema.items) ? sample(schema.items, name) : 'Sample';
-      found.push(Array.from({ length: count }, () => item), []);
+      found.push(
+        Array.from({ length: count }, () => item),
+        [],
+      );
     }
   }
   return found;
@@ -175,7 +183,12 @@ export class SampleMaker {
 
   /** The best value the schema accepts; for an object, every property it accepts a value for. */
   value(schema: Schema, name = ''): unknown {
-    if (typesOf(schema).includes('object') && isSchema(schema.properties) && !('const' in schema) && !Array.isArray(schema.enum)) {
+    if (
+      typesOf(schema).includes('object') &&
+      isSchema(schema.properties) &&
+      !('const' in schema) &&
+      !Array.isArray(schema.enum)
+    ) {
       const object: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(schema.properties)) {
         if (!isSchema(property)) continue;

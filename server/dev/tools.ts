@@ -63,11 +63,18 @@ export function contentStamp(dir: string): string {
   const hash = createHash('sha256');
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch {
     // No folder: nothing to stamp.
   }
-  for (const name of names) hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
+  for (const name of names)
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(dir, name)))
+      .update('\0');
   return hash.digest('base64url').slice(0, 16);
 }
 
@@ -120,7 +127,10 @@ export function createDevTools(options: DevToolsOptions): DevTools {
     });
 
     app.get(DEV_STYLESHEET_PATH, async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/css; charset=utf-8').send(await readFile(STYLESHEET, 'utf8')),
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/css; charset=utf-8')
+        .send(await readFile(STYLESHEET, 'utf8')),
     );
 
     app.get(DEV_EVENTS_PATH, (_request, reply) => {
@@ -144,7 +154,12 @@ export function createDevTools(options: DevToolsOptions): DevTools {
       try {
         files = readFlowFiles(options.flowsDir);
       } catch (error) {
-        return sendMessage(reply, 503, 'The flow files cannot be read', `<p>${escapeHtml((error as Error).message)}</p>`);
+        return sendMessage(
+          reply,
+          503,
+          'The flow files cannot be read',
+          `<p>${escapeHtml((error as Error).message)}</p>`,
+        );
       }
       let answer;
       try {
@@ -174,5 +189,9 @@ export function createDevTools(options: DevToolsOptions): DevTools {
 }
 
 function sendMessage(reply: FastifyReply, status: number, title: string, html: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(messagePage(title, html));
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(messagePage(title, html));
 }

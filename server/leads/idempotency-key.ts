@@ -18,7 +18,9 @@ export type KeyHeader = { ok: true; key: string | undefined } | { ok: false; pro
 export function idempotencyKeyOf(header: string | string[] | undefined): KeyHeader {
   if (header === undefined) return { ok: true, key: undefined };
   if (Array.isArray(header)) return { ok: false, problem: 'Must be sent once' };
-  return KEY.test(header) ? { ok: true, key: header } : { ok: false, problem: 'Must be 16 to 255 visible ASCII characters, such as a UUID' };
+  return KEY.test(header)
+    ? { ok: true, key: header }
+    : { ok: false, problem: 'Must be 16 to 255 visible ASCII characters, such as a UUID' };
 }
 
 /** JSON with every object's keys in order, so the same lead sent with its keys in another order is the same request. */

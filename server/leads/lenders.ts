@@ -14,7 +14,9 @@ const SHOWN_FILE = 'site/content/lenders.json';
 export function readLenders(path: string): readonly string[] {
   const { problems, json } = checkJsonFile(contentAjv(), path, lendersFile);
   if (problems.length > 0) {
-    throw new SiteContentError(problems.map((problem) => `${SHOWN_FILE} ${problem.pointer || '/'}: ${problem.message}`).join('\n'));
+    throw new SiteContentError(
+      problems.map((problem) => `${SHOWN_FILE} ${problem.pointer || '/'}: ${problem.message}`).join('\n'),
+    );
   }
   return (json as LendersFile).lenders;
 }

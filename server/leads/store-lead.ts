@@ -173,7 +173,10 @@ async function insertLeads(tx: Queryable, delivery: DeliveryQueue, leads: readon
   if (deliver.length > 0) await delivery.enqueue(tx, deliver);
 
   const replayedKeys = leads.flatMap(({ id, lead }) => (stored.has(id) ? [] : [lead.idempotency!.key]));
-  const earlier = new Map<string, { id: string; request_sha256: string; consent_version: string; consent_sha256: string }>();
+  const earlier = new Map<
+    string,
+    { id: string; request_sha256: string; consent_version: string; consent_sha256: string }
+  >();
   if (replayedKeys.length > 0) {
     const found = await tx.query<{
       id: string;
@@ -186,7 +189,9 @@ async function insertLeads(tx: Queryable, delivery: DeliveryQueue, leads: readon
   }
   return leads.map(({ id, lead }): Outcome => {
     if (stored.has(id)) {
-      return { stored: { id, consent: { version: lead.consent.version, sha256: lead.consent.sha256 }, replayed: false } };
+      return {
+        stored: { id, consent: { version: lead.consent.version, sha256: lead.consent.sha256 }, replayed: false },
+      };
     }
     const first = earlier.get(lead.idempotency!.key);
     if (first === undefined || first.request_sha256 !== lead.idempotency!.requestSha256) {

@@ -44,7 +44,8 @@ export function httpPhoneLookup(options: HttpPhoneLookupOptions): PhoneLookup {
     try {
       return await ask(phone);
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') throw new Error(`no answer within ${timeoutMs} ms`, { cause: error });
+      if ((error as Error).name === 'TimeoutError')
+        throw new Error(`no answer within ${timeoutMs} ms`, { cause: error });
       throw error;
     }
   };

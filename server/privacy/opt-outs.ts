@@ -21,7 +21,11 @@ export async function recordOptOut(db: Database, contact: OptOutContact): Promis
  * Holds the lead back ('opted-out') when its email or phone opted out, and says whether it did. One statement, so
  * the lead is marked exactly when a matching opt-out is there; a lead delivered already is left as it is.
  */
-export async function holdIfOptedOut(db: Queryable, leadId: string, payload: Readonly<Record<string, unknown>>): Promise<boolean> {
+export async function holdIfOptedOut(
+  db: Queryable,
+  leadId: string,
+  payload: Readonly<Record<string, unknown>>,
+): Promise<boolean> {
   const keys = contactKeys(payload).map((key) => key.sha256);
   if (keys.length === 0) return false;
   const { rows } = await db.query<{ id: string }>(

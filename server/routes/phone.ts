@@ -13,7 +13,11 @@ const phoneOnly = {
 } as const;
 
 export function registerPhoneRoutes(app: FastifyInstance, check: PhoneCheck): void {
-  app.get<{ Querystring: { phone: string } }>(PHONE_CHECK_PATH, { schema: { querystring: phoneOnly } }, async (request) => ({
-    status: await check.status(request.query.phone),
-  }));
+  app.get<{ Querystring: { phone: string } }>(
+    PHONE_CHECK_PATH,
+    { schema: { querystring: phoneOnly } },
+    async (request) => ({
+      status: await check.status(request.query.phone),
+    }),
+  );
 }

@@ -79,7 +79,8 @@ async function withDatabase(
 /** Opens the database and the dead-letter queue as the server would, or exits saying what to fix. */
 function withDeadLetters(run: (deadLetters: DeadLetters) => Promise<void>): Promise<void> {
   return withDatabase(async (db, config) => {
-    const connection = db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
+    const connection =
+      db.kind === 'pglite' ? { pglite: db.pglite } : { connectionString: config.databaseUrl as string };
     const deadLetters = await openDeadLetters({ db, connection });
     try {
       await run(deadLetters);
@@ -154,7 +155,7 @@ switch (command) {
   case 'redeliver': {
     const all = args.includes('--all');
     const leadIds = args.filter((arg) => arg !== '--all');
-    if (all === (leadIds.length > 0)) exit(`redeliver needs lead ids or --all (not both).\n${USAGE}`, 2);
+    if (all === leadIds.length > 0) exit(`redeliver needs lead ids or --all (not both).\n${USAGE}`, 2);
     const bad = leadIds.filter((id) => !UUID.test(id));
     if (bad.length > 0) {
       const named = bad.map((id) => JSON.stringify(id)).join(', ');

@@ -29,7 +29,7 @@ const ZERO = 48;
 export function parseZipTable(text: string): ZipTable {
   const lineOfZip = new Uint32Array(100_000);
   let lineNumber = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     lineNumber++;
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;

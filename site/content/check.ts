@@ -49,7 +49,10 @@ function checkReferences(key: ContentKey, json: Record<string, unknown>, dir: st
     (json.logos as { logo: string }[]).forEach(({ logo }, index) => {
       const pointer = pointerTo('/logos', index, 'logo');
       if (!isFile(join(dir, logo))) {
-        found.push({ pointer, message: `there is no image ${shownDir}/${logo}: add the image there, or correct the file name` });
+        found.push({
+          pointer,
+          message: `there is no image ${shownDir}/${logo}: add the image there, or correct the file name`,
+        });
         return;
       }
       const size = statSync(join(dir, logo)).size;
@@ -91,7 +94,9 @@ export function readSiteContent(dir: string = CONTENT_DIR, shownDir?: string): S
     const file = `${shown}/${name}.json`;
     const checked = checkJsonFile(ajv, join(dir, `${name}.json`), schema);
     const found =
-      checked.problems.length === 0 ? checkReferences(key, checked.json as Record<string, unknown>, dir, shown) : checked.problems;
+      checked.problems.length === 0
+        ? checkReferences(key, checked.json as Record<string, unknown>, dir, shown)
+        : checked.problems;
     if (found.length === 0) result.files.push({ key, json: checked.json as Record<string, unknown> });
     result.problems.push(...found.map((located) => ({ file, ...located })));
   }

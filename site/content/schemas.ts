@@ -32,7 +32,8 @@ const logo = {
       type: 'integer',
       minimum: 1,
       maximum: 400,
-      description: 'Width in CSS pixels the logo is shown at; with the height it keeps the page from jumping while the image loads.',
+      description:
+        'Width in CSS pixels the logo is shown at; with the height it keeps the page from jumping while the image loads.',
     },
     height: {
       type: 'integer',
@@ -69,7 +70,12 @@ export const howItWorksFile = {
         type: 'object',
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 80, description: 'What the visitor does in this step.' },
-          text: { type: 'string', minLength: 1, maxLength: 240, description: 'One or two sentences more about the step.' },
+          text: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 240,
+            description: 'One or two sentences more about the step.',
+          },
         },
         required: ['title', 'text'],
         additionalProperties: false,
@@ -83,7 +89,8 @@ export type HowItWorksFile = FromSchema<typeof howItWorksFile>;
 
 export const claimsFile = {
   title: 'Claims and disclaimer',
-  description: 'What the page promises, and the disclaimer that qualifies it. Every claim must be true for every lender.',
+  description:
+    'What the page promises, and the disclaimer that qualifies it. Every claim must be true for every lender.',
   type: 'object',
   properties: {
     $schema: schemaKey('claims'),
@@ -97,7 +104,12 @@ export const claimsFile = {
         type: 'object',
         properties: {
           title: { type: 'string', minLength: 1, maxLength: 60, description: 'The claim in a few words.' },
-          text: { type: 'string', minLength: 1, maxLength: 240, description: 'The claim in one sentence, with its conditions.' },
+          text: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 240,
+            description: 'The claim in one sentence, with its conditions.',
+          },
         },
         required: ['title', 'text'],
         additionalProperties: false,
@@ -136,7 +148,7 @@ export type FeaturedInFile = FromSchema<typeof featuredInFile>;
 
 export const testimonialsFile = {
   title: 'Testimonials',
-  description: 'The testimonials the carousel on the landing page rotates through. Publish only real customers\' words.',
+  description: "The testimonials the carousel on the landing page rotates through. Publish only real customers' words.",
   type: 'object',
   properties: {
     $schema: schemaKey('testimonials'),
@@ -153,17 +165,18 @@ export const testimonialsFile = {
           date: {
             type: 'string',
             pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description: 'The date the customer gave it, as yyyy-mm-dd (e.g. 2025-03-14); the page shows it as March 14, 2025.',
+            description:
+              'The date the customer gave it, as yyyy-mm-dd (e.g. 2025-03-14); the page shows it as March 14, 2025.',
           },
           text: {
             type: 'string',
             minLength: 1,
             maxLength: 400,
-            description: 'The customer\'s words, short enough to read before the carousel moves on.',
+            description: "The customer's words, short enough to read before the carousel moves on.",
           },
           author: {
             type: 'string',
-            pattern: '^\\p{Lu}[\\p{L}\'’-]* \\p{Lu}\\.$',
+            pattern: "^\\p{Lu}[\\p{L}'’-]* \\p{Lu}\\.$",
             description: 'The customer\'s first name and the initial of the last name, e.g. "Maria G.".',
           },
         },
@@ -192,7 +205,12 @@ export const faqFile = {
       items: {
         type: 'object',
         properties: {
-          question: { type: 'string', minLength: 1, maxLength: 120, description: 'The question as a business owner would ask it.' },
+          question: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 120,
+            description: 'The question as a business owner would ask it.',
+          },
           answer: { type: 'string', minLength: 1, maxLength: 800, description: 'The answer in plain text.' },
         },
         required: ['question', 'answer'],
@@ -219,7 +237,7 @@ export const SOCIAL_NETWORKS = ['facebook', 'x', 'linkedin', 'instagram', 'youtu
 
 export const socialFile = {
   title: 'Social links',
-  description: 'The links to the business\'s social pages in the page footer; an empty list shows none.',
+  description: "The links to the business's social pages in the page footer; an empty list shows none.",
   type: 'object',
   properties: {
     $schema: schemaKey('social'),
@@ -230,7 +248,11 @@ export const socialFile = {
       items: {
         type: 'object',
         properties: {
-          network: { type: 'string', enum: SOCIAL_NETWORKS, description: 'Which network the link goes to; it picks the icon.' },
+          network: {
+            type: 'string',
+            enum: SOCIAL_NETWORKS,
+            description: 'Which network the link goes to; it picks the icon.',
+          },
           url: {
             type: 'string',
             pattern: '^https://[^\\s]+$',
@@ -271,7 +293,7 @@ export const footerFile = {
       type: 'object',
       description: 'The advertising disclosure; {product} in its text becomes the product name.',
       properties: {
-        title: footerText('The disclosure\'s heading.', 60),
+        title: footerText("The disclosure's heading.", 60),
         text: footerText('What the product is and is not (a lead generator, not a lender) and how it is paid.', 1200),
       },
       required: ['title', 'text'],
@@ -293,14 +315,24 @@ const legalSection = {
     paragraphs: {
       type: 'array',
       minItems: 1,
-      items: { type: 'string', minLength: 1, maxLength: 2000, description: 'One paragraph of plain text; {product} becomes the product name.' },
+      items: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 2000,
+        description: 'One paragraph of plain text; {product} becomes the product name.',
+      },
       description: 'The text under the heading, one paragraph per entry.',
     },
     link: {
       type: 'object',
       description: 'A link under the paragraphs to another of the legal pages (optional).',
       properties: {
-        text: { type: 'string', minLength: 1, maxLength: 80, description: 'The words of the link, e.g. "Do Not Sell My Information".' },
+        text: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 80,
+          description: 'The words of the link, e.g. "Do Not Sell My Information".',
+        },
         page: {
           type: 'string',
           enum: LEGAL_PAGES,
@@ -380,7 +412,10 @@ export const doNotSellFile = {
         hint: formText('A line under the label saying what to enter.', 240),
         button: formText('The words of the button that sends the opt-out.', 40),
         confirmation: formText('What the visitor reads once the opt-out is recorded.', 600),
-        failed: formText('What the visitor reads when the opt-out could not be sent (no connection, the server away).', 240),
+        failed: formText(
+          'What the visitor reads when the opt-out could not be sent (no connection, the server away).',
+          240,
+        ),
       },
       required: ['label', 'hint', 'button', 'confirmation', 'failed'],
       additionalProperties: false,

@@ -33,7 +33,11 @@ function optOutSender(api: ApiClient): SendOptOut {
 
 export function legalRoutes(config: PublicConfig, shell: ShellContent, api: ApiClient): SitePage[] {
   const Link: LegalLink = ({ to, children }) =>
-    to === 'form' ? <QueryLink to="/">{children}</QueryLink> : <SiteLink href={legalHref(config, to)}>{children}</SiteLink>;
+    to === 'form' ? (
+      <QueryLink to="/">{children}</QueryLink>
+    ) : (
+      <SiteLink href={legalHref(config, to)}>{children}</SiteLink>
+    );
   const sendOptOut = optOutSender(api);
   const route = (page: BuiltInPage): SitePage => ({
     path: BUILT_IN_PAGES[page].path,

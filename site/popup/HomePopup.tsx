@@ -12,7 +12,8 @@ import { STEP_HEADING_ID } from '../../engine/render/step-heading.ts';
 export const POPUP_CLOSE_MS = 150;
 
 /** What Tab stops at inside the popup: its buttons, and links or controls its content may hold. */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function HomePopup({ load, shown }: { load: () => Promise<PopupContent>; shown: { current: boolean } }) {
   const [content, setContent] = useState<PopupContent | null>(null);
@@ -51,7 +52,8 @@ export function HomePopup({ load, shown }: { load: () => Promise<PopupContent>; 
       setClosing(false);
       // Back where the visitor was; a visitor who had not reached anything yet starts at the question.
       const before = returnFocusTo.current;
-      const target = before instanceof HTMLElement && before !== document.body ? before : document.getElementById(STEP_HEADING_ID);
+      const target =
+        before instanceof HTMLElement && before !== document.body ? before : document.getElementById(STEP_HEADING_ID);
       target?.focus();
     };
     if (reducedMotion) {

@@ -47,7 +47,12 @@ export function Shell({
                 const Glyph = SOCIAL_ICONS[link.network];
                 return (
                   <li key={link.url}>
-                    <a href={link.url} aria-label={`${config.productName} on ${SOCIAL_NAMES[link.network]}`} rel="noopener noreferrer" target="_blank">
+                    <a
+                      href={link.url}
+                      aria-label={`${config.productName} on ${SOCIAL_NAMES[link.network]}`}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
                       <Glyph />
                     </a>
                   </li>
@@ -64,9 +69,7 @@ export function Shell({
               ))}
             </ul>
           </nav>
-          <p>
-            {`© ${new Date().getFullYear()} ${config.productName}`}
-          </p>
+          <p>{`© ${new Date().getFullYear()} ${config.productName}`}</p>
         </footer>
       </HydrateLater>
     </>

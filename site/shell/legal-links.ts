@@ -8,6 +8,10 @@ export const LEGAL_LINKS: readonly { page: BuiltInPage; label: string }[] = [
 ];
 
 export function legalHref(config: PublicConfig, page: BuiltInPage): string {
-  const hrefs: Record<BuiltInPage, string> = { privacy: config.privacyUrl, terms: config.termsUrl, doNotSell: config.doNotSellUrl };
+  const hrefs: Record<BuiltInPage, string> = {
+    privacy: config.privacyUrl,
+    terms: config.termsUrl,
+    doNotSell: config.doNotSellUrl,
+  };
   return hrefs[page];
 }

@@ -19,7 +19,11 @@ export function certificateScriptUrl(cacheBuster: string): string {
 }
 
 export function loadCertificateScript(page: ScriptPage): void {
-  addAsyncScript(page, certificateScriptUrl(`${Date.now()}${Math.random()}`), 'The lead certificate script could not be loaded.');
+  addAsyncScript(
+    page,
+    certificateScriptUrl(`${Date.now()}${Math.random()}`),
+    'The lead certificate script could not be loaded.',
+  );
 }
 
 /** The certificate fields the script has filled in so far (none before it ran, or without the script). */

@@ -52,7 +52,12 @@ export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
       firstView = false;
     },
     validationFailed(step) {
-      dataLayer.push({ event: 'form_validation_error', flow: step.flow, flow_version: step.version, step: step.stepId });
+      dataLayer.push({
+        event: 'form_validation_error',
+        flow: step.flow,
+        flow_version: step.version,
+        step: step.stepId,
+      });
     },
     actionCompleted(step) {
       if (step.action !== LEAD_ACTION) return;

@@ -49,7 +49,9 @@ export interface ApiResults {
 }
 
 function describe(result: LoadResult): string {
-  const failed = Object.entries(result.failed).map(([status, count]) => `${count}× ${status}`).join(', ');
+  const failed = Object.entries(result.failed)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
   return (
     `${Math.round(result.perSecond)}/s, p50 ${result.p50Ms?.toFixed(1)} ms, p99 ${result.p99Ms?.toFixed(1)} ms` +
     (failed === '' ? '' : `, failed: ${failed}`)
@@ -57,7 +59,11 @@ function describe(result: LoadResult): string {
 }
 
 /** The load for the warm-up, then for `seconds`; fails when not one request of either succeeded. */
-async function warmedUp(what: string, options: Omit<LoadOptions, 'connections' | 'seconds'>, seconds: number): Promise<Measured> {
+async function warmedUp(
+  what: string,
+  options: Omit<LoadOptions, 'connections' | 'seconds'>,
+  seconds: number,
+): Promise<Measured> {
   const load = (time: number) => runLoad({ ...options, connections: CONNECTIONS, seconds: time });
   say(`  ${what}: warm-up ${WARMUP_SECONDS} s, then ${seconds} s, ${CONNECTIONS} connections`);
   const warmup = await load(WARMUP_SECONDS);
@@ -71,10 +77,15 @@ async function warmedUp(what: string, options: Omit<LoadOptions, 'connections' |
 async function measureZip(server: ProjectServer, loadSeconds: number): Promise<ZipResult> {
   const response = await fetch(server.url + ZIP_PATH, { headers: PAGE_HEADERS });
   const body = await response.text();
-  if (response.status !== 200 || !body.includes('90210')) throw new Error(`the ZIP lookup answered ${response.status}: ${body.slice(0, 200)}`);
+  if (response.status !== 200 || !body.includes('90210'))
+    throw new Error(`the ZIP lookup answered ${response.status}: ${body.slice(0, 200)}`);
   const lookups = await warmedUp(
     'ZIP lookup',
-    { origin: server.url, expectStatus: 200, request: (): LoadRequest => ({ method: 'GET', path: ZIP_PATH, headers: PAGE_HEADERS }) },
+    {
+      origin: server.url,
+      expectStatus: 200,
+      request: (): LoadRequest => ({ method: 'GET', path: ZIP_PATH, headers: PAGE_HEADERS }),
+    },
     loadSeconds,
   );
   return { path: ZIP_PATH, bodyBytes: Buffer.byteLength(body), ...lookups };
@@ -96,7 +107,11 @@ async function measureIntake(
     body: JSON.stringify(benchLead(runTag, sent++)),
   });
   await fetch(lender.receivedUrl, { method: 'DELETE' });
-  const intake = await warmedUp(`Lead intake on ${database}`, { origin: server.url, expectStatus: 201, request }, loadSeconds);
+  const intake = await warmedUp(
+    `Lead intake on ${database}`,
+    { origin: server.url, expectStatus: 201, request },
+    loadSeconds,
+  );
   const peakRssBytes = peakRss(server.child.pid);
   let deliveredByEnd: number | undefined;
   try {
@@ -119,7 +134,10 @@ export async function runApi(pgliteServer: ProjectServer, lender: Lender, loadSe
     say(`  PostgreSQL skipped: ${postgresSkipped}`);
   } else {
     say('  Starting a second server on a fresh PostgreSQL database...');
-    const server = await startProjectServer('the server on PostgreSQL', { lenderUrl: lender.url, databaseUrl: database.url });
+    const server = await startProjectServer('the server on PostgreSQL', {
+      lenderUrl: lender.url,
+      databaseUrl: database.url,
+    });
     try {
       intake.push(await measureIntake('PostgreSQL', server, lender, loadSeconds));
     } finally {

@@ -37,7 +37,11 @@ export function formatRatio(value: number | undefined): string {
  * A Markdown table with padded columns. `numeric` columns are right-aligned (the separator gets a colon on the
  * right), the others left-aligned. Pipes inside cells are escaped.
  */
-export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[] = []): string {
+export function formatTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  numeric: readonly boolean[] = [],
+): string {
   const escape = (cell: string) => cell.replaceAll('|', '\\|');
   const body = rows.map((row) => headers.map((_, column) => escape(row[column] ?? '')));
   const head = headers.map(escape);

@@ -66,7 +66,11 @@ function audit(lhr: Result, id: string) {
 }
 
 function resourceSummary(lhr: Result, type: string): { transferSize: number; requestCount: number } {
-  const items = (audit(lhr, 'resource-summary')?.details as Items<{ resourceType: string; transferSize: number; requestCount: number }> | undefined)?.items ?? [];
+  const items =
+    (
+      audit(lhr, 'resource-summary')?.details as
+        Items<{ resourceType: string; transferSize: number; requestCount: number }> | undefined
+    )?.items ?? [];
   return items.find((item) => item.resourceType === type) ?? { transferSize: 0, requestCount: 0 };
 }
 
@@ -94,19 +98,23 @@ export function pathOf(url: string): string {
 export function breakdownOf(lhr: Result): RunBreakdown {
   const details = <T>(id: string) => (audit(lhr, id)?.details as Items<T> | undefined)?.items ?? [];
   return {
-    requests: details<{ url: string; resourceType?: string; transferSize?: number }>('network-requests').map((request) => ({
-      url: pathOf(request.url),
-      type: request.resourceType ?? 'Other',
-      transferBytes: request.transferSize ?? 0,
-    })),
+    requests: details<{ url: string; resourceType?: string; transferSize?: number }>('network-requests').map(
+      (request) => ({
+        url: pathOf(request.url),
+        type: request.resourceType ?? 'Other',
+        transferBytes: request.transferSize ?? 0,
+      }),
+    ),
     scripts: details<{ url: string; total: number; scripting: number }>('bootup-time').map((script) => ({
       url: pathOf(script.url),
       totalMs: Math.round(script.total),
       scriptingMs: Math.round(script.scripting),
     })),
-    mainThread: details<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown').map((item) => ({
-      group: item.groupLabel ?? item.group ?? 'other',
-      ms: Math.round(item.duration),
-    })),
+    mainThread: details<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown').map(
+      (item) => ({
+        group: item.groupLabel ?? item.group ?? 'other',
+        ms: Math.round(item.duration),
+      }),
+    ),
   };
 }

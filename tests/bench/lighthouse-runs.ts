@@ -13,18 +13,35 @@ import { onCleanup } from './cleanup.ts';
 import { say } from './processes.ts';
 import { median } from './stats.ts';
 import { seedLocalStorage } from './seed-storage.ts';
-import { breakdownOf, METRICS, metricsOf, pathOf, type LighthouseSettings, type Metrics, type PageResult, type PageUnderTest } from './lighthouse-metrics.ts';
+import {
+  breakdownOf,
+  METRICS,
+  metricsOf,
+  pathOf,
+  type LighthouseSettings,
+  type Metrics,
+  type PageResult,
+  type PageUnderTest,
+} from './lighthouse-metrics.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** One Lighthouse run in a fresh Chromium and profile; both are gone when it returns (or on Ctrl-C). */
 async function runOnce(page: PageUnderTest, chromePath: string): Promise<Result> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'fundflow-bench-lh-'));
-  const removeDir = onCleanup(`Lighthouse profile ${userDataDir}`, () => rmSync(userDataDir, { recursive: true, force: true }));
+  const removeDir = onCleanup(`Lighthouse profile ${userDataDir}`, () =>
+    rmSync(userDataDir, { recursive: true, force: true }),
+  );
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const killChrome = onCleanup('Chromium for Lighthouse', () => chrome?.kill());
   try {
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent', handleSIGINT: false });
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir,
+      logLevel: 'silent',
+      handleSIGINT: false,
+    });
     if (page.stored) await seedLocalStorage(chrome.port, page.url, page.stored());
     const flags: Flags = {
       port: chrome.port,
@@ -46,7 +63,10 @@ async function runOnce(page: PageUnderTest, chromePath: string): Promise<Result>
 async function checkReachable(pages: readonly PageUnderTest[]): Promise<void> {
   for (const page of pages) {
     try {
-      const response = await fetch(page.url, { headers: { 'accept-encoding': 'br, gzip' }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(page.url, {
+        headers: { 'accept-encoding': 'br, gzip' },
+        signal: AbortSignal.timeout(10_000),
+      });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
     } catch (error) {
@@ -62,7 +82,14 @@ export async function runLighthouse(
   options: { runs: number; warmupRounds: number; chromePath: string },
 ): Promise<{ results: PageResult[]; settings: LighthouseSettings | undefined }> {
   await checkReachable(pages);
-  const results: PageResult[] = pages.map((page) => ({ page, runs: [], failures: [], warnings: [], medians: {} as Metrics, breakdown: undefined }));
+  const results: PageResult[] = pages.map((page) => ({
+    page,
+    runs: [],
+    failures: [],
+    warnings: [],
+    medians: {} as Metrics,
+    breakdown: undefined,
+  }));
   let settings: LighthouseSettings | undefined;
   const total = (options.warmupRounds + options.runs) * pages.length;
   let done = 0;
@@ -86,11 +113,17 @@ export async function runLighthouse(
       }
       const finalUrl = lhr.finalDisplayedUrl;
       if (result.page.stored && pathOf(finalUrl) !== pathOf(result.page.url)) {
-        say(`  [${done}/${total}] ${result.page.name} ${tag}: the page showed ${pathOf(finalUrl)}, not the stored step`);
-        result.failures.push({ round: round + 1, error: `the page moved to ${pathOf(finalUrl)} instead of showing the stored step` });
+        say(
+          `  [${done}/${total}] ${result.page.name} ${tag}: the page showed ${pathOf(finalUrl)}, not the stored step`,
+        );
+        result.failures.push({
+          round: round + 1,
+          error: `the page moved to ${pathOf(finalUrl)} instead of showing the stored step`,
+        });
         continue;
       }
-      for (const warning of lhr.runWarnings) if (!result.warnings.includes(String(warning))) result.warnings.push(String(warning));
+      for (const warning of lhr.runWarnings)
+        if (!result.warnings.includes(String(warning))) result.warnings.push(String(warning));
       settings ??= {
         lighthouseVersion: lhr.lighthouseVersion,
         formFactor: lhr.configSettings.formFactor,
@@ -111,7 +144,10 @@ export async function runLighthouse(
   }
   for (const result of results) {
     result.medians = Object.fromEntries(
-      METRICS.map(({ key }) => [key, median(result.runs.map((run) => run[key]).filter((value): value is number => value !== undefined))]),
+      METRICS.map(({ key }) => [
+        key,
+        median(result.runs.map((run) => run[key]).filter((value): value is number => value !== undefined)),
+      ]),
     ) as Metrics;
   }
   return { results, settings };

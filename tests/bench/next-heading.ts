@@ -90,13 +90,20 @@ async function timed(page: Page, walk: number, expected: string, press: () => Pr
   await page.waitForFunction(() => window.__nextHeading.read()?.painted !== undefined, undefined, { timeout: 15_000 });
   const state = (await page.evaluate(() => window.__nextHeading.read()))!;
   if (state.text !== expected) throw new Error(`after "${from}" the page showed "${state.text}", not "${expected}"`);
-  return { walk, from, to: expected, headingMs: state.changed! - state.start!, paintedMs: state.painted! - state.start! };
+  return {
+    walk,
+    from,
+    to: expected,
+    headingMs: state.changed! - state.start!,
+    paintedMs: state.painted! - state.start!,
+  };
 }
 
 /** The first six steps, answered as a visitor would; each press is one measured transition. */
 async function walkFirstSteps(page: Page, walk: number): Promise<Transition[]> {
   const transitions: Transition[] = [];
-  const step = async (expected: string, press: () => Promise<void>) => transitions.push(await timed(page, walk, expected, press));
+  const step = async (expected: string, press: () => Promise<void>) =>
+    transitions.push(await timed(page, walk, expected, press));
   await step('How much do you need?', () => page.getByRole('radio', { name: 'Partnership' }).click());
   await step('What are you getting the financing for?', () => nextButton(page).click());
   await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
@@ -109,7 +116,10 @@ async function walkFirstSteps(page: Page, walk: number): Promise<Transition[]> {
   return transitions;
 }
 
-export async function runNextHeading(origin: string, options: { walks: number; chromePath: string; args: string[] }): Promise<NextHeadingResult> {
+export async function runNextHeading(
+  origin: string,
+  options: { walks: number; chromePath: string; args: string[] },
+): Promise<NextHeadingResult> {
   const browser: Browser = await chromium.launch({ executablePath: options.chromePath, args: options.args });
   const close = onCleanup('Chromium for the next-to-heading walks', () => browser.close());
   const transitions: Transition[] = [];

@@ -32,7 +32,8 @@ export const USAGE = `npm run bench -- [options]
 
 function whole(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);
-  if (raw === undefined || !/^\d+$/.test(raw) || value < min) throw new Error(`${name} needs a whole number of at least ${min}`);
+  if (raw === undefined || !/^\d+$/.test(raw) || value < min)
+    throw new Error(`${name} needs a whole number of at least ${min}`);
   return value;
 }
 
@@ -49,7 +50,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => inline ?? argv[++i];
     switch (name) {
       case '-h':

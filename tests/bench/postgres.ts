@@ -14,7 +14,10 @@ export async function createTempDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise
     await admin.connect();
   } catch (error) {
     await admin.end().catch(() => undefined);
-    return { ok: false, reason: `PostgreSQL at ${new URL(adminUrl).host} is unreachable (${(error as Error).message})` };
+    return {
+      ok: false,
+      reason: `PostgreSQL at ${new URL(adminUrl).host} is unreachable (${(error as Error).message})`,
+    };
   }
   const name = `fundflow_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   try {

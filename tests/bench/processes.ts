@@ -48,7 +48,12 @@ export function startNode(label: string, args: string[], env: Record<string, str
   if (child.pid === undefined) throw new Error(`${label} did not start`);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
     if (lines.length > TAIL_LINES) lines.splice(0, lines.length - TAIL_LINES);
   };
   child.stdout!.on('data', keep);
@@ -96,7 +101,10 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000)
 export async function buildSite(): Promise<void> {
   say('Building the site (skipped when dist/ is up to date)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const child = spawn(npm, ['run', 'build', '--silent', '--', '--if-needed'], { cwd: PROJECT_ROOT, stdio: ['ignore', 2, 2] });
+  const child = spawn(npm, ['run', 'build', '--silent', '--', '--if-needed'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 2, 2],
+  });
   const stop = onCleanup('the build', () => void child.kill('SIGTERM'));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   await stop();
@@ -115,7 +123,10 @@ export interface ProjectServer {
  * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given, and no limit on leads. Every other
  * setting is blank (its default), so a .env in the project cannot change what is measured.
  */
-export async function startProjectServer(label: string, settings: { lenderUrl: string; databaseUrl?: string }): Promise<ProjectServer> {
+export async function startProjectServer(
+  label: string,
+  settings: { lenderUrl: string; databaseUrl?: string },
+): Promise<ProjectServer> {
   const port = await freePort();
   const blank = Object.fromEntries(Object.values(VARIABLES).map((variable) => [variable.name, '']));
   const env: Record<string, string> = {

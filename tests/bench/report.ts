@@ -66,9 +66,29 @@ function lighthouseRows(pages: readonly PageResult[], compareCount: number): Row
 function nextHeadingRows(result: NextHeadingResult): Row[] {
   const subject = `${result.transitions.length} transitions (${result.walks} walk${result.walks === 1 ? '' : 's'}), CPU ${result.cpuSlowdown}x`;
   return [
-    { metric: 'Next to next heading painted, median', subject, value: formatValue(result.medianMs, 'ms'), ratio: '', ...targetCells(result.medianMs, TARGETS.nextToHeading) },
-    { metric: 'Next to next heading painted, max', subject, value: formatValue(result.maxMs, 'ms'), ratio: '', target: '', met: '' },
-    { metric: 'Next to next heading text, median', subject, value: formatValue(result.medianHeadingMs, 'ms'), ratio: '', target: '', met: '' },
+    {
+      metric: 'Next to next heading painted, median',
+      subject,
+      value: formatValue(result.medianMs, 'ms'),
+      ratio: '',
+      ...targetCells(result.medianMs, TARGETS.nextToHeading),
+    },
+    {
+      metric: 'Next to next heading painted, max',
+      subject,
+      value: formatValue(result.maxMs, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Next to next heading text, median',
+      subject,
+      value: formatValue(result.medianHeadingMs, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
   ];
 }
 
@@ -82,7 +102,14 @@ function apiRows(api: ApiResults): Row[] {
       ratio: '',
       ...targetCells(lookups.perSecond, TARGETS.zipLookups),
     },
-    { metric: 'ZIP lookup, p50 latency', subject: 'one server', value: formatValue(lookups.p50Ms, 'ms'), ratio: '', target: '', met: '' },
+    {
+      metric: 'ZIP lookup, p50 latency',
+      subject: 'one server',
+      value: formatValue(lookups.p50Ms, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
     {
       metric: 'ZIP lookup, p99 latency',
       subject: 'one server',
@@ -99,18 +126,34 @@ function apiRows(api: ApiResults): Row[] {
     const intake = api.intake.find((result) => result.database === name);
     const skipped = intake === undefined ? `skipped: ${api.postgresSkipped ?? 'not run'}` : undefined;
     const measured = intake?.measured;
-    const failedCount = measured === undefined ? 0 : Object.values(measured.failed).reduce((sum, count) => sum + count, 0);
+    const failedCount =
+      measured === undefined ? 0 : Object.values(measured.failed).reduce((sum, count) => sum + count, 0);
     const connections = intake?.connections ?? 50;
     rows.push(
       {
         metric: `Lead intake, leads/s (${connections} connections)`,
         subject: name,
-        value: skipped ?? `${formatValue(measured?.perSecond, 'per-second')}${failedCount > 0 ? ` (${failedCount} refused or failed)` : ''}`,
+        value:
+          skipped ??
+          `${formatValue(measured?.perSecond, 'per-second')}${failedCount > 0 ? ` (${failedCount} refused or failed)` : ''}`,
         ratio: '',
         ...targetCells(measured?.perSecond, rate),
       },
-      { metric: 'Lead intake, p50 latency', subject: name, value: skipped ?? formatValue(measured?.p50Ms, 'ms'), ratio: '', target: '', met: '' },
-      { metric: 'Lead intake, p99 latency', subject: name, value: skipped ?? formatValue(measured?.p99Ms, 'ms'), ratio: '', ...targetCells(measured?.p99Ms, TARGETS.intakeP99) },
+      {
+        metric: 'Lead intake, p50 latency',
+        subject: name,
+        value: skipped ?? formatValue(measured?.p50Ms, 'ms'),
+        ratio: '',
+        target: '',
+        met: '',
+      },
+      {
+        metric: 'Lead intake, p99 latency',
+        subject: name,
+        value: skipped ?? formatValue(measured?.p99Ms, 'ms'),
+        ratio: '',
+        ...targetCells(measured?.p99Ms, TARGETS.intakeP99),
+      },
     );
     const megabytes = (bytes: number | undefined) => (bytes === undefined ? undefined : bytes / 1_000_000);
     const rss = megabytes(intake?.peakRssBytes);

@@ -29,7 +29,10 @@ const WARMUP_ROUNDS = 1;
 /** Other test or CI runs on the machine skew every timing; the bench names them rather than refusing to run. */
 function otherRuns(): string[] {
   try {
-    const out = execFileSync('pgrep', ['-af', 'playwright|vitest|ci-check'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('pgrep', ['-af', 'playwright|vitest|ci-check'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.startsWith(`${process.pid} `))
@@ -56,7 +59,11 @@ interface Output {
   otherRunsAtEnd: string[];
   durationSeconds: number;
   targets: typeof TARGETS;
-  lighthouse?: { settings: LighthouseSettings | undefined; warmupRounds: number; pages: (PageResult & { ratioToFirst: Record<string, number | undefined> })[] };
+  lighthouse?: {
+    settings: LighthouseSettings | undefined;
+    warmupRounds: number;
+    pages: (PageResult & { ratioToFirst: Record<string, number | undefined> })[];
+  };
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
   pgliteServerPeakRssBytes?: number;
@@ -81,19 +88,29 @@ async function bench(options: BenchOptions): Promise<boolean> {
   let settings: LighthouseSettings | undefined;
   if (options.parts.includes('lighthouse')) {
     say(`Lighthouse: ${options.runs} runs per URL after ${WARMUP_ROUNDS} warm-up round, interleaved`);
-    const run = await runLighthouse(ourPages(server.url, options.compare), { runs: options.runs, warmupRounds: WARMUP_ROUNDS, chromePath: CHROMIUM });
+    const run = await runLighthouse(ourPages(server.url, options.compare), {
+      runs: options.runs,
+      warmupRounds: WARMUP_ROUNDS,
+      chromePath: CHROMIUM,
+    });
     results.lighthouse = run.results;
     settings = run.settings;
     for (const page of run.results) {
       if (page.runs.length === 0) {
         complete = false;
-        say(`Lighthouse got no valid run of ${page.page.url}: ${page.failures.map((failure) => failure.error).join('; ')}`);
+        say(
+          `Lighthouse got no valid run of ${page.page.url}: ${page.failures.map((failure) => failure.error).join('; ')}`,
+        );
       }
     }
   }
   if (options.parts.includes('interaction')) {
     say(`Next to next heading: ${options.walks} walks (plus a warm-up walk), CPU ${CPU_SLOWDOWN}x slower`);
-    results.nextHeading = await runNextHeading(server.url, { walks: options.walks, chromePath: CHROMIUM, args: CHROMIUM_ARGS });
+    results.nextHeading = await runNextHeading(server.url, {
+      walks: options.walks,
+      chromePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+    });
   }
   if (options.parts.includes('api')) {
     say('API under load:');
@@ -114,7 +131,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
     );
   }
   for (const page of results.lighthouse ?? []) {
-    if (page.failures.length > 0) process.stdout.write(`${page.page.name}: ${page.failures.length} failed run(s): ${page.failures.map((f) => f.error).join('; ')}\n`);
+    if (page.failures.length > 0)
+      process.stdout.write(
+        `${page.page.name}: ${page.failures.length} failed run(s): ${page.failures.map((f) => f.error).join('; ')}\n`,
+      );
   }
   if (busy.length > 0 || busyAtEnd.length > 0) {
     process.stdout.write(
@@ -141,7 +161,12 @@ async function bench(options: BenchOptions): Promise<boolean> {
       warmupRounds: WARMUP_ROUNDS,
       pages: results.lighthouse.map((page) => ({
         ...page,
-        ratioToFirst: Object.fromEntries(Object.entries(page.medians).map(([key, value]) => [key, ratio(value, first.medians[key as keyof typeof first.medians])])),
+        ratioToFirst: Object.fromEntries(
+          Object.entries(page.medians).map(([key, value]) => [
+            key,
+            ratio(value, first.medians[key as keyof typeof first.medians]),
+          ]),
+        ),
       })),
     };
   }

@@ -31,7 +31,9 @@ async function connect(webSocketUrl: string) {
     send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
       const id = nextId++;
       socket.send(JSON.stringify({ id, method, params }));
-      return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+      return new Promise<T>((resolve, reject) =>
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+      );
     },
     close: () => socket.close(),
   };
@@ -57,7 +59,8 @@ export async function seedLocalStorage(debuggingPort: number, origin: string, re
     const deadline = Date.now() + 15_000;
     const loaded = `${new URL(origin).origin} complete`;
     // Until the tab has a document, evaluating fails ("Cannot find default execution context"): keep asking.
-    const state = () => evaluate<string>(session, 'location.origin + " " + document.readyState').catch((error: Error) => error.message);
+    const state = () =>
+      evaluate<string>(session, 'location.origin + " " + document.readyState').catch((error: Error) => error.message);
     let last = '';
     while ((last = await state()) !== loaded) {
       if (Date.now() > deadline) throw new Error(`the browser did not load ${seedUrl} (${last})`);

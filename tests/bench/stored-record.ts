@@ -34,5 +34,8 @@ export interface StoredRecord {
 /** The storage key of flows/business-funding.json and the record the page would have written at `now`. */
 export function storedRecord(now = Date.now()): StoredRecord {
   const flow = JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8')) as { storageKey: string };
-  return { key: flow.storageKey, value: JSON.stringify({ ...ANSWERS_BEFORE_EMAIL, expire_time: now + RECORD_LIFETIME_MS }) };
+  return {
+    key: flow.storageKey,
+    value: JSON.stringify({ ...ANSWERS_BEFORE_EMAIL, expire_time: now + RECORD_LIFETIME_MS }),
+  };
 }

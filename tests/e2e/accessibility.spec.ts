@@ -37,7 +37,9 @@ for (const { version, base, alternativesByBranch } of VERSIONS) {
   });
 }
 
-test('the built-in legal pages pass the audit and fit at 320 px, the Do Not Sell form with its error and its confirmation', async ({ page }, info) => {
+test('the built-in legal pages pass the audit and fit at 320 px, the Do Not Sell form with its error and its confirmation', async ({
+  page,
+}, info) => {
   const check = async (screen: string) => {
     expect.soft(await axeViolations(page), `axe on ${screen}`).toEqual([]);
     expect.soft(await faintPlaceholders(page), `placeholders on ${screen}`).toEqual([]);
@@ -57,13 +59,17 @@ test('the built-in legal pages pass the audit and fit at 320 px, the Do Not Sell
   await page.getByRole('button', { name: 'Opt out' }).click();
   await expect(page.getByText('Please enter your email address or phone number')).toBeVisible();
   await check('/do-not-sell with its error');
-  await page.getByRole('textbox', { name: 'Email address or phone number' }).fill(`mary.audit.${info.project.name}@example.com`);
+  await page
+    .getByRole('textbox', { name: 'Email address or phone number' })
+    .fill(`mary.audit.${info.project.name}@example.com`);
   await page.getByRole('button', { name: 'Opt out' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your opt-out is recorded.' })).toBeVisible();
   await check('/do-not-sell with its confirmation');
 });
 
-test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no sideways scrolling, no text cut off', async ({ page }, info) => {
+test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no sideways scrolling, no text cut off', async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   // Zoom shrinks the viewport in CSS pixels: 200 % of a 1280 x 800 window lays out as 640 x 400.
   const viewport = info.project.name === 'phone' ? { width: 320, height: 568 } : { width: 640, height: 400 };
@@ -77,7 +83,9 @@ test('at 320 px wide (a phone) and 200 % zoom (desktop) every screen fits: no si
     },
   });
   // The check can fail: a line wider than the page is found.
-  await page.evaluate(() => document.body.append(Object.assign(document.createElement('pre'), { textContent: 'x'.repeat(200) })));
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement('pre'), { textContent: 'x'.repeat(200) })),
+  );
   expect(await overflowingWidth(page)).toHaveLength(1);
 });
 
@@ -103,9 +111,13 @@ async function recordStepAnimations(page: Page) {
 
 /** Two frames: any animation the last change started has reported by then. */
 const framesDrawn = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 
-test('reduced motion: the step changes without animation; without it the step slides, the page never wider', async ({ page }) => {
+test('reduced motion: the step changes without animation; without it the step slides, the page never wider', async ({
+  page,
+}) => {
   const animations = await recordStepAnimations(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openStartScreen(page);
@@ -120,7 +132,9 @@ test('reduced motion: the step changes without animation; without it the step sl
   // Allowed motion may replay the shown step's entrance, and the 50 ms leave gets no frame on a busy machine (as noted
   // below): what counts is that the next screen slides in.
   await expect
-    .poll(async () => (await animations()).filter((animation) => animation.name === 'step-enter').map((animation) => animation.screen))
+    .poll(async () =>
+      (await animations()).filter((animation) => animation.name === 'step-enter').map((animation) => animation.screen),
+    )
     .toContain('What are you getting the financing for?');
   // Sliding in from the right, or out, never makes the page scroll sideways.
   expect((await animations()).filter((animation) => animation.sideways !== 0)).toEqual([]);
@@ -154,7 +168,9 @@ test('reduced motion: the testimonials stay until moved; without it they advance
   await expect(slide(2)).toBeVisible();
 });
 
-test('reduced motion: no confetti while searching (the audit walks see it without) and no step animation all the way', async ({ page }, info) => {
+test('reduced motion: no confetti while searching (the audit walks see it without) and no step animation all the way', async ({
+  page,
+}, info) => {
   const animations = await recordStepAnimations(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await sendLeadWithTypedAddress(page, `mary.still.${info.project.name}@example.com`);

@@ -11,7 +11,9 @@ export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22
  */
 export async function animationsEnded(page: Page) {
   await page.evaluate(async () => {
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
@@ -44,7 +46,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
     await animationsEnded(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
     return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help} (${violation.helpUrl})`),
+      violation.nodes.map(
+        (node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help} (${violation.helpUrl})`,
+      ),
     );
   } finally {
     await page.evaluate(() => {
@@ -101,7 +105,9 @@ export async function faintPlaceholders(page: Page): Promise<string[]> {
         const text = over([color[0], color[1], color[2], color[3] * Number(style.opacity || 1)], base);
         const [light, dark] = [luminance(text), luminance(base)].sort((a, b) => b - a) as [number, number];
         const ratio = (light + 0.05) / (dark + 0.05);
-        return ratio >= 4.5 ? [] : [`placeholder of #${input.id || input.name} is ${style.color}: ${ratio.toFixed(2)}:1`];
+        return ratio >= 4.5
+          ? []
+          : [`placeholder of #${input.id || input.name} is ${style.color}: ${ratio.toFixed(2)}:1`];
       });
   });
 }
@@ -115,13 +121,16 @@ export async function overflowingWidth(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} px`);
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} px`);
     for (const element of document.body.querySelectorAll('*')) {
       const style = getComputedStyle(element);
       const hides = [style.overflowX, style.overflowY].some((overflow) => overflow === 'hidden' || overflow === 'clip');
       if (!hides || element.closest('.visually-hidden') || element.getClientRects().length === 0) continue;
       if (element.scrollWidth > element.clientWidth) {
-        const name = element.id ? `#${element.id}` : `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+        const name = element.id
+          ? `#${element.id}`
+          : `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
         found.push(`${name} cuts off its content: ${element.scrollWidth} > ${element.clientWidth} px`);
       }
     }

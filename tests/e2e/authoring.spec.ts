@@ -10,7 +10,8 @@ import { heading } from './walk.ts';
 
 /** What `npm run dev` writes after each check and build, read by the development server from the build folder. */
 const STATUS_FILE = join(import.meta.dirname, '../../dist/.dev-status.json');
-const writeStatus = (status: { problems: string[]; build: number }) => writeFileSync(STATUS_FILE, JSON.stringify(status));
+const writeStatus = (status: { problems: string[]; build: number }) =>
+  writeFileSync(STATUS_FILE, JSON.stringify(status));
 
 const PROBLEM = 'flows/business-funding.v2.json /steps/amount/hedaing: unknown key "hedaing" (did you mean "heading"?)';
 

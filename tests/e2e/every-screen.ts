@@ -22,13 +22,20 @@ export interface WalkOptions {
 
 const required = (page: Page) => page.getByText('This field is required').first();
 
-export async function walkEveryScreen(page: Page, { base, email, alternativesByBranch, check, onSearching }: WalkOptions) {
+export async function walkEveryScreen(
+  page: Page,
+  { base, email, alternativesByBranch, check, onSearching }: WalkOptions,
+) {
   let showPopup = () => {};
   const popupAsked = new Promise<void>((resolve) => (showPopup = resolve));
   await page.route('**/api/v1/content/home-popup*', async (route) => {
     await popupAsked;
     await route.fulfill({
-      json: { home_popup_model: true, model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>', button_text: 'Got it' },
+      json: {
+        home_popup_model: true,
+        model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>',
+        button_text: 'Got it',
+      },
     });
   });
 

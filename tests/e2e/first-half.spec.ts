@@ -13,7 +13,9 @@ async function expectStep(page: Page, path: string, text: string, value: number)
   await expect(page).toHaveTitle(`${text} | Fundflow Test`);
 }
 
-test('a visitor answers start to credit score with the exact texts, progress and every validation message', async ({ page }) => {
+test('a visitor answers start to credit score with the exact texts, progress and every validation message', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByText('See If You Qualify For Help')).toBeVisible();
   await expectStep(page, '/', 'What type of business do you own?', 10);
@@ -24,7 +26,13 @@ test('a visitor answers start to credit score with the exact texts, progress and
   await expect(page.getByText('This field is required')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Sole Proprietor' })).toBeFocused();
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  for (const type of ['Sole Proprietor', 'Partnership', 'Limited Liability Company (LLC)', 'C Corporation', 'S Corporation']) {
+  for (const type of [
+    'Sole Proprietor',
+    'Partnership',
+    'Limited Liability Company (LLC)',
+    'C Corporation',
+    'S Corporation',
+  ]) {
     await expect(page.getByRole('radio', { name: type })).toBeVisible();
   }
   // A click on a choice stores it and moves straight on.
@@ -48,9 +56,20 @@ test('a visitor answers start to credit score with the exact texts, progress and
   const purpose = page.getByRole('combobox', { name: 'Purpose of the financing' });
   const options = purpose.getByRole('option');
   await expect(options).toHaveText([
-    'Choose...', 'Expansion', 'Equipment purchase', 'Purchase a vehicle', 'Inventory', 'Payroll', 'Marketing',
-    'Commercial real estate', 'Remodel my location', 'Refinance debt', 'Finance Accounts Receivable',
-    'Buy a business/franchise', 'Start a business', 'Other',
+    'Choose...',
+    'Expansion',
+    'Equipment purchase',
+    'Purchase a vehicle',
+    'Inventory',
+    'Payroll',
+    'Marketing',
+    'Commercial real estate',
+    'Remodel my location',
+    'Refinance debt',
+    'Finance Accounts Receivable',
+    'Buy a business/franchise',
+    'Start a business',
+    'Other',
   ]);
   await expect(options.first()).toBeDisabled();
   await next(page).click();
@@ -221,7 +240,9 @@ test('each screen opens scrolled to the top', async ({ page }) => {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('v3 branches on the answers: a Poor credit score leads to alternatives, any other to the business details', async ({ page }) => {
+test('v3 branches on the answers: a Poor credit score leads to alternatives, any other to the business details', async ({
+  page,
+}) => {
   await answerV3UpToCreditScore(page);
   await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
   await page.getByRole('radio', { name: 'Poor (639 or less)' }).click();

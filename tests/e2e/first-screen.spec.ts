@@ -9,7 +9,8 @@ import { heading, holdBackScript, openStartScreen } from './walk.ts';
 /** The JavaScript '/' may send before the visitor acts, compressed (docs/performance.md: 140 KB with headers). */
 const FIRST_SCREEN_SCRIPT_BUDGET = 139_000;
 
-const isScript = (request: Request) => request.resourceType() === 'script' && new URL(request.url()).hostname === '127.0.0.1';
+const isScript = (request: Request) =>
+  request.resourceType() === 'script' && new URL(request.url()).hostname === '127.0.0.1';
 
 function watchScripts(page: Page): Request[] {
   const scripts: Request[] = [];
@@ -59,7 +60,13 @@ test('the page script takes the drawn screen over without changing anything on i
         if (record.type === 'attributes' && target.getAttribute(record.attributeName!) === record.oldValue) continue;
         changes.push(`${record.type} in ${target.nodeName}${record.attributeName ? ` (${record.attributeName})` : ''}`);
       }
-    }).observe(document.getElementById('root')!, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true });
+    }).observe(document.getElementById('root')!, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeOldValue: true,
+      characterData: true,
+    });
   });
   releaseScript();
   // The step screen names the document once it runs.
@@ -72,7 +79,9 @@ test('the page script takes the drawn screen over without changing anything on i
   await expect(heading(page)).toHaveText('How much do you need?');
 });
 
-test('a choice picked and Next pressed before the page script arrived answer the step once it has', async ({ page }) => {
+test('a choice picked and Next pressed before the page script arrived answer the step once it has', async ({
+  page,
+}) => {
   const releaseScript = await holdPageScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('radio', { name: 'Partnership' }).click();
@@ -87,12 +96,16 @@ test('a choice picked and Next pressed before the page script arrived answer the
   await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
 });
 
-test('Next pressed with no choice before the page script arrived shows the required error once it has', async ({ page }) => {
+test('Next pressed with no choice before the page script arrived shows the required error once it has', async ({
+  page,
+}) => {
   const releaseScript = await holdPageScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   releaseScript();
-  await expect(page.getByRole('radiogroup', { name: 'Type of business' })).toHaveAccessibleDescription('This field is required');
+  await expect(page.getByRole('radiogroup', { name: 'Type of business' })).toHaveAccessibleDescription(
+    'This field is required',
+  );
   await expect(page.getByRole('radio', { name: 'Sole Proprietor' })).toBeFocused();
   await expect(heading(page)).toHaveText('What type of business do you own?');
   expect(new URL(page.url()).search).toBe('');
@@ -101,7 +114,9 @@ test('Next pressed with no choice before the page script arrived shows the requi
   await expect(heading(page)).toHaveText('How much do you need?');
 });
 
-test('a returning visitor finds their stored answer on the prerendered start screen, drawn throughout, without errors', async ({ page }) => {
+test('a returning visitor finds their stored answer on the prerendered start screen, drawn throughout, without errors', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
@@ -131,7 +146,9 @@ test('a returning visitor finds their stored answer on the prerendered start scr
   expect(errors).toEqual([]);
 });
 
-test(`'/' sends at most ${FIRST_SCREEN_SCRIPT_BUDGET.toLocaleString('en-US')} bytes of script, and the next steps' code once the visitor acts`, async ({ page }) => {
+test(`'/' sends at most ${FIRST_SCREEN_SCRIPT_BUDGET.toLocaleString('en-US')} bytes of script, and the next steps' code once the visitor acts`, async ({
+  page,
+}) => {
   const scripts = watchScripts(page);
   // The script starts once the screen is painted, which may come after the network first went quiet.
   await openStartScreen(page);

@@ -41,7 +41,8 @@ async function noteUnfocusedLooks(page: Page) {
       return `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`;
     };
     const looks = new WeakMap<Element, string>();
-    for (const element of document.querySelectorAll('body *')) if (element !== document.activeElement) looks.set(element, look(element));
+    for (const element of document.querySelectorAll('body *'))
+      if (element !== document.activeElement) looks.set(element, look(element));
     (window as unknown as { __looks: WeakMap<Element, string> }).__looks = looks;
   });
 }
@@ -79,7 +80,10 @@ async function move(page: Page, key: 'Tab' | 'Shift+Tab') {
   const seen = await focusSeen(page);
   expect(seen.onBody, `${key} left the focus on the page's body`).toBe(false);
   expect(seen.visible, `${key} focused ${seen.what}, which is not visible`).toBe(true);
-  expect(seen.indicated, `${key} focused ${seen.what} without a visible indicator (${seen.unfocused} → ${seen.focused})`).toBe(true);
+  expect(
+    seen.indicated,
+    `${key} focused ${seen.what} without a visible indicator (${seen.unfocused} → ${seen.focused})`,
+  ).toBe(true);
 }
 
 /** Tabs until `target` has the focus, checking every stop on the way. */
@@ -114,7 +118,10 @@ const VERSIONS = [
 ] as const;
 
 for (const { version, base, file } of VERSIONS) {
-  test(`${version}: the whole flow with the keyboard alone, the focus always visible, and the lender gets the lead`, async ({ page, request }, info) => {
+  test(`${version}: the whole flow with the keyboard alone, the focus always visible, and the lender gets the lead`, async ({
+    page,
+    request,
+  }, info) => {
     test.setTimeout(90_000);
     const email = `mary.${version}.keys.${info.project.name}@example.com`;
     await page.goto(base || '/');
@@ -277,7 +284,11 @@ for (const { version, base, file } of VERSIONS) {
 test('the home popup keeps Tab inside while open; closed, the focus goes to the question', async ({ page }) => {
   await page.route('**/api/v1/content/home-popup*', (route) =>
     route.fulfill({
-      json: { home_popup_model: true, model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>', button_text: 'Got it' },
+      json: {
+        home_popup_model: true,
+        model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>',
+        button_text: 'Got it',
+      },
     }),
   );
   await page.goto('/');

@@ -17,11 +17,16 @@ const MIN_FONT = 16;
 
 /** Every control's text: a phone zooms the page into one under 16 px when it takes the focus. */
 async function expectNoZoomOnFocus(page: Page) {
-  const small = await page.locator('input:not([type="hidden"]), select, textarea').evaluateAll((controls, min) =>
-    controls
-      .map((control) => ({ control: control.id || control.getAttribute('name') || control.outerHTML.slice(0, 60), size: parseFloat(getComputedStyle(control).fontSize) }))
-      .filter(({ size }) => size < min),
-  MIN_FONT);
+  const small = await page.locator('input:not([type="hidden"]), select, textarea').evaluateAll(
+    (controls, min) =>
+      controls
+        .map((control) => ({
+          control: control.id || control.getAttribute('name') || control.outerHTML.slice(0, 60),
+          size: parseFloat(getComputedStyle(control).fontSize),
+        }))
+        .filter(({ size }) => size < min),
+    MIN_FONT,
+  );
   expect(small, `controls with text under ${MIN_FONT} px on "${await heading(page).textContent()}"`).toEqual([]);
 }
 
@@ -31,18 +36,24 @@ async function expectNoZoomOnFocus(page: Page) {
  */
 async function expectFingerSizedTargets(page: Page) {
   const step = page.getByRole('region', { name: (await heading(page).textContent()) ?? '' });
-  const small = await step
-    .locator('button, a[href], select, input:not([type="hidden"])')
-    .evaluateAll((targets, min) =>
+  const small = await step.locator('button, a[href], select, input:not([type="hidden"])').evaluateAll(
+    (targets, min) =>
       targets
         .filter((target) => target.checkVisibility())
         .map((target) => {
-          const tapped = target.matches('input[type="radio"], input[type="checkbox"]') ? (target.closest('label') ?? target) : target;
+          const tapped = target.matches('input[type="radio"], input[type="checkbox"]')
+            ? (target.closest('label') ?? target)
+            : target;
           const box = tapped.getBoundingClientRect();
-          return { target: `${tapped.tagName.toLowerCase()} "${tapped.textContent?.trim() || target.id}"`, width: box.width, height: box.height };
+          return {
+            target: `${tapped.tagName.toLowerCase()} "${tapped.textContent?.trim() || target.id}"`,
+            width: box.width,
+            height: box.height,
+          };
         })
         .filter(({ width, height }) => width < min || height < min),
-    MIN_TARGET);
+    MIN_TARGET,
+  );
   expect(small, `targets under ${MIN_TARGET}x${MIN_TARGET} px on "${await heading(page).textContent()}"`).toEqual([]);
 }
 
@@ -71,7 +82,9 @@ async function checkScreen(page: Page, path: string, text: string) {
   await expectFingerSizedTargets(page);
 }
 
-test('every field states its autocomplete and keyboard, and no screen zooms, has small targets or hides its button', async ({ page }) => {
+test('every field states its autocomplete and keyboard, and no screen zooms, has small targets or hides its button', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(WITH_KEYBOARD);
   await page.goto('/');

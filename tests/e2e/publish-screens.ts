@@ -13,7 +13,9 @@ const target = join(docs, 'screens');
 
 for (const project of SCREEN_PROJECTS) {
   if (!existsSync(join(SCREENS_DIR, project))) {
-    process.stderr.write(`No pictures for ${project} in ${SCREENS_DIR}: run the screens spec first (npm run screens).\n`);
+    process.stderr.write(
+      `No pictures for ${project} in ${SCREENS_DIR}: run the screens spec first (npm run screens).\n`,
+    );
     process.exit(1);
   }
 }

@@ -23,7 +23,10 @@ async function arrive(page: Page, path: string, text: string, title = text) {
  */
 async function expectAnnounced(page: Page, text: string) {
   const liveRegions = page.locator('[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]');
-  await expect(liveRegions.getByText(text, { exact: true }).first(), `"${text}" is not shown in a live region`).toBeVisible();
+  await expect(
+    liveRegions.getByText(text, { exact: true }).first(),
+    `"${text}" is not shown in a live region`,
+  ).toBeVisible();
 }
 
 /** An error: announced, and the control marked invalid and described by it. */
@@ -43,7 +46,9 @@ for (const { version, base } of [
   { version: 'v2', base: '/v2' },
   { version: 'v3', base: '/v3' },
 ] as const) {
-  test(`${version}: focus, titles, names and announcements from the first question to the thank-you`, async ({ page }, info) => {
+  test(`${version}: focus, titles, names and announcements from the first question to the thank-you`, async ({
+    page,
+  }, info) => {
     test.setTimeout(90_000);
     await page.goto(base || '/');
     await expect(page).toHaveTitle('What type of business do you own? | Fundflow Test');
@@ -55,7 +60,11 @@ for (const { version, base } of [
     // One group of choices, named, each choice a radio of the same group.
     const types = page.getByRole('radiogroup', { name: 'Type of business' });
     await expect(types.getByRole('radio')).toHaveCount(5);
-    expect(await types.getByRole('radio').evaluateAll((radios) => new Set(radios.map((radio) => (radio as HTMLInputElement).name)).size)).toBe(1);
+    expect(
+      await types
+        .getByRole('radio')
+        .evaluateAll((radios) => new Set(radios.map((radio) => (radio as HTMLInputElement).name)).size),
+    ).toBe(1);
     await next(page).click();
     await expectError(page, types, 'This field is required');
     await page.getByRole('radio', { name: 'Partnership' }).click();
@@ -143,7 +152,9 @@ for (const { version, base } of [
     await next(page).click();
 
     await arrive(page, `${base}/email`, "What's your email address?");
-    await page.getByRole('textbox', { name: 'Email address' }).fill(`mary.${version}.reader.${info.project.name}@example.com`);
+    await page
+      .getByRole('textbox', { name: 'Email address' })
+      .fill(`mary.${version}.reader.${info.project.name}@example.com`);
     await next(page).click();
 
     await arrive(page, `${base}/phone`, 'Last question, where is Acme Tools located?', 'Street Address');

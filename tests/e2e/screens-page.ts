@@ -10,7 +10,10 @@ function title(name: string): string {
 
 export function renderScreensPage(names: readonly string[]): string {
   const rows = names.map((name) => {
-    const cells = SCREEN_PROJECTS.map((project) => `<img src="screens/${project}/${name}.png" alt="${title(name)} on the ${project}" width="${project === 'phone' ? 260 : 480}">`);
+    const cells = SCREEN_PROJECTS.map(
+      (project) =>
+        `<img src="screens/${project}/${name}.png" alt="${title(name)} on the ${project}" width="${project === 'phone' ? 260 : 480}">`,
+    );
     return `| ${title(name)} | ${cells.join(' | ')} |`;
   });
   return [

@@ -18,7 +18,13 @@ async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   // Fonts and images settled, the caret hidden: the same screen gives the same picture.
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, scale: 'css', animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: join(dir, `${name}.png`),
+    fullPage: true,
+    scale: 'css',
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
 test('every screen of the flow, as the visitor sees it', async ({ page }, info) => {

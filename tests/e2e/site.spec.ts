@@ -22,7 +22,9 @@ const FAKE_TRUSTEDFORM = readFileSync(new URL('../support/fake-trustedform.js', 
 const carousel = (page: Page) => page.getByRole('region', { name: 'What business owners say' });
 const slide = (page: Page, n: number) => carousel(page).getByRole('group', { name: `${n} of 5` });
 
-test('the landing page under the first question states how it works, the claims and the press logos', async ({ page }) => {
+test('the landing page under the first question states how it works, the claims and the press logos', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(heading(page)).toHaveText('What type of business do you own?');
   const howItWorks = page.getByRole('region', { name: 'How it works' });
@@ -121,14 +123,20 @@ test('the Providers Include strip shows only for the auto and lp3 sections', asy
   await expect(page.getByRole('heading', { name: 'Providers Include' })).toHaveCount(0);
 });
 
-test('the home popup opens when the content says so, takes focus, and closes by Escape, cross and button', async ({ page }) => {
+test('the home popup opens when the content says so, takes focus, and closes by Escape, cross and button', async ({
+  page,
+}) => {
   // The answer waits until the visitor has focused the logo, to see focus come back there.
   let answer = () => {};
   const focused = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/v1/content/home-popup*', async (route) => {
     await focused;
     await route.fulfill({
-      json: { home_popup_model: true, model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>', button_text: 'Got it' },
+      json: {
+        home_popup_model: true,
+        model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>',
+        button_text: 'Got it',
+      },
     });
   });
   await page.goto('/');
@@ -163,7 +171,11 @@ test('the home popup shows once per page load: not again back at the start, agai
   await page.route('**/api/v1/content/home-popup*', async (route) => {
     asked += 1;
     await route.fulfill({
-      json: { home_popup_model: true, model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>', button_text: 'Got it' },
+      json: {
+        home_popup_model: true,
+        model_content: '<h2>Holiday hours</h2><p>Advisors answer until 5 pm.</p>',
+        button_text: 'Got it',
+      },
     });
   });
   const popup = page.getByRole('dialog', { name: 'Announcement' });
@@ -197,7 +209,9 @@ test('no popup when the content says not to show one', async ({ page }) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the shell: logo starts this version over, legal links to the built-in pages, product name from the environment', async ({ page }) => {
+test('the shell: logo starts this version over, legal links to the built-in pages, product name from the environment', async ({
+  page,
+}) => {
   await page.goto('/v2');
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/v2/amount');
@@ -208,9 +222,14 @@ test('the shell: logo starts this version over, legal links to the built-in page
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
-  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute('href', '/do-not-sell');
+  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute(
+    'href',
+    '/do-not-sell',
+  );
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Fundflow Test`);
-  await expect(footer.getByRole('region', { name: 'Advertising Disclosure' })).toContainText('Fundflow Test is a marketing lead generator, not a lender');
+  await expect(footer.getByRole('region', { name: 'Advertising Disclosure' })).toContainText(
+    'Fundflow Test is a marketing lead generator, not a lender',
+  );
 
   await expect(page.getByText('Securely Encrypted')).toBeVisible();
   await expect(page.getByText('No Impact To Credit Score')).toBeVisible();
@@ -218,12 +237,18 @@ test('the shell: logo starts this version over, legal links to the built-in page
   await expect(page.getByRole('region', { name: 'Your consent' })).toHaveCount(0);
 });
 
-test("with the legal URL settings, the footer links the operator's own pages and the built-in paths send visitors there", async ({ page, request }) => {
+test("with the legal URL settings, the footer links the operator's own pages and the built-in paths send visitors there", async ({
+  page,
+  request,
+}) => {
   await openStartScreen(page, `${CONFIGURED_APP_URL}/?utm_source=fb`);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', 'https://example.com/privacy');
   await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://example.com/terms');
-  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute('href', 'https://example.com/do-not-sell');
+  await expect(footer.getByRole('link', { name: 'Do Not Sell My Information' })).toHaveAttribute(
+    'href',
+    'https://example.com/do-not-sell',
+  );
   for (const [path, own] of [
     ['/privacy', 'https://example.com/privacy'],
     ['/terms', 'https://example.com/terms'],
@@ -235,7 +260,9 @@ test("with the legal URL settings, the footer links the operator's own pages and
   }
 });
 
-test('the built-in privacy and terms pages open from the footer in the shell, titled with the product name', async ({ page }) => {
+test('the built-in privacy and terms pages open from the footer in the shell, titled with the product name', async ({
+  page,
+}) => {
   await openStartScreen(page, '/v3');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/privacy');
@@ -259,7 +286,9 @@ test('the built-in privacy and terms pages open from the footer in the shell, ti
   await expect(page.getByRole('heading', { name: 'Oops! That page can’t be found.' })).toBeVisible();
 });
 
-test('the footer\'s Do Not Sell link opens the opt-out page, which refuses a mistyped email and records one', async ({ page }, info) => {
+test("the footer's Do Not Sell link opens the opt-out page, which refuses a mistyped email and records one", async ({
+  page,
+}, info) => {
   await openStartScreen(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Do Not Sell My Information' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/do-not-sell');
@@ -283,7 +312,9 @@ test('the footer\'s Do Not Sell link opens the opt-out page, which refuses a mis
   await expect(contact).toHaveCount(0);
 });
 
-test('the query parameters stay on the start-over link, and the heading keeps the header override', async ({ page }) => {
+test('the query parameters stay on the start-over link, and the heading keeps the header override', async ({
+  page,
+}) => {
   const query = { utm_source: 'fb', gclid: 'abc', header: 'Hello-There' };
   const keepsQuery = (url: URL) => Object.entries(query).every(([name, value]) => url.searchParams.get(name) === value);
   await openStartScreen(page, `/v2?${new URLSearchParams(query)}`);
@@ -327,7 +358,9 @@ test('the consent text shows on the contact steps, naming the product and the le
   await answerFirstHalf(page, '');
   await answerBusinessAndContact(page, '', 'consent.reader@example.com');
   const consent = page.getByRole('region', { name: 'Your consent' });
-  await expect(consent).toContainText('contacted by Fundflow Test, its participating lenders (Quillmont Capital, Vantorra Funding, Elmsbrook Lending, and Corvane Finance)');
+  await expect(consent).toContainText(
+    'contacted by Fundflow Test, its participating lenders (Quillmont Capital, Vantorra Funding, Elmsbrook Lending, and Corvane Finance)',
+  );
   await expect(consent).toContainText('Do Not Call');
   await expect(consent).toContainText('not a condition of purchase');
   await page.goBack();
@@ -335,7 +368,10 @@ test('the consent text shows on the contact steps, naming the product and the le
   await expect(consent).toBeVisible();
 });
 
-test('with the tag manager and the lead certificate configured: step events without personal data, the certificate in the lead', async ({ page, request }, info) => {
+test('with the tag manager and the lead certificate configured: step events without personal data, the certificate in the lead', async ({
+  page,
+  request,
+}, info) => {
   await page.route('https://www.googletagmanager.com/gtm.js**', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: FAKE_TAG_MANAGER }),
   );
@@ -356,7 +392,10 @@ test('with the tag manager and the lead certificate configured: step events with
   await watchSearchingThenThankYou(page, '', 'Beverly Hills', 'business-funding');
   const loaded = await page.evaluate(() => {
     const fakes = window as unknown as { fakeTagManagerContainer?: string; fakeTrustedFormCertificate?: string };
-    return { fakeTagManagerContainer: fakes.fakeTagManagerContainer, fakeTrustedFormCertificate: fakes.fakeTrustedFormCertificate };
+    return {
+      fakeTagManagerContainer: fakes.fakeTagManagerContainer,
+      fakeTrustedFormCertificate: fakes.fakeTrustedFormCertificate,
+    };
   });
   expect(loaded.fakeTagManagerContainer).toBe('GTM-E2ETEST');
   const certificate = loaded.fakeTrustedFormCertificate;
@@ -367,12 +406,45 @@ test('with the tag manager and the lead certificate configured: step events with
 
   const events = (await page.evaluate(() => window.dataLayer)) as Record<string, unknown>[];
   const flowEvents = events.filter((item) => typeof item.event === 'string' && !String(item.event).startsWith('gtm.'));
-  expect(flowEvents[0]).toEqual({ event: 'step_view', flow: 'business-funding', flow_version: 'v1', step: 'start', page_refreshed: 'true' });
-  expect(flowEvents).toContainEqual({ event: 'form_validation_error', flow: 'business-funding', flow_version: 'v1', step: 'about-business' });
-  expect(flowEvents).toContainEqual({ event: 'step_view', flow: 'business-funding', flow_version: 'v1', step: 'amount', page_refreshed: 'false' });
-  expect(flowEvents).toContainEqual({ event: 'form_validation_error', flow: 'business-funding', flow_version: 'v1', step: 'name' });
-  expect(flowEvents).toContainEqual({ event: 'lead_submitted', flow: 'business-funding', flow_version: 'v1', step: 'phone' });
-  expect(flowEvents).toContainEqual({ event: 'step_view', flow: 'business-funding', flow_version: 'v1', step: 'thank-you', page_refreshed: 'false' });
+  expect(flowEvents[0]).toEqual({
+    event: 'step_view',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'start',
+    page_refreshed: 'true',
+  });
+  expect(flowEvents).toContainEqual({
+    event: 'form_validation_error',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'about-business',
+  });
+  expect(flowEvents).toContainEqual({
+    event: 'step_view',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'amount',
+    page_refreshed: 'false',
+  });
+  expect(flowEvents).toContainEqual({
+    event: 'form_validation_error',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'name',
+  });
+  expect(flowEvents).toContainEqual({
+    event: 'lead_submitted',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'phone',
+  });
+  expect(flowEvents).toContainEqual({
+    event: 'step_view',
+    flow: 'business-funding',
+    flow_version: 'v1',
+    step: 'thank-you',
+    page_refreshed: 'false',
+  });
   const everything = JSON.stringify(events).toLowerCase();
   for (const personal of [email, 'mary', 'smith', 'acme', '2125550123', '212-555-0123', '1 main st', '90210']) {
     expect(everything).not.toContain(personal);

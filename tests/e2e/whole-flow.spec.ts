@@ -24,7 +24,10 @@ for (const version of ['v1', 'v2'] as const) {
   const base = version === 'v1' ? '' : '/v2';
   const storageKey = version === 'v1' ? 'business-funding' : 'business-funding.v2';
 
-  test(`${version}: a visitor without address suggestions finishes the flow and the lender gets the lead once`, async ({ page, request }, info) => {
+  test(`${version}: a visitor without address suggestions finishes the flow and the lender gets the lead once`, async ({
+    page,
+    request,
+  }, info) => {
     const email = `mary.${version}.typed.${info.project.name}@example.com`;
     await answerFirstHalf(page, base);
     await answerBusinessAndContact(page, base, email);
@@ -63,7 +66,10 @@ for (const version of ['v1', 'v2'] as const) {
     await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
   });
 
-  test(`${version}: a visitor picks a suggested address and the lender gets the lead once`, async ({ page, request }, info) => {
+  test(`${version}: a visitor picks a suggested address and the lender gets the lead once`, async ({
+    page,
+    request,
+  }, info) => {
     const email = `mary.${version}.places.${info.project.name}@example.com`;
     await page.route('https://maps.googleapis.com/maps/api/js**', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: FAKE_PLACES }),
@@ -90,7 +96,9 @@ for (const version of ['v1', 'v2'] as const) {
   });
 }
 
-test('a business in a US territory is told so at its first ZIP code, and the phone step says the same', async ({ page }, info) => {
+test('a business in a US territory is told so at its first ZIP code, and the phone step says the same', async ({
+  page,
+}, info) => {
   const outside = page.getByText('Sorry, our lenders only fund businesses in the 50 states and DC.');
   await answerFirstHalf(page, '');
   await expectStep(page, '/about-business', 'Tell us about your business', 60);
@@ -127,14 +135,19 @@ test('a business in a US territory is told so at its first ZIP code, and the pho
 });
 
 test('a lead the server cannot take keeps the visitor on the phone step with the alert', async ({ page }) => {
-  await page.route('**/api/v1/leads/trigger', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }));
+  await page.route('**/api/v1/leads/trigger', (route) =>
+    route.fulfill({ status: 503, json: { error: 'unavailable', message: 'x' } }),
+  );
   await sendLeadWithTypedAddress(page, 'mary.refused@example.com');
   await expect(page.getByRole('alert').filter({ hasText: 'Some error occured. Please try again!' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/phone');
   await expect(page.getByRole('button', { name: 'View Funding Options' })).toBeEnabled();
 });
 
-test('when the answer to the lead is lost, the page sends it again under its key and the visitor moves on', async ({ page, request }, info) => {
+test('when the answer to the lead is lost, the page sends it again under its key and the visitor moves on', async ({
+  page,
+  request,
+}, info) => {
   const email = `mary.lost-answer.${info.project.name}@example.com`;
   const keys: string[] = [];
   await page.route('**/api/v1/leads/trigger', async (route) => {
@@ -151,7 +164,10 @@ test('when the answer to the lead is lost, the page sends it again under its key
   await expect.poll(async () => (await deliveredTo(request, email)).length, { timeout: 15_000 }).toBe(1);
 });
 
-test('a bot that fills the hidden field gets the thank-you message, and the lender never gets its lead', async ({ page, request }, info) => {
+test('a bot that fills the hidden field gets the thank-you message, and the lender never gets its lead', async ({
+  page,
+  request,
+}, info) => {
   test.slow(); // two whole walks through the form, the bot's and then a person's
   const bot = `mary.bot.${info.project.name}@example.com`;
   const person = `mary.after-bot.${info.project.name}@example.com`;
@@ -171,7 +187,9 @@ test('a bot that fills the hidden field gets the thank-you message, and the lend
   expect(await deliveredTo(request, bot)).toEqual([]);
 });
 
-test('the phone step whose code arrives after the screen still shows its errors and takes the address', async ({ page }) => {
+test('the phone step whose code arrives after the screen still shows its errors and takes the address', async ({
+  page,
+}) => {
   // A slow phone connection: the visitor reaches the step before its widget's code has arrived.
   const release = await holdBackScript(page, 'AddressThenPhone');
   await answerFirstHalf(page, '');
@@ -192,7 +210,9 @@ test('the phone step whose code arrives after the screen still shows its errors 
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
 });
 
-test('the thank-you step clears the answers and leads Back to the start even when its code arrives late', async ({ page }) => {
+test('the thank-you step clears the answers and leads Back to the start even when its code arrives late', async ({
+  page,
+}) => {
   const release = await holdBackScript(page, 'ThankYou');
   await sendLeadWithTypedAddress(page, 'mary.thanks.late@example.com');
   await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 12_000 });

@@ -12,15 +12,7 @@ import { startTestLender } from '../support/test-lender.ts';
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { seededRandom } from '../server/hostile-input-payloads.ts';
 import { freePort } from '../support/server-process.ts';
-import {
-  acceptedAll,
-  acceptedIds,
-  kill,
-  runServer,
-  submitUntilAnswered,
-  visitors,
-  type Answer,
-} from './support.ts';
+import { acceptedAll, acceptedIds, kill, runServer, submitUntilAnswered, visitors, type Answer } from './support.ts';
 
 const VISITORS = 200;
 const seed = Number(process.env.FAULT_SEED ?? Date.now() % 2 ** 31);

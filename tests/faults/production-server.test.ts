@@ -58,7 +58,9 @@ describe('the compiled server', () => {
 
   it('answers ZIP lookups from the ZIP table and the content marketers edit', async () => {
     const lookup = await fetch(`${origin}/api/v1/zipcode/validate?zipcode=90210`);
-    expect(await lookup.json()).toEqual([{ zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] }]);
+    expect(await lookup.json()).toEqual([
+      { zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] },
+    ]);
     const thankYou = await fetch(`${origin}/api/v1/content/thank-you`);
     expect(thankYou.status).toBe(200);
     expect(await thankYou.json()).toHaveProperty('specify_business_hours');

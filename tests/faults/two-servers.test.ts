@@ -30,7 +30,9 @@ describe.skipIf(postgres === undefined)('two servers on one PostgreSQL (DATABASE
     cleanups.push(() => lender.close());
     const ports = [await freePort(), await freePort()];
     const servers = await Promise.all(
-      ports.map((port) => runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), LEAD_FORWARD_URL: lender.url })),
+      ports.map((port) =>
+        runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), LEAD_FORWARD_URL: lender.url }),
+      ),
     );
     for (const server of servers) cleanups.push(() => kill(server));
 

@@ -122,7 +122,9 @@ describe('configuration', () => {
   });
 
   it('accepts postgresql:// as well as postgres://', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/fundflow' }).databaseUrl).toBe('postgresql://localhost/fundflow');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/fundflow' }).databaseUrl).toBe(
+      'postgresql://localhost/fundflow',
+    );
   });
 
   it('wants GTM_AUTH and GTM_PREVIEW together and with GTM_ID', () => {
@@ -222,7 +224,9 @@ describe('lead delivery settings', () => {
   });
 
   it('read a rotation: the new secret first, the old one after it', () => {
-    const config = loadConfig({ LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}, whsec_${OLD_KEY.toString('base64')}` });
+    const config = loadConfig({
+      LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}, whsec_${OLD_KEY.toString('base64')}`,
+    });
     expect(config.leadForwardSigningKeys).toEqual([NEW_KEY, OLD_KEY]);
   });
 
@@ -310,7 +314,7 @@ describe('rate limit and phone lookup cost settings', () => {
 });
 
 describe('retention settings', () => {
-  it('keep a lead\'s personal data for a year by default', () => {
+  it("keep a lead's personal data for a year by default", () => {
     expect(loadConfig({}).leadRetentionDays).toBe(365);
   });
 

@@ -37,7 +37,10 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
  */
 const INSIDES: readonly [string, RegExp][] = [
   ['a stack trace', /\n\s+at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)|\.(?:ts|js|mjs|cjs):\d+/],
-  ['a database error', /syntax error at or near|relation "|column "|violates|duplicate key|\bERROR:|pglite|\bpg_\w+\(/i],
+  [
+    'a database error',
+    /syntax error at or near|relation "|column "|violates|duplicate key|\bERROR:|pglite|\bpg_\w+\(/i,
+  ],
   ['our SQL', /\b(?:consent_evidence|delivery_attempts|test_delivery_jobs|pgboss|insert into|update leads)\b/i],
   [
     'an internal error name',
@@ -117,7 +120,7 @@ function headerProblems(answer: Answer, uncached: boolean): string[] {
   const problems: string[] = [];
   const header = (name: string) => String(answer.headers[name] ?? '');
   const policy = header('content-security-policy');
-  if (!/frame-ancestors 'none'/.test(policy)) problems.push('no frame-ancestors \'none\'');
+  if (!/frame-ancestors 'none'/.test(policy)) problems.push("no frame-ancestors 'none'");
   if (/unsafe-eval/.test(policy) || /script-src[^;]*'unsafe-inline'/.test(policy)) problems.push('an unsafe policy');
   if (header('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
   if (header('referrer-policy') === '') problems.push('no Referrer-Policy');

@@ -77,13 +77,24 @@ describe('the destination of a delivery', () => {
     const accepted = [
       await send(validLead({ ...ignored, ...visitor(1) })),
       await send(validLead(visitor(2)), headers),
-      await send(validLead({ ...ignored, ...visitor(3), first_name: 'Lena' }), { ...headers, 'x-forwarded-proto': 'https' }),
+      await send(validLead({ ...ignored, ...visitor(3), first_name: 'Lena' }), {
+        ...headers,
+        'x-forwarded-proto': 'https',
+      }),
     ];
     expect(accepted.map((response) => response.statusCode)).toEqual([201, 201, 201]);
 
     // Any other field naming a destination is a field no step asks for: the lead is refused and not stored.
     const before = await countRows(database.db, 'leads');
-    const destinations = ['callback', 'forward_url', 'webhook', 'webhook_url', 'LEAD_FORWARD_URL', 'redirect', 'destination'];
+    const destinations = [
+      'callback',
+      'forward_url',
+      'webhook',
+      'webhook_url',
+      'LEAD_FORWARD_URL',
+      'redirect',
+      'destination',
+    ];
     for (const field of destinations) {
       const refused = await send(validLead({ [field]: elsewhere }));
       expect(refused.statusCode, field).toBe(400);

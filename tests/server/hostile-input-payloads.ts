@@ -214,7 +214,11 @@ export function hostileBody(g: Generator, route: BodyRoute): GeneratedBody {
     return { payload: JSON.stringify(base), contentType, kind: 'wrong content type' };
   }
   if (choice < 93) {
-    return { payload: Buffer.alloc(route.bodyLimit + 1 + g.int(1000), 0x20), contentType: json, kind: 'over the limit' };
+    return {
+      payload: Buffer.alloc(route.bodyLimit + 1 + g.int(1000), 0x20),
+      contentType: json,
+      kind: 'over the limit',
+    };
   }
   if (choice < 96) return { payload: '', contentType: json, kind: 'empty' };
   const body: Record<string, unknown> = { ...base };
@@ -285,7 +289,8 @@ export function hostileXsrf(g: Generator): { headers: Record<string, string>; ma
 /** Odd request headers a proxy or an attacker might add; none may change an answer's safety. */
 export function hostileHeaders(g: Generator): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (g.chance(0.2)) headers['x-forwarded-for'] = g.pick(['203.0.113.66', '1.1.1.1, 2.2.2.2', 'unknown', '<script>', '::1']);
+  if (g.chance(0.2))
+    headers['x-forwarded-for'] = g.pick(['203.0.113.66', '1.1.1.1, 2.2.2.2', 'unknown', '<script>', '::1']);
   if (g.chance(0.1)) headers['x-forwarded-proto'] = g.pick(['https', 'gopher', '']);
   if (g.chance(0.1)) headers['x-forwarded-host'] = g.pick(['attacker.example', '<img>']);
   if (g.chance(0.1)) headers.accept = g.pick(['text/html', '*/*', 'application/xml', 'image/png;q=0']);

@@ -262,7 +262,7 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
     expect(await countRows(database.db, 'test_delivery_jobs'), replay).toBe(rows[0]!.n);
   }, 120_000);
 
-  it('stores HTML and SQL in a lead\'s text fields as the text it is', async () => {
+  it("stores HTML and SQL in a lead's text fields as the text it is", async () => {
     const texts = {
       business_name: '<img src=x onerror=alert(1)>',
       street_address: "1 Main St'; DROP TABLE leads; --",
@@ -287,22 +287,27 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
   it.each([
     ['a NUL', 'Rivera\u0000Bakery'],
     ['half a surrogate pair', 'Rivera \ud800Bakery'],
-  ])('refuses a lead whose text holds %s, naming the field, where the database would have failed', async (_case, name) => {
-    const before = await countRows(database.db, 'leads');
-    const response = await app.inject({
-      method: 'POST',
-      url: LEADS_PATH,
-      payload: JSON.stringify(validLead({ business_name: name })),
-      headers: { 'content-type': 'application/json', ...xsrfHeaders() },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: 'invalid_lead',
-      message: 'The lead has 1 invalid field: business_name',
-      fields: [{ field: 'business_name', keyword: 'pattern', message: 'Please remove the characters that are not text' }],
-    });
-    expect(await countRows(database.db, 'leads')).toBe(before);
-  });
+  ])(
+    'refuses a lead whose text holds %s, naming the field, where the database would have failed',
+    async (_case, name) => {
+      const before = await countRows(database.db, 'leads');
+      const response = await app.inject({
+        method: 'POST',
+        url: LEADS_PATH,
+        payload: JSON.stringify(validLead({ business_name: name })),
+        headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_lead',
+        message: 'The lead has 1 invalid field: business_name',
+        fields: [
+          { field: 'business_name', keyword: 'pattern', message: 'Please remove the characters that are not text' },
+        ],
+      });
+      expect(await countRows(database.db, 'leads')).toBe(before);
+    },
+  );
 
   describe('over real HTTP', () => {
     let origin: URL;
@@ -356,7 +361,11 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
       ['a space in the path', 400, 'GET /api/v1/he alth HTTP/1.1\r\nHost: x\r\n\r\n'],
       ['a header without a colon', 400, 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nBroken header\r\n\r\n'],
       ['a control character in a header', 400, 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\n\r\n'],
-      ['headers over the size limit', 431, `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+      [
+        'headers over the size limit',
+        431,
+        `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ],
       ['an absolute URL of another host', 200, 'GET http://attacker.example/api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n'],
       ['HTTP/0.9', 200, 'GET /api/v1/health\r\n\r\n'],
       ['an unknown HTTP version', 400, 'GET /api/v1/health HTTP/9.9\r\nHost: x\r\n\r\n'],
@@ -400,7 +409,7 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
       ],
     ];
 
-    it.each(broken)('answers %s with %i, in the API\'s shape, without a leak', async (_case, status, bytes, hangUp) => {
+    it.each(broken)("answers %s with %i, in the API's shape, without a leak", async (_case, status, bytes, hangUp) => {
       const answer = answerOf(await raw(bytes, hangUp === true));
       expect(answer.statusCode).toBe(status);
       const found = problemsOf(answer, {

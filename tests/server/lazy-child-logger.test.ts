@@ -62,7 +62,10 @@ describe('a request logger made on its first line', () => {
 
   it('reports the level it runs at', async () => {
     let levels: string[] = [];
-    const probe = Fastify({ logger: { level: 'info', stream: { write: () => undefined } }, childLoggerFactory: lazyChildLogger });
+    const probe = Fastify({
+      logger: { level: 'info', stream: { write: () => undefined } },
+      childLoggerFactory: lazyChildLogger,
+    });
     probe.get('/', (request) => {
       levels = [request.log.level];
       return 'ok';

@@ -42,7 +42,16 @@ describe('logs', () => {
   it('leave ZIP lookups out (one per ZIP typed), and keep the lines of other requests', async () => {
     lines.length = 0;
     expect((await app.inject('/api/v1/zipcode/validate?zipcode=90210')).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/lead/check_valid_zipcode', payload: { zipcode: '90210' }, headers: xsrfHeaders() })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/lead/check_valid_zipcode',
+          payload: { zipcode: '90210' },
+          headers: xsrfHeaders(),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(lines.join('')).not.toContain('zipcode');
     expect((await app.inject('/api/v1/health')).statusCode).toBe(200);
     expect(lines.join('')).toContain('/api/v1/health');

@@ -86,7 +86,10 @@ describe('a v4 made as the marketer guide says', () => {
         headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (test browser)', ...xsrfHeaders() },
       });
       expect(response.statusCode, response.body).toBe(201);
-      const { rows } = await database.db.query<{ flow_version: string }>('select flow_version from leads where id = $1', [response.json().id]);
+      const { rows } = await database.db.query<{ flow_version: string }>(
+        'select flow_version from leads where id = $1',
+        [response.json().id],
+      );
       expect(rows[0]?.flow_version).toBe('v4');
       expect(await countRows(database.db, 'test_delivery_jobs')).toBe(1);
     });

@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { contentSecurityPolicy } from '../../server/security.ts';
-import { ASSET_CSS, decode, openTestPglite, tempDir, testConfig, writeBuiltSite, writeFlows, type TestDatabase } from '../support/server-harness.ts';
+import {
+  ASSET_CSS,
+  decode,
+  openTestPglite,
+  tempDir,
+  testConfig,
+  writeBuiltSite,
+  writeFlows,
+  type TestDatabase,
+} from '../support/server-harness.ts';
 
 // What the build's renderer (site/prerender.tsx) exports, in miniature: a screen per start path, one that fails.
 const RENDERER = `
@@ -75,7 +84,10 @@ describe('a start screen', () => {
     expect(loader).toContain('document.addEventListener("submit"');
     const policy = response.headers['content-security-policy'] as string;
     expect(policy).toBe(
-      contentSecurityPolicy(testConfig({ PRODUCT_NAME: 'Acme Funding' }), { styles: [sha256(ASSET_CSS)], scripts: [sha256(loader)] }),
+      contentSecurityPolicy(testConfig({ PRODUCT_NAME: 'Acme Funding' }), {
+        styles: [sha256(ASSET_CSS)],
+        scripts: [sha256(loader)],
+      }),
     );
     expect(policy).toContain(`style-src 'self' ${sha256(ASSET_CSS)};`);
     expect(policy).toContain(`script-src 'self' ${sha256(loader)};`);
@@ -132,7 +144,9 @@ describe('the renderer', () => {
       const response = await brokenApp.inject('/');
       expect(response.statusCode).toBe(200);
       expect(rootOf(response.body)).toBe('');
-      expect(lines.join('\n')).toMatch(/"reason":"the renderer could not be loaded: the renderer is broken".*"msg":"the start screens could not be prerendered/);
+      expect(lines.join('\n')).toMatch(
+        /"reason":"the renderer could not be loaded: the renderer is broken".*"msg":"the start screens could not be prerendered/,
+      );
     } finally {
       await brokenApp.close();
       broken.remove();

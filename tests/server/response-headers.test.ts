@@ -65,7 +65,12 @@ const KINDS: Kind[] = [
     status: 201,
     personal: true,
   },
-  { kind: 'a lead refused', request: post('/api/v1/leads/trigger', '{"flow_version":"v1"}'), status: 400, personal: true },
+  {
+    kind: 'a lead refused',
+    request: post('/api/v1/leads/trigger', '{"flow_version":"v1"}'),
+    status: 400,
+    personal: true,
+  },
   {
     kind: 'a ZIP check',
     request: post('/api/lead/check_valid_zipcode', '{"zipcode":"90210"}'),
@@ -93,7 +98,12 @@ const KINDS: Kind[] = [
     status: 415,
     personal: true,
   },
-  { kind: 'broken JSON', request: post('/api/v1/leads/trigger', '{"email": "x@example.com",'), status: 400, personal: true },
+  {
+    kind: 'broken JSON',
+    request: post('/api/v1/leads/trigger', '{"email": "x@example.com",'),
+    status: 400,
+    personal: true,
+  },
   { kind: 'a cross-site call', request: { method: 'POST', url: '/api/v1/leads/trigger' }, status: 403, personal: true },
   { kind: 'a URL that cannot be decoded', request: { url: '/%zz' }, status: 400, personal: true },
 ];
@@ -101,7 +111,12 @@ const KINDS: Kind[] = [
 type Headers = LightMyRequestResponse['headers'] | Record<string, string>;
 
 const directives = (policy: string) =>
-  new Map(policy.split(';').map((entry) => entry.trim().split(/\s+/)).map(([name = '', ...sources]) => [name, sources]));
+  new Map(
+    policy
+      .split(';')
+      .map((entry) => entry.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 
 /** What the audit finds wrong with one answer's headers. */
 function audit(headers: Headers, personal: boolean): string[] {
@@ -118,7 +133,8 @@ function audit(headers: Headers, personal: boolean): string[] {
   if (header('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
   const referrer = header('referrer-policy');
   if (!STRICT_REFERRER_POLICIES.includes(referrer)) problems.push(`Referrer-Policy "${referrer}"`);
-  if (personal && !/\bno-store\b/.test(header('cache-control'))) problems.push(`Cache-Control "${header('cache-control')}"`);
+  if (personal && !/\bno-store\b/.test(header('cache-control')))
+    problems.push(`Cache-Control "${header('cache-control')}"`);
   return problems;
 }
 
@@ -129,8 +145,13 @@ interface Cookie {
 
 function cookiesOf(headers: Headers): Cookie[] {
   return [headers['set-cookie'] ?? []].flat().map((line) => {
-    const [pair = '', ...attributes] = String(line).split(';').map((part) => part.trim());
-    return { name: pair.slice(0, pair.indexOf('=')), attributes: attributes.map((a) => a.split('=')[0]!.toLowerCase()) };
+    const [pair = '', ...attributes] = String(line)
+      .split(';')
+      .map((part) => part.trim());
+    return {
+      name: pair.slice(0, pair.indexOf('=')),
+      attributes: attributes.map((a) => a.split('=')[0]!.toLowerCase()),
+    };
   });
 }
 
@@ -184,7 +205,10 @@ describe('the cookie', () => {
   it('is the XSRF token only, SameSite everywhere, readable by the page, and not Secure over plain http', async () => {
     for (const url of kinds) {
       const cookies = cookiesOf((await app.inject(url)).headers);
-      expect(cookies.map((cookie) => cookie.name), url).toEqual([XSRF_COOKIE]);
+      expect(
+        cookies.map((cookie) => cookie.name),
+        url,
+      ).toEqual([XSRF_COOKIE]);
       for (const { name, attributes } of cookies) {
         expect(attributes, `${url} ${name}`).toContain('samesite');
         // Double-submit: the page copies it into a header, so it cannot be HttpOnly (decision 042).

@@ -2,11 +2,20 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, contentSecurityPolicy, securityHeaders, STRICT_TRANSPORT_SECURITY } from '../../server/security.ts';
+import {
+  API_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  securityHeaders,
+  STRICT_TRANSPORT_SECURITY,
+} from '../../server/security.ts';
 import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from '../support/server-harness.ts';
 
 const directive = (policy: string, name: string) =>
-  policy.split('; ').find((entry) => entry.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
+  policy
+    .split('; ')
+    .find((entry) => entry.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1) ?? [];
 
 const GTM = { GTM_ID: 'GTM-AB12CD' };
 const GTM_ENVIRONMENT = { ...GTM, GTM_AUTH: 'authValue', GTM_PREVIEW: 'env-4' };
@@ -28,7 +37,11 @@ describe('the Content-Security-Policy', () => {
     const cases = [
       {
         on: GTM_ENVIRONMENT,
-        sources: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://tagmanager.google.com'],
+        sources: [
+          'https://www.googletagmanager.com',
+          'https://*.google-analytics.com',
+          'https://tagmanager.google.com',
+        ],
       },
       { on: TRUSTED_FORM, sources: ['https://api.trustedform.com', 'https://cdn.trustedform.com'] },
       { on: MAPS, sources: ['https://*.googleapis.com', 'https://*.googleusercontent.com'] },

@@ -39,10 +39,12 @@ function oneZipPerState(): Map<string, string> {
 
 describe('the state list', () => {
   it('of every flow is the served states, the 50 states and DC, without a territory', () => {
-    for (const { json } of flows) expect(new Set(json.steps.phone.schema.properties.state.enum)).toEqual(new Set(SERVED_STATES));
+    for (const { json } of flows)
+      expect(new Set(json.steps.phone.schema.properties.state.enum)).toEqual(new Set(SERVED_STATES));
     expect(SERVED_STATES).toHaveLength(51);
     expect(SERVED_STATES).toContain('DC');
-    for (const territory of ['PR', 'VI', 'GU', 'MP', 'AS', 'MH', 'FM', 'PW']) expect(SERVED_STATES).not.toContain(territory);
+    for (const territory of ['PR', 'VI', 'GU', 'MP', 'AS', 'MH', 'FM', 'PW'])
+      expect(SERVED_STATES).not.toContain(territory);
   });
 
   it('of a flow that lists a territory stops the server at start', () => {
@@ -65,7 +67,12 @@ describe.each(DATABASES)('leads from US territories on $name', ({ open }) => {
   const suite = leadAppForSuite(open);
 
   const post = (overrides: Record<string, unknown>) =>
-    suite.app.inject({ method: 'POST', url: '/api/v1/leads/trigger', payload: validLead(overrides), headers: xsrfHeaders() });
+    suite.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/trigger',
+      payload: validLead(overrides),
+      headers: xsrfHeaders(),
+    });
 
   it('takes a lead at a ZIP of every state the page lists, and refuses one at every other ZIP the lookup knows', async () => {
     const zips = oneZipPerState();
@@ -104,6 +111,8 @@ describe.each(DATABASES)('leads from US territories on $name', ({ open }) => {
   it('refuses a territory as the state, as the page offers none', async () => {
     const response = await post({ state: 'PR' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual([{ field: 'state', keyword: 'enum', message: 'Please choose one of the options' }]);
+    expect(response.json().fields).toEqual([
+      { field: 'state', keyword: 'enum', message: 'Please choose one of the options' },
+    ]);
   });
 });

@@ -5,7 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
-import { DATABASES, startTestApp, TEST_XSRF_TOKEN, xsrfHeaders, type TestApp, type TestDatabase } from '../support/server-harness.ts';
+import {
+  DATABASES,
+  startTestApp,
+  TEST_XSRF_TOKEN,
+  xsrfHeaders,
+  type TestApp,
+  type TestDatabase,
+} from '../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const LEADS = '/api/v1/leads/trigger';
@@ -58,8 +65,16 @@ describe.each(DATABASES)('state-changing API calls on $name', ({ open }) => {
     ['without the cookie', { 'x-xsrf-token': TEST_XSRF_TOKEN }, REFUSED_WITHOUT_COOKIE],
     ['without the header', { cookie: `XSRF-TOKEN=${TEST_XSRF_TOKEN}` }, REFUSED_WRONG_HEADER],
     ['with a header that does not match', { ...xsrfHeaders(), 'x-xsrf-token': OTHER_TOKEN }, REFUSED_WRONG_HEADER],
-    ['with a header one character short', { ...xsrfHeaders(), 'x-xsrf-token': TEST_XSRF_TOKEN.slice(1) }, REFUSED_WRONG_HEADER],
-    ['with a cookie too short for a token', { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' }, REFUSED_WITHOUT_COOKIE],
+    [
+      'with a header one character short',
+      { ...xsrfHeaders(), 'x-xsrf-token': TEST_XSRF_TOKEN.slice(1) },
+      REFUSED_WRONG_HEADER,
+    ],
+    [
+      'with a cookie too short for a token',
+      { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
+      REFUSED_WITHOUT_COOKIE,
+    ],
   ])('are refused %s: 403 JSON naming the header, and nothing stored', async (_case, headers, expected) => {
     const response = await post(headers);
     expect(response.statusCode).toBe(403);

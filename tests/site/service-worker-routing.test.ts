@@ -15,7 +15,12 @@ describe('strategyFor', () => {
   });
 
   it('takes content-hashed files of this origin cache first, lazy chunks included', () => {
-    for (const path of ['/main.1a2b3c4d.js', '/index.5e6f7a8b.css', '/assets/logo.0badf00d.svg', '/js-confetti.b1c2d3e4.js']) {
+    for (const path of [
+      '/main.1a2b3c4d.js',
+      '/index.5e6f7a8b.css',
+      '/assets/logo.0badf00d.svg',
+      '/js-confetti.b1c2d3e4.js',
+    ]) {
       expect(strategyFor(request(path), ORIGIN), path).toBe('asset');
     }
     expect(strategyFor(request('/main.1a2b3c4d.js', { mode: 'same-origin' }), ORIGIN)).toBe('asset');

@@ -11,7 +11,8 @@ export interface FakeAutocomplete {
 
 /** The Autocomplete instances created so far, oldest first. */
 export function fakeAutocompletes(): readonly FakeAutocomplete[] {
-  const places = (window as unknown as { google: { maps: { places: { Autocomplete: { instances: FakeAutocomplete[] } } } } })
-    .google.maps.places;
+  const places = (
+    window as unknown as { google: { maps: { places: { Autocomplete: { instances: FakeAutocomplete[] } } } } }
+  ).google.maps.places;
   return places.Autocomplete.instances;
 }

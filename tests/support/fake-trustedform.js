@@ -2,7 +2,9 @@
 // fields to the forms its `form_selector` parameter names (every form without one).
 (() => {
   const params = new URL(document.currentScript.src).searchParams;
-  const id = Array.from(crypto.getRandomValues(new Uint8Array(20)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(20)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
   const certificate = `https://cert.trustedform.com/${id}`;
   const fields = [
     [params.get('field') || 'xxTrustedFormCertUrl', certificate],

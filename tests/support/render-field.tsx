@@ -24,7 +24,16 @@ export interface FieldOptions {
   context?: FormContext;
 }
 
-export function renderField({ field, widget, options, placeholder, value, errors, hideLabel, context = fakeFormContext() }: FieldOptions) {
+export function renderField({
+  field,
+  widget,
+  options,
+  placeholder,
+  value,
+  errors,
+  hideLabel,
+  context = fakeFormContext(),
+}: FieldOptions) {
   const onChange = vi.fn();
   const schema: RJSFSchema = { type: 'object', properties: { answer: { title: 'Answer', ...field } } };
   const uiSchema: UiSchema = {

@@ -26,13 +26,19 @@ export interface ServeCommand {
 export function serveCommand(): ServeCommand {
   const words = (SERVE_SCRIPT ?? '').trim().split(/\s+/);
   const env: Record<string, string> = {};
-  for (let assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? ''); assignment; assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? '')) {
+  for (
+    let assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? '');
+    assignment;
+    assignment = /^([A-Z_]+)=(\S*)$/.exec(words[0] ?? '')
+  ) {
     env[assignment[1]!] = assignment[2]!;
     words.shift();
   }
   const [command, ...args] = words;
   if (command !== 'node' || args.at(-1) !== SERVER_ENTRY) {
-    throw new Error(`package.json's serve script should be "[NAME=value ...] node [options] ${SERVER_ENTRY}", not "${SERVE_SCRIPT}"`);
+    throw new Error(
+      `package.json's serve script should be "[NAME=value ...] node [options] ${SERVER_ENTRY}", not "${SERVE_SCRIPT}"`,
+    );
   }
   return { env, args };
 }

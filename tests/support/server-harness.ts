@@ -180,7 +180,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const dir = tempDir();
   writeBuiltSite(join(dir.path, 'dist'));
   const database = await openTestPglite();
-  const app = await buildApp({ config: testConfig({ STATIC_DIR: join(dir.path, 'dist'), ...env }), db: database.db, logger: false });
+  const app = await buildApp({
+    config: testConfig({ STATIC_DIR: join(dir.path, 'dist'), ...env }),
+    db: database.db,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -164,7 +164,10 @@ function recordingChanges(widget: ListedWidget, record: (value: unknown) => void
 function renderValue(widget: ListedWidget, type: JsonType, { hideLabel, errors }: ValueRender = {}) {
   /** The values the widget gave onChange. */
   const given = vi.fn();
-  const schema: RJSFSchema = { type: 'object', properties: { answer: { title: SAMPLE_TITLE, ...SAMPLE_FIELDS[type] } } };
+  const schema: RJSFSchema = {
+    type: 'object',
+    properties: { answer: { title: SAMPLE_TITLE, ...SAMPLE_FIELDS[type] } },
+  };
   const uiSchema: UiSchema = {
     answer: {
       'ui:widget': widget.name,
@@ -289,15 +292,20 @@ interface FlowJson {
  * The object schemas an object widget renders in the flow files: the schemas of the steps it lays out and of the fields
  * it is named for in `ui`. An object widget is made for particular fields, so these are its samples.
  */
-export function objectsRenderedBy(widgetName: string, flowsDir = join(import.meta.dirname, '../../flows')): ObjectSample[] {
+export function objectsRenderedBy(
+  widgetName: string,
+  flowsDir = join(import.meta.dirname, '../../flows'),
+): ObjectSample[] {
   const seen = new Set<string>();
   return readFlowFiles(flowsDir).flatMap(({ file, json }) =>
     Object.entries((json as FlowJson).steps ?? {}).flatMap(([stepId, step]) => {
       const found: ObjectSample[] = [];
-      if (step.layout?.widget === widgetName && step.schema) found.push({ where: `${file} step "${stepId}"`, schema: step.schema });
+      if (step.layout?.widget === widgetName && step.schema)
+        found.push({ where: `${file} step "${stepId}"`, schema: step.schema });
       for (const [field, ui] of Object.entries(step.ui ?? {})) {
         const property = step.schema?.properties?.[field];
-        if (ui.widget === widgetName && typeof property === 'object') found.push({ where: `${file} field "${field}"`, schema: property });
+        if (ui.widget === widgetName && typeof property === 'object')
+          found.push({ where: `${file} field "${field}"`, schema: property });
       }
       return found.filter(({ schema }) => {
         const key = JSON.stringify(schema);
@@ -324,13 +332,19 @@ export function sampleAnswers(schema: RJSFSchema): Record<string, unknown> {
 
 function titlesOf(schema: RJSFSchema): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([field, property]) => [field, (typeof property === 'object' && property.title) || field]),
+    Object.entries(schema.properties ?? {}).map(([field, property]) => [
+      field,
+      (typeof property === 'object' && property.title) || field,
+    ]),
   );
 }
 
 /** Renders an object widget as rjsf's root field over `schema`, every field answered, as when a visitor comes back. */
 function renderObject(widget: ListedWidget, schema: RJSFSchema, errors?: Record<string, string>) {
-  const uiSchema: UiSchema = { 'ui:field': widget.name, 'ui:options': (widget.example ?? {}) as UiSchema['ui:options'] };
+  const uiSchema: UiSchema = {
+    'ui:field': widget.name,
+    'ui:options': (widget.example ?? {}) as UiSchema['ui:options'],
+  };
   const builder = new ErrorSchemaBuilder();
   for (const [field, message] of Object.entries(errors ?? {})) builder.addErrors([message], field);
   const registry = registryWith(widget);
@@ -406,7 +420,9 @@ function unnamed(widget: ListedWidget, sample: ObjectSample, missing: readonly s
 
 /** Each field of the sample gets a control named by its title (once the widget's own buttons have revealed it). */
 export async function checkObjectNamedControls(widget: ListedWidget, sample: ObjectSample): Promise<Failure> {
-  return withObjectControls(widget, sample, undefined, (_, missing) => (missing.length === 0 ? undefined : unnamed(widget, sample, missing)));
+  return withObjectControls(widget, sample, undefined, (_, missing) =>
+    missing.length === 0 ? undefined : unnamed(widget, sample, missing),
+  );
 }
 
 /** With an error on each field, each field's control is aria-invalid and described by its own error. */
@@ -439,7 +455,8 @@ export function checkObjectKeepsAnswers(widget: ListedWidget, sample: ObjectSamp
     const input = view.container.querySelector<HTMLInputElement>('input:not([readonly]):not([disabled])');
     if (!input) return `widget ${name}: in ${sample.where}, renders no input a visitor could change`;
     fireEvent.change(input, { target: { value: TYPED } });
-    if (view.onChange.mock.calls.length === 0) return `widget ${name}: in ${sample.where}, typing into an input never called onChange`;
+    if (view.onChange.mock.calls.length === 0)
+      return `widget ${name}: in ${sample.where}, typing into an input never called onChange`;
     const given = (view.onChange.mock.lastCall?.[0] ?? {}) as Record<string, unknown>;
     const changed = Object.keys(answers).filter((field) => given[field] !== answers[field]);
     if (changed.length <= 1) return undefined;
@@ -460,7 +477,8 @@ export function checkDisplay(widget: ListedWidget): Failure {
   return inspecting(view, () => {
     if (!view.container.textContent?.trim()) return `widget ${name}: shows no text with its example options`;
     const inputs = within(view.container).queryAllByRole('textbox').length;
-    if (inputs > 0) return `widget ${name}: a display widget collects no data, but it renders ${inputs} text input(s): serve "value" or "object" instead`;
+    if (inputs > 0)
+      return `widget ${name}: a display widget collects no data, but it renders ${inputs} text input(s): serve "value" or "object" instead`;
     return undefined;
   });
 }

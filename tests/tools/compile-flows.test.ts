@@ -14,7 +14,9 @@ describe('compiling the flows for the build', () => {
     const written = writeBadFlow('misspelt-key');
     const problems = compileFlows({ flowsDir: written.dir, outDir });
     written.remove();
-    expect(problems.join('\n')).toMatch(/^flows\/business-funding\.v2\.json \/steps\/\S+\/hedaing: unknown key "hedaing" \(did you mean "heading"\?\)$/m);
+    expect(problems.join('\n')).toMatch(
+      /^flows\/business-funding\.v2\.json \/steps\/\S+\/hedaing: unknown key "hedaing" \(did you mean "heading"\?\)$/m,
+    );
     expect(existsSync(outDir)).toBe(false);
   });
 
@@ -26,7 +28,9 @@ describe('compiling the flows for the build', () => {
     expect(flowsModule).toContain("import flow0_start from './validators/v2/start.cjs';");
     expect(flowsModule).not.toContain('amount.cjs');
     expect(flowsModule).toContain("laterValidators: () => import('./validators/v2/later-steps.ts')");
-    expect(readFileSync(join(outDir, 'validators/v2/later-steps.ts'), 'utf8')).toContain("import flow0_amount from './amount.cjs';");
+    expect(readFileSync(join(outDir, 'validators/v2/later-steps.ts'), 'utf8')).toContain(
+      "import flow0_amount from './amount.cjs';",
+    );
     const validators = require(join(outDir, 'validators/v2/amount.cjs'));
     const validate = validators.step_amount;
     expect(validate({ amount: 15000 })).toBe(true);

@@ -12,7 +12,8 @@ import { emptySection, withSections } from '../../tools/generated-sections.ts';
 import { FLOWS_README, graphSection, readmeWith, referenceSection } from '../../tools/flows-readme.ts';
 import { widgets } from '../../widgets/index.ts';
 
-const flowFile = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../flows', name), 'utf8')) as Flow;
+const flowFile = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../flows', name), 'utf8')) as Flow;
 
 describe('generated sections of a Markdown file', () => {
   const section = { name: 'table', command: 'npm run make-table', content: '| a |' };
@@ -22,7 +23,9 @@ describe('generated sections of a Markdown file', () => {
     const written = withSections(text, [section], 'docs/guide.md');
     expect(written).toContain('Hand-written.');
     expect(written).toContain('More prose.');
-    expect(written).toContain('npm run make-table writes this part; do not edit it -->\n\n| a |\n\n<!-- END GENERATED table -->');
+    expect(written).toContain(
+      'npm run make-table writes this part; do not edit it -->\n\n| a |\n\n<!-- END GENERATED table -->',
+    );
   });
 
   it('replaces a stale part instead of adding a second one', () => {
@@ -46,14 +49,16 @@ describe('the reference', () => {
     for (const widget of widgets) {
       expect(reference).toContain(`### \`${widget.name}\``);
       expect(reference).toContain(widget.summary);
-      const options = Object.keys((widget.options.properties ?? {}));
+      const options = Object.keys(widget.options.properties ?? {});
       for (const option of options) expect(reference).toContain(`| \`${option}\` |`);
     }
   });
 
   it('lists every message key with the engine text used when the flow has none', () => {
     for (const key of Object.keys(ENGINE_MESSAGES)) expect(reference).toContain(`| \`${key}\` |`);
-    expect(reference).toMatch(/\| `minLength` \| a field breaks its `minLength` rule \| `\{limit\}` \| Please enter at least \{limit\} characters \|/);
+    expect(reference).toMatch(
+      /\| `minLength` \| a field breaks its `minLength` rule \| `\{limit\}` \| Please enter at least \{limit\} characters \|/,
+    );
   });
 
   it('lists the flow-level and step-level keys with whether they are required', () => {
@@ -64,7 +69,9 @@ describe('the reference', () => {
 
   it('lists every action, and refuses one without a sentence for the guide', () => {
     for (const name of Object.keys(actions)) expect(reference).toContain(`| \`${name}\` | ${ACTION_SUMMARIES[name]} |`);
-    expect(() => flowReference(widgets, ['send-fax'], ACTION_SUMMARIES)).toThrow('add a sentence for the action "send-fax"');
+    expect(() => flowReference(widgets, ['send-fax'], ACTION_SUMMARIES)).toThrow(
+      'add a sentence for the action "send-fax"',
+    );
   });
 });
 

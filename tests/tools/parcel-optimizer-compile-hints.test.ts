@@ -34,7 +34,9 @@ async function build(sourceMaps: boolean): Promise<Built> {
     shouldDisableCache: true,
     logLevel: 'error',
   }).run();
-  const main = /<script[^>]*\bsrc="?\/([^"\s>]+\.js)/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1] ?? 'no script in index.html';
+  const main =
+    /<script[^>]*\bsrc="?\/([^"\s>]+\.js)/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1] ??
+    'no script in index.html';
   const chunks = readdirSync(dist).filter((file) => file.endsWith('.js') && file !== main);
   return { dist, main, chunks };
 }
@@ -43,8 +45,14 @@ beforeAll(() => {
   // A project of its own, so Parcel takes this folder for its root.
   writeFileSync(join(dir.path, 'package.json'), '{ "name": "compile-hints-fixture", "private": true }\n');
   writeFileSync(join(dir.path, 'package-lock.json'), '{}\n');
-  writeFileSync(join(dir.path, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>\n');
-  writeFileSync(join(dir.path, 'main.js'), "document.body.dataset.started = 'yes';\naddEventListener('click', () => import('./later.js'));\n");
+  writeFileSync(
+    join(dir.path, 'index.html'),
+    '<!doctype html><html><body><script type="module" src="./main.js"></script></body></html>\n',
+  );
+  writeFileSync(
+    join(dir.path, 'main.js'),
+    "document.body.dataset.started = 'yes';\naddEventListener('click', () => import('./later.js'));\n",
+  );
   writeFileSync(join(dir.path, 'later.js'), "export const later = () => document.body.append('later');\n");
 });
 

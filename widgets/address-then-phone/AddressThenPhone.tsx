@@ -38,7 +38,19 @@ function stepData(formData: FormRecord | undefined): StepData {
  * address is there, and the phone number once the first button has checked the address and its ZIP code.
  */
 export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOptions>) {
-  const { formData, schema, options, errorSchema, fieldPathId, registry, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const {
+    formData,
+    schema,
+    options,
+    errorSchema,
+    fieldPathId,
+    registry,
+    disabled,
+    readonly,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const context = registry.formContext;
   const data = stepData(formData);
 
@@ -82,7 +94,8 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     return (typeof property === 'object' && property.title) || field;
   };
   const stateProperty = schema.properties?.state;
-  const stateCodes = typeof stateProperty === 'object' ? (stateProperty.enum ?? []).filter((code) => typeof code === 'string') : [];
+  const stateCodes =
+    typeof stateProperty === 'object' ? (stateProperty.enum ?? []).filter((code) => typeof code === 'string') : [];
 
   const update = (patch: StepData, field: Field) => {
     const next = { ...latest.current, ...patch };
@@ -294,7 +307,11 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
         )}
       </div>
       {stage === 'phone' ? (
-        <button type="submit" className="button button--primary address-then-phone__button" disabled={context.submitting}>
+        <button
+          type="submit"
+          className="button button--primary address-then-phone__button"
+          disabled={context.submitting}
+        >
           {options.submit}
         </button>
       ) : (

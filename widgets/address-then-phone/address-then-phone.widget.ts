@@ -19,5 +19,8 @@ export const addressThenPhone = defineWidget({
     phoneMask: '000-000-0000',
   },
   // Only later steps use it: kept out of the first screen's script.
-  component: deferredComponent(() => import('./AddressThenPhone.tsx').then((module) => module.AddressThenPhone), 'the address and phone step'),
+  component: deferredComponent(
+    () => import('./AddressThenPhone.tsx').then((module) => module.AddressThenPhone),
+    'the address and phone step',
+  ),
 });

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { errorId } from '@rjsf/utils';
 
 /** One labelled control with its errors, in the markup of the shared field template (errors at `errorId(id)`). */
-export function FieldRow({ id, label, errors, className, children }: { id: string; label: string; errors: readonly string[]; className?: string | undefined; children: ReactNode }) {
+export function FieldRow({
+  id,
+  label,
+  errors,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  errors: readonly string[];
+  className?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field-label">

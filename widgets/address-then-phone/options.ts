@@ -40,7 +40,8 @@ const schema = {
     phoneMask: {
       type: 'string',
       pattern: '^[^0-9]*0(?:[^0-9]*0)*[^0-9]*$',
-      description: 'How the phone number shows while typed: each 0 stands for a digit, other characters are added as typed.',
+      description:
+        'How the phone number shows while typed: each 0 stands for a digit, other characters are added as typed.',
     },
   },
   required: ['reveal', 'submit', 'loaderSeconds', 'loaderText', 'statePlaceholder', 'zipNotFound', 'phoneMask'],

@@ -8,7 +8,8 @@ type Props = ValueWidgetProps<ChoiceOptions>;
 
 /** Native radios in one labelled group; optionally submits the step as soon as a choice is picked. */
 export function Choice(props: Props) {
-  const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors, onChange, onBlur, onFocus } = props;
+  const { id, options, value, disabled, readonly, label, hideLabel, required, rawErrors, onChange, onBlur, onFocus } =
+    props;
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions);
   const context = props.registry.formContext;

@@ -35,10 +35,13 @@ export function SearchingTimeline({ options, context }: Props) {
   useEffect(() => {
     if (!canvas.current) return;
     const stop = startConfetti(canvas.current);
-    const timer = setTimeout(() => {
-      stop();
-      setConfetti(false);
-    }, (options.confettiSeconds ?? 0) * 1000);
+    const timer = setTimeout(
+      () => {
+        stop();
+        setConfetti(false);
+      },
+      (options.confettiSeconds ?? 0) * 1000,
+    );
     return () => {
       clearTimeout(timer);
       stop();
@@ -46,7 +49,9 @@ export function SearchingTimeline({ options, context }: Props) {
   }, [options.confettiSeconds]);
 
   const city = typeof context.record.city === 'string' ? context.record.city : '';
-  const shown = [...options.headlines].sort((a, b) => a.at - b.at).filter((candidate, index) => index === 0 || candidate.at <= elapsed);
+  const shown = [...options.headlines]
+    .sort((a, b) => a.at - b.at)
+    .filter((candidate, index) => index === 0 || candidate.at <= elapsed);
   const headline = shown[shown.length - 1]!;
   const done = stepTimes(options).filter((at) => at <= elapsed).length;
 
@@ -59,7 +64,9 @@ export function SearchingTimeline({ options, context }: Props) {
         {options.steps.map((step, index) => (
           <li
             key={step}
-            className={index < done ? 'searching-timeline__step searching-timeline__step--done' : 'searching-timeline__step'}
+            className={
+              index < done ? 'searching-timeline__step searching-timeline__step--done' : 'searching-timeline__step'
+            }
             aria-current={index === done ? 'step' : undefined}
           >
             <span className="searching-timeline__mark" aria-hidden="true" />

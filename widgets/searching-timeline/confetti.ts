@@ -26,5 +26,7 @@ export function startConfetti(canvas: HTMLCanvasElement): () => void {
 
 /** Only when the browser says the visitor has not asked for reduced motion (browsers without media queries: none). */
 export function motionAllowed(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: no-preference)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: no-preference)').matches
+  );
 }

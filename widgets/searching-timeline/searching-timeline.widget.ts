@@ -4,7 +4,8 @@ import { searchingTimelineOptions } from './options.ts';
 
 export const searchingTimeline = defineWidget({
   name: 'searching-timeline',
-  summary: 'A timed "searching" screen: changing headlines, steps ticked off, trust badges and confetti, then the next step.',
+  summary:
+    'A timed "searching" screen: changing headlines, steps ticked off, trust badges and confetti, then the next step.',
   serves: { kind: 'display' },
   options: searchingTimelineOptions,
   example: {
@@ -19,5 +20,8 @@ export const searchingTimeline = defineWidget({
     advanceAfterSeconds: 4,
   },
   // Only later steps use it: kept out of the first screen's script.
-  component: deferredComponent(() => import('./SearchingTimeline.tsx').then((module) => module.SearchingTimeline), 'the searching screen'),
+  component: deferredComponent(
+    () => import('./SearchingTimeline.tsx').then((module) => module.SearchingTimeline),
+    'the searching screen',
+  ),
 });

@@ -23,7 +23,9 @@ export function digitsOnlyHandlers(length: number, change: (text: string) => voi
       const input = event.currentTarget;
       const start = input.selectionStart ?? input.value.length;
       const end = input.selectionEnd ?? start;
-      change(input.value.slice(0, start) + digitsOf(event.clipboardData.getData('text'), length) + input.value.slice(end));
+      change(
+        input.value.slice(0, start) + digitsOf(event.clipboardData.getData('text'), length) + input.value.slice(end),
+      );
     },
   };
 }

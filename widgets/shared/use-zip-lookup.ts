@@ -45,7 +45,10 @@ export function useZipLookup(context: FormContext, notFound: string): ZipLookup 
           if (!isLatest()) return undefined;
           const area = zipArea(zip, found?.state);
           if (found && area === 'served') return { zip, place: found };
-          return { zip, error: area === 'outside' ? live.current.message(OUTSIDE_SERVED_AREA) : latestNotFound.current };
+          return {
+            zip,
+            error: area === 'outside' ? live.current.message(OUTSIDE_SERVED_AREA) : latestNotFound.current,
+          };
         },
         // The server could not be reached: nothing the visitor can fix; the ZIP's own checks still apply.
         () => undefined,

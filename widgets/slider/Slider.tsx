@@ -9,7 +9,8 @@ type Props = ValueWidgetProps<SliderOptions>;
 
 /** A native range input with the amount written out above it and the ends of the range below. */
 export function Slider(props: Props) {
-  const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors, onChange, onBlur, onFocus } = props;
+  const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors, onChange, onBlur, onFocus } =
+    props;
   const { min = 0, max = 100, step = 1 } = rangeSpec(schema);
   const amount = typeof value === 'number' ? value : min;
   const labelFor = (n: number) => (n >= max && options.maxLabel ? options.maxLabel : formatDollars(n));

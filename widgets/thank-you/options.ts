@@ -7,7 +7,8 @@ const schema = {
     field: {
       type: 'string',
       minLength: 1,
-      description: 'The answer holding the thank-you message as HTML, built earlier in the flow with its values escaped.',
+      description:
+        'The answer holding the thank-you message as HTML, built earlier in the flow with its values escaped.',
     },
     fallback: {
       type: 'string',

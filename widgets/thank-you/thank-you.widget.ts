@@ -13,5 +13,8 @@ export const thankYou = defineWidget({
     startOver: 'Start over',
   },
   // Only later steps use it: kept out of the first screen's script.
-  component: deferredComponent(() => import('./ThankYou.tsx').then((module) => module.ThankYou), 'the thank-you screen'),
+  component: deferredComponent(
+    () => import('./ThankYou.tsx').then((module) => module.ThankYou),
+    'the thank-you screen',
+  ),
 });

@@ -70,7 +70,6 @@ export function ZipLookup(props: Props) {
     onChange(digits === '' ? undefined : digits);
   };
 
-
   return (
     <div className="zip-lookup">
       <FieldLabel id={id} label={label} hidden={hideLabel} />

@@ -37,7 +37,11 @@ export function checkAcrossFiles(
     if (typeof json.id === 'string' && typeof json.version === 'string') {
       const owner = claim(`version\u0000${json.id}\u0000${json.version}`, file);
       if (owner) {
-        report(file, '/version', `version ${quoted(json.version)} of ${quoted(json.id)} is already defined by ${owner}: give this file a version of its own`);
+        report(
+          file,
+          '/version',
+          `version ${quoted(json.version)} of ${quoted(json.id)} is already defined by ${owner}: give this file a version of its own`,
+        );
       }
     }
   }
@@ -46,7 +50,8 @@ export function checkAcrossFiles(
   // sharing a basePath collide everywhere: that was said once above.
   const paths = new Map<string, { file: string; id: string }>();
   for (const { file, json } of files) {
-    if (!isObject(json) || typeof json.basePath !== 'string' || !isObject(json.steps) || sharedBasePath.has(file)) continue;
+    if (!isObject(json) || typeof json.basePath !== 'string' || !isObject(json.steps) || sharedBasePath.has(file))
+      continue;
     const ownPaths = new Set<string>();
     for (const [id, step] of Object.entries(json.steps)) {
       if (!isObject(step) || typeof step.route !== 'string') continue;
@@ -55,7 +60,11 @@ export function checkAcrossFiles(
       ownPaths.add(path);
       const reserved = reservedPaths.get(path);
       if (reserved !== undefined) {
-        report(file, pointerTo('', 'steps', id, 'route'), `the path ${quoted(path)} is the site's ${reserved}: choose another route`);
+        report(
+          file,
+          pointerTo('', 'steps', id, 'route'),
+          `the path ${quoted(path)} is the site's ${reserved}: choose another route`,
+        );
         continue;
       }
       const owner = paths.get(path);

@@ -8,9 +8,23 @@ import type { Report, Run } from './run.ts';
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas (draft-07 and what ajv adds). */
 const ONE_SCHEMA = new Set([
-  'additionalItems', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
 ]);
-const SCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas']);
+const SCHEMA_MAP = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependencies',
+  'dependentSchemas',
+]);
 const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf']);
 
 /**
@@ -19,7 +33,13 @@ const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf']);
  * schema without them for everything else (type-specific keywords on the wrong type, required names not defined).
  * `fields` is set for a step's schema: its top level is already checked by the flow schema.
  */
-export function checkJsonSchema(schema: JsonObject, at: string, run: Run, mode: { fields: boolean }, report: Report): void {
+export function checkJsonSchema(
+  schema: JsonObject,
+  at: string,
+  run: Run,
+  mode: { fields: boolean },
+  report: Report,
+): void {
   const ajv = mode.fields ? run.fieldsAjv : run.whenAjv;
 
   let fitsMetaSchema: boolean;
@@ -75,11 +95,15 @@ function withoutUnknowns(node: unknown, at: string, reportHere: boolean, run: Ru
     } else if (SCHEMA_MAP.has(keyword) && isObject(value)) {
       const map: JsonObject = {};
       for (const [name, child] of Object.entries(value)) {
-        map[name] = Array.isArray(child) ? child : withoutUnknowns(child, pointerTo(keywordAt, name), true, run, report);
+        map[name] = Array.isArray(child)
+          ? child
+          : withoutUnknowns(child, pointerTo(keywordAt, name), true, run, report);
       }
       out[keyword] = map;
     } else if ((SCHEMA_LIST.has(keyword) || keyword === 'items') && Array.isArray(value)) {
-      out[keyword] = value.map((child, index) => withoutUnknowns(child, pointerTo(keywordAt, index), true, run, report));
+      out[keyword] = value.map((child, index) =>
+        withoutUnknowns(child, pointerTo(keywordAt, index), true, run, report),
+      );
     } else out[keyword] = value;
   }
   return out;
@@ -94,7 +118,11 @@ function locate(text: string, at: string): Located & { schemaPointer: string | u
     .split('/')
     .map((segment) => decodeURIComponent(segment))
     .join('/');
-  return { pointer: at + schemaPointer, message: message.replace(match[0], '').replace(/ \(strict\w*\)$/, ''), schemaPointer };
+  return {
+    pointer: at + schemaPointer,
+    message: message.replace(match[0], '').replace(/ \(strict\w*\)$/, ''),
+    schemaPointer,
+  };
 }
 
 function resolvePointer(root: unknown, pointer: string): unknown {

@@ -50,7 +50,10 @@ export function checkFile(json: unknown, run: Run, report: Report): void {
 
   for (const [id, step] of Object.entries(steps)) {
     if (isObject(step) && step.showConsent === true && json.consent === undefined) {
-      report(pointerTo('', 'steps', id, 'showConsent'), 'the flow has no "consent" to show: add the flow\'s "consent" text or leave "showConsent" out');
+      report(
+        pointerTo('', 'steps', id, 'showConsent'),
+        'the flow has no "consent" to show: add the flow\'s "consent" text or leave "showConsent" out',
+      );
     }
     if (isObject(step)) checkStep(id, step, stepIds, answerFields, run, report);
   }
@@ -70,7 +73,8 @@ function checkStep(
   const schema = isObject(step.schema) ? step.schema : undefined;
   const properties = schema && isObject(schema.properties) ? schema.properties : {};
   const fields = Object.keys(properties);
-  const required = schema && Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : [];
+  const required =
+    schema && Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : [];
   const notAField = (name: string) =>
     schema
       ? `${quoted(name)} is not a field of this step${didYouMeanOrList(name, fields, 'its fields')}`
@@ -80,16 +84,20 @@ function checkStep(
     checkJsonSchema(schema, `${at}/schema`, run, { fields: true }, report);
     if (Array.isArray(schema.required)) {
       schema.required.forEach((name, index) => {
-        if (typeof name === 'string' && !(name in properties)) report(`${at}/schema/required/${index}`, notAField(name));
+        if (typeof name === 'string' && !(name in properties))
+          report(`${at}/schema/required/${index}`, notAField(name));
       });
     }
-    if (step.display !== undefined) report(`${at}/display`, 'a step shows fields ("schema") or content ("display"), not both');
-    if (step.next === undefined && step.action === undefined) report(at, 'a step with fields needs a "next" or an "action"');
+    if (step.display !== undefined)
+      report(`${at}/display`, 'a step shows fields ("schema") or content ("display"), not both');
+    if (step.next === undefined && step.action === undefined)
+      report(at, 'a step with fields needs a "next" or an "action"');
   }
 
   // Where Next leads.
   const isStep = (target: string, pointer: string) => {
-    if (!stepIds.includes(target)) report(pointer, `${quoted(target)} is not a step${didYouMeanOrList(target, stepIds, 'steps')}`);
+    if (!stepIds.includes(target))
+      report(pointer, `${quoted(target)} is not a step${didYouMeanOrList(target, stepIds, 'steps')}`);
   };
   if (typeof step.next === 'string') isStep(step.next, `${at}/next`);
   if (Array.isArray(step.next)) {
@@ -117,15 +125,23 @@ function checkStep(
       }
       if (widget.serves.kind === 'display') {
         const name = quoted(widget.name);
-        report(`${uiAt}/widget`, `${name} is a display widget: it shows content and collects no field; use it under "display"`);
+        report(
+          `${uiAt}/widget`,
+          `${name} is a display widget: it shows content and collects no field; use it under "display"`,
+        );
         continue;
       }
       const types = fieldTypes(properties[field]);
       const served: string[] = widget.serves.kind === 'object' ? ['object'] : [...widget.serves.types];
-      const wrong = types?.every((type) => JSON_TYPES.has(type)) ? types.find((type) => !served.includes(type)) : undefined;
+      const wrong = types?.every((type) => JSON_TYPES.has(type))
+        ? types.find((type) => !served.includes(type))
+        : undefined;
       if (wrong !== undefined) {
         const article = /^[aeiou]/.test(wrong) ? 'an' : 'a';
-        report(`${uiAt}/widget`, `${quoted(widget.name)} does not serve ${article} ${wrong} field (it serves ${joinOr(served)})`);
+        report(
+          `${uiAt}/widget`,
+          `${quoted(widget.name)} does not serve ${article} ${wrong} field (it serves ${joinOr(served)})`,
+        );
       }
       checkOptions(widget, ui.options, uiAt, run, report);
     }
@@ -135,9 +151,14 @@ function checkStep(
   if (isObject(step.layout) && typeof step.layout.widget === 'string') {
     const layoutAt = `${at}/layout`;
     const widget = run.widgets.get(step.layout.widget);
-    const objectWidgets = [...run.widgets.values()].filter((known) => known.serves.kind === 'object').map((known) => known.name);
+    const objectWidgets = [...run.widgets.values()]
+      .filter((known) => known.serves.kind === 'object')
+      .map((known) => known.name);
     if (!widget) {
-      report(`${layoutAt}/widget`, `${quoted(step.layout.widget)} is not a widget${didYouMean(step.layout.widget, objectWidgets)}`);
+      report(
+        `${layoutAt}/widget`,
+        `${quoted(step.layout.widget)} is not a widget${didYouMean(step.layout.widget, objectWidgets)}`,
+      );
     } else if (widget.serves.kind !== 'object') {
       report(
         `${layoutAt}/widget`,
@@ -149,7 +170,10 @@ function checkStep(
   }
 
   if (typeof step.action === 'string' && !run.actions.includes(step.action)) {
-    report(`${at}/action`, `${quoted(step.action)} is not an action${didYouMean(step.action, run.actions)} (actions: ${run.actions.join(', ')})`);
+    report(
+      `${at}/action`,
+      `${quoted(step.action)} is not an action${didYouMean(step.action, run.actions)} (actions: ${run.actions.join(', ')})`,
+    );
   }
 
   // What a step without fields shows.
@@ -185,7 +209,9 @@ function checkStep(
 }
 
 function displayWidgetNames(run: Run): string {
-  const names = [...run.widgets.values()].filter((widget) => widget.serves.kind === 'display').map((widget) => widget.name);
+  const names = [...run.widgets.values()]
+    .filter((widget) => widget.serves.kind === 'display')
+    .map((widget) => widget.name);
   return names.length === 0 ? 'none are registered' : names.join(', ');
 }
 
@@ -251,7 +277,8 @@ function checkPlaceholders(text: string, keyword: string, at: string, report: Re
   for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
     if (name === undefined || provided.includes(name)) continue;
     const hint = didYouMean(name, provided);
-    const fills = provided.length > 0 ? ` (it fills ${provided.map((param) => `{${param}}`).join(', ')})` : ' (it fills none)';
+    const fills =
+      provided.length > 0 ? ` (it fills ${provided.map((param) => `{${param}}`).join(', ')})` : ' (it fills none)';
     const offer = hint !== '' ? hint.replace(/"([^"]*)"/, '"{$1}"') : fills;
     report(at, `"{${name}}" is not filled in by the ${quoted(keyword)} rule${offer}`);
   }
@@ -274,7 +301,8 @@ function checkOptions(widget: WidgetInfo, options: unknown, at: string, run: Run
     },
     missingKey: (option, instancePath) => {
       if (instancePath !== '') return undefined;
-      const description = (widget.options.properties as Record<string, { description?: string }> | undefined)?.[option]?.description;
+      const description = (widget.options.properties as Record<string, { description?: string }> | undefined)?.[option]
+        ?.description;
       return `${name} needs the option ${quoted(option)}: add it to "options"${description === undefined ? '' : ` (${description})`}`;
     },
   });

@@ -9,7 +9,9 @@ function targetsOf(step: unknown): string[] {
   if (!isObject(step)) return [];
   if (typeof step.next === 'string') return [step.next];
   if (!Array.isArray(step.next)) return [];
-  return step.next.flatMap((branch: unknown) => (isObject(branch) && typeof branch.goto === 'string' ? [branch.goto] : []));
+  return step.next.flatMap((branch: unknown) =>
+    isObject(branch) && typeof branch.goto === 'string' ? [branch.goto] : [],
+  );
 }
 
 export function checkPaths(json: JsonObject, steps: JsonObject, report: Report): void {
@@ -47,7 +49,10 @@ export function checkPaths(json: JsonObject, steps: JsonObject, report: Report):
       }
       const cutOff = after.length === 0 ? '' : `, and so neither can ${joinAnd(after.map(quoted))} after it`;
       const remedy = 'lead to it with a "next", or mark it "standalone": true if it has its own link';
-      report(pointerTo('', 'steps', root), `cannot be reached from the start step ${quoted(json.start)}${cutOff} (${remedy})`);
+      report(
+        pointerTo('', 'steps', root),
+        `cannot be reached from the start step ${quoted(json.start)}${cutOff} (${remedy})`,
+      );
     }
   }
 
@@ -75,7 +80,10 @@ export function checkPaths(json: JsonObject, steps: JsonObject, report: Report):
     const first = routes.get(step.route);
     if (first === undefined) routes.set(step.route, id);
     else {
-      report(pointerTo('', 'steps', id, 'route'), `the route ${quoted(step.route)} is already used by step ${quoted(first)}`);
+      report(
+        pointerTo('', 'steps', id, 'route'),
+        `the route ${quoted(step.route)} is already used by step ${quoted(first)}`,
+      );
     }
   }
 }

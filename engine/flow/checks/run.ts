@@ -64,13 +64,30 @@ export const KEYWORD_PARAMS: Readonly<Record<string, readonly string[]>> = {
 
 /** Keywords that describe a value without testing it: never the cause of an error message. */
 export const ANNOTATIONS = new Set([
-  '$schema', '$id', 'id', '$comment', '$defs', 'definitions', '$vocabulary', '$async', 'title', 'description',
-  'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding', 'contentSchema',
+  '$schema',
+  '$id',
+  'id',
+  '$comment',
+  '$defs',
+  'definitions',
+  '$vocabulary',
+  '$async',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
 ]);
 
 export const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-export const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export const quoted = (name: string): string => `"${name}"`;
 

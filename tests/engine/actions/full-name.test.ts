@@ -8,6 +8,9 @@ const run = (answers: Record<string, unknown>) =>
 
 describe('the full-name action', () => {
   it('joins first and last name, each capitalised', async () => {
-    expect(await run({ first_name: 'mARY', last_name: 'smith' })).toEqual({ ok: true, answers: { full_name: 'Mary Smith' } });
+    expect(await run({ first_name: 'mARY', last_name: 'smith' })).toEqual({
+      ok: true,
+      answers: { full_name: 'Mary Smith' },
+    });
   });
 });

@@ -138,7 +138,10 @@ describe('the submit-lead action', () => {
       remoteAddress: vi.fn(async () => Promise.reject(new ApiError(0, 'unreachable'))),
     });
     const result = await submitLead(input(api));
-    expect(result).toEqual({ ok: true, answers: { phone_no: '2125550123', client_ip: undefined, lead_id: 'lead-1', thank_you_html: undefined } });
+    expect(result).toEqual({
+      ok: true,
+      answers: { phone_no: '2125550123', client_ip: undefined, lead_id: 'lead-1', thank_you_html: undefined },
+    });
     expect(vi.mocked(api.sendLead).mock.calls[0]![0]).not.toHaveProperty('client_ip');
   });
 
@@ -147,7 +150,9 @@ describe('the submit-lead action', () => {
     await submitLead(input(off, { certificateEnabled: false }));
     expect(off.claimCertificate).not.toHaveBeenCalled();
 
-    const failing = workingApi({ claimCertificate: vi.fn(async () => Promise.reject(new ApiError(502, 'claim failed'))) });
+    const failing = workingApi({
+      claimCertificate: vi.fn(async () => Promise.reject(new ApiError(502, 'claim failed'))),
+    });
     expect((await submitLead(input(failing))).ok).toBe(true);
   });
 });

@@ -33,6 +33,8 @@ describe('the thank-you message', () => {
   });
 
   it('leaves unknown placeholders as written', () => {
-    expect(fillThankYouTemplate('{first_name} {unknown}', { first_name: 'ann', last_name: 'lee', phone: '' })).toBe('Ann {unknown}');
+    expect(fillThankYouTemplate('{first_name} {unknown}', { first_name: 'ann', last_name: 'lee', phone: '' })).toBe(
+      'Ann {unknown}',
+    );
   });
 });

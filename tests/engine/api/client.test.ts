@@ -3,7 +3,13 @@
  * the lead sent under one Idempotency-Key, again after a lost answer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_REFUSED } from '../../../engine/api/client.ts';
+import {
+  ApiError,
+  createApiClient,
+  IDEMPOTENCY_KEY_HEADER,
+  XSRF_COOKIE,
+  XSRF_REFUSED,
+} from '../../../engine/api/client.ts';
 
 const TOKEN = 'dGVzdC14c3JmLXRva2VuLW9mLTMyLWJ5dGVzLWxvbmc';
 const FRESH = 'ZnJlc2gteHNyZi10b2tlbi1vZi0zMi1ieXRlcy1sb25n';
@@ -103,7 +109,8 @@ describe('the API client', () => {
 describe('sending a lead', () => {
   const LEAD = { email: 'a@example.com', phone: '3105550147' };
   const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
-  const keysOf = (calls: { headers: Record<string, string> }[]) => calls.map((call) => call.headers[IDEMPOTENCY_KEY_HEADER]);
+  const keysOf = (calls: { headers: Record<string, string> }[]) =>
+    calls.map((call) => call.headers[IDEMPOTENCY_KEY_HEADER]);
   const noPause = { leadRetryDelaysMs: [0, 0] };
 
   it('sends it with an Idempotency-Key the server accepts (16 or more visible characters)', async () => {
@@ -113,7 +120,11 @@ describe('sending a lead', () => {
   });
 
   it('sends it again under the same key when the answer is lost, and takes the answer that arrives', async () => {
-    const { fetch, calls } = fakeFetch(unreachable, () => json(503, { error: 'unavailable', message: 'Down' }), accepted);
+    const { fetch, calls } = fakeFetch(
+      unreachable,
+      () => json(503, { error: 'unavailable', message: 'Down' }),
+      accepted,
+    );
     await expect(createApiClient({ fetch, ...noPause }).sendLead(LEAD)).resolves.toEqual({ id: 'lead-1' });
     const keys = keysOf(calls);
     expect(keys).toHaveLength(3);
@@ -127,7 +138,9 @@ describe('sending a lead', () => {
   });
 
   it('does not send again a lead the server refused', async () => {
-    const { fetch, calls } = fakeFetch(() => json(400, { error: 'invalid_lead', message: 'The lead has 1 invalid field' }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(400, { error: 'invalid_lead', message: 'The lead has 1 invalid field' }),
+    );
     await expect(createApiClient({ fetch, ...noPause }).sendLead(LEAD)).rejects.toMatchObject({ status: 400 });
     expect(calls).toHaveLength(1);
   });

@@ -29,7 +29,8 @@ describe('the flow files', () => {
   it('validate against the committed flow.schema.json, as an editor checks them', () => {
     const schema = JSON.parse(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')) as object;
     const validate = new Ajv({ allErrors: true }).compile(schema);
-    for (const { file, json } of realFlows()) expect(validate(json), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    for (const { file, json } of realFlows())
+      expect(validate(json), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 });
 
@@ -42,22 +43,43 @@ describe('each mistake is reported with its file and pointer', () => {
       '/steps/old-offer: cannot be reached from the start step "start" (lead to it with a "next", or mark it "standalone": true if it has its own link)',
     ],
     ['duplicate-route', '/steps/alternatives/route: the route "revenue" is already used by step "revenue"'],
-    ['decreasing-progress', '/steps/amount/progress: 15 is lower than 20 on "start" which leads here: the bar would go back; make it at least 20, or lower that step\'s'],
-    ['schema-typo', '/steps/amount/schema/properties/amount/minimun: unknown keyword "minimun" (did you mean "minimum"?)'],
+    [
+      'decreasing-progress',
+      '/steps/amount/progress: 15 is lower than 20 on "start" which leads here: the bar would go back; make it at least 20, or lower that step\'s',
+    ],
+    [
+      'schema-typo',
+      '/steps/amount/schema/properties/amount/minimun: unknown keyword "minimun" (did you mean "minimum"?)',
+    ],
     ['unknown-widget', '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)'],
-    ['wrong-type-widget', '/steps/start/ui/business_type/widget: "slider" does not serve a string field (it serves integer or number)'],
-    ['bad-widget-option', '/steps/amount/ui/amount/options/maxLable: "slider" has no option "maxLable" (did you mean "maxLabel"?)'],
-    ['errors-keyword', '/steps/amount/errors/amount/maximun: the field has no "maximun" rule (did you mean "maximum"?)'],
+    [
+      'wrong-type-widget',
+      '/steps/start/ui/business_type/widget: "slider" does not serve a string field (it serves integer or number)',
+    ],
+    [
+      'bad-widget-option',
+      '/steps/amount/ui/amount/options/maxLable: "slider" has no option "maxLable" (did you mean "maxLabel"?)',
+    ],
+    [
+      'errors-keyword',
+      '/steps/amount/errors/amount/maximun: the field has no "maximun" rule (did you mean "maximum"?)',
+    ],
     [
       'display-widget-for-field',
       '/steps/amount/ui/amount/widget: "offers" is a display widget: it shows content and collects no field; use it under "display"',
     ],
-    ['unknown-action', '/steps/amount/action: "submit-leed" is not an action (did you mean "submit-lead"?) (actions: full-name, submit-lead)'],
+    [
+      'unknown-action',
+      '/steps/amount/action: "submit-leed" is not an action (did you mean "submit-lead"?) (actions: full-name, submit-lead)',
+    ],
     [
       'layout-not-object',
       '/steps/amount/layout/widget: "slider" shows one field or content; "layout" takes a widget that shows several fields (address-then-phone)',
     ],
-    ['unknown-placeholder', '/steps/amount/errors/amount/maximum: "{limt}" is not filled in by the "maximum" rule (did you mean "{limit}"?)'],
+    [
+      'unknown-placeholder',
+      '/steps/amount/errors/amount/maximum: "{limt}" is not filled in by the "maximum" rule (did you mean "{limit}"?)',
+    ],
   ];
 
   it.each(cases)('%s', (name, expected) => {
@@ -121,7 +143,9 @@ describe('more mistakes, checked in memory', () => {
 
   it('lists the valid names when a misspelt one is not close to any', () => {
     const steps = Object.keys(base().steps).join(', ');
-    expect(check((flow) => (flow.steps.zip.next = 'income'))[0]).toBe(`f.json /steps/zip/next: "income" is not a step (steps: ${steps})`);
+    expect(check((flow) => (flow.steps.zip.next = 'income'))[0]).toBe(
+      `f.json /steps/zip/next: "income" is not a step (steps: ${steps})`,
+    );
   });
 
   it('finds the step or field a shortened or misspelt name stands for by its last words', () => {
@@ -130,7 +154,8 @@ describe('more mistakes, checked in memory', () => {
       delete flow.steps.revenue;
       for (const step of Object.values<Record<string, any>>(flow.steps)) {
         if (step.next === 'revenue') step.next = 'average-monthly-revenue';
-        if (Array.isArray(step.next)) for (const branch of step.next) if (branch.goto === 'revenue') branch.goto = 'average-monthly-revenue';
+        if (Array.isArray(step.next))
+          for (const branch of step.next) if (branch.goto === 'revenue') branch.goto = 'average-monthly-revenue';
       }
     };
     expect(
@@ -166,9 +191,9 @@ describe('more mistakes, checked in memory', () => {
     withFormat.steps.zip.schema.properties.zip.format = 'zip';
     expect(checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } })).toEqual([]);
     withFormat.steps.zip.schema.properties.zip.format = 'zpi';
-    expect(checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } }).map(formatProblem)).toEqual([
-      'f.json /steps/zip/schema/properties/zip/format: unknown format "zpi" (did you mean "zip"?)',
-    ]);
+    expect(
+      checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } }).map(formatProblem),
+    ).toEqual(['f.json /steps/zip/schema/properties/zip/format: unknown format "zpi" (did you mean "zip"?)']);
   });
 
   it('checks the shape of steps and their links', () => {
@@ -224,7 +249,9 @@ describe('flow.schema.json', () => {
     const step = Object.values(schema.properties.steps.patternProperties)[0] as Record<string, any>;
     const ui = step.properties.ui.patternProperties['^.*$'];
     expect(ui.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind !== 'display').map((w) => w.name));
-    expect(step.properties.display.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind === 'display').map((w) => w.name));
+    expect(step.properties.display.properties.widget.enum).toEqual(
+      widgets.filter((w) => w.serves.kind === 'display').map((w) => w.name),
+    );
 
     const validate = new Ajv({ allErrors: true }).compile(schema);
     const flow = badFlow('bad-widget-option')[0]!.json;
@@ -280,8 +307,13 @@ describe('the command line tools', () => {
 });
 
 describe('the recipes of flows/README.md', () => {
-  const v1 = () => structuredClone(realFlows().find(({ file }) => file === 'flows/business-funding.json')!.json) as Record<string, any>;
-  const check = (flow: Record<string, any>) => checkFlows([{ file: 'flows/business-funding.json', json: flow }], widgets).map(formatProblem);
+  const v1 = () =>
+    structuredClone(realFlows().find(({ file }) => file === 'flows/business-funding.json')!.json) as Record<
+      string,
+      any
+    >;
+  const check = (flow: Record<string, any>) =>
+    checkFlows([{ file: 'flows/business-funding.json', json: flow }], widgets).map(formatProblem);
 
   /** "Change the order of steps": ask loan-timing before loan-purpose by changing three "next" values. */
   const reorder = (flow: Record<string, any>) => {
@@ -293,7 +325,10 @@ describe('the recipes of flows/README.md', () => {
   it('reordering two steps and swapping their progress passes the checks', () => {
     const flow = v1();
     reorder(flow);
-    [flow.steps['loan-timing'].progress, flow.steps['loan-purpose'].progress] = [flow.steps['loan-purpose'].progress, flow.steps['loan-timing'].progress];
+    [flow.steps['loan-timing'].progress, flow.steps['loan-purpose'].progress] = [
+      flow.steps['loan-purpose'].progress,
+      flow.steps['loan-timing'].progress,
+    ];
     expect(check(flow)).toEqual([]);
   });
 
@@ -309,7 +344,8 @@ describe('the recipes of flows/README.md', () => {
     const flow = v1();
     reorder(flow);
     flow.steps['loan-purpose'].next = 'loan-timing';
-    expect(check(flow).join('\n')).toMatch(/\/steps\/average-monthly-revenue: cannot be reached from the start step "start"/);
+    expect(check(flow).join('\n')).toMatch(
+      /\/steps\/average-monthly-revenue: cannot be reached from the start step "start"/,
+    );
   });
 });
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answersFromQuery, formHeading, mergeQuery, nextStepId, nextTargets, stepPath } from '../../../engine/flow/navigation.ts';
+import {
+  answersFromQuery,
+  formHeading,
+  mergeQuery,
+  nextStepId,
+  nextTargets,
+  stepPath,
+} from '../../../engine/flow/navigation.ts';
 import type { Step } from '../../../engine/flow/definition.ts';
 
 const step = (next: Step['next']): Step => ({ route: 'credit-score', progress: 50, heading: 'Credit', next });
@@ -64,7 +71,10 @@ describe('formHeading', () => {
 describe('answersFromQuery', () => {
   it('stores the configured parameters under their record keys and ignores the rest', () => {
     const query = { zip: 'zip_user', utm_source: 'utm_source' };
-    expect(answersFromQuery(query, '?zip=90210&utm_source=google&other=x')).toEqual({ zip_user: '90210', utm_source: 'google' });
+    expect(answersFromQuery(query, '?zip=90210&utm_source=google&other=x')).toEqual({
+      zip_user: '90210',
+      utm_source: 'google',
+    });
     expect(answersFromQuery(query, '?zip=')).toEqual({});
   });
 });

@@ -37,7 +37,9 @@ describe('message lookup', () => {
     expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'multipleOf', params: { multipleOf: 5000 } })).toBe(
       'Please enter a multiple of 5000',
     );
-    expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'somethingNew', params: {} })).toBe('Please check this field');
+    expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'somethingNew', params: {} })).toBe(
+      'Please check this field',
+    );
   });
 });
 
@@ -45,7 +47,12 @@ describe('keywordErrors', () => {
   it('names the missing field of a required error and drops the noise inside oneOf', () => {
     const errors = keywordErrors([
       { instancePath: '', schemaPath: '#/required', keyword: 'required', params: { missingProperty: 'loan_purpose' } },
-      { instancePath: '/loan_purpose', schemaPath: '#/properties/loan_purpose/oneOf/0/const', keyword: 'const', params: {} },
+      {
+        instancePath: '/loan_purpose',
+        schemaPath: '#/properties/loan_purpose/oneOf/0/const',
+        keyword: 'const',
+        params: {},
+      },
       { instancePath: '/loan_purpose', schemaPath: '#/properties/loan_purpose/oneOf', keyword: 'oneOf', params: {} },
     ]);
     expect(errors.map((e) => [e.field, e.keyword])).toEqual([

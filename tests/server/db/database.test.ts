@@ -17,7 +17,13 @@ describe.each(DATABASES)('$name', ({ open }) => {
   afterAll(() => database?.cleanup());
 
   it('runs queries with parameters and returns the same types', async () => {
-    const { rows, rowCount } = await database.db.query<{ n: number; big: number; text: string; at: Date; doc: unknown }>(
+    const { rows, rowCount } = await database.db.query<{
+      n: number;
+      big: number;
+      text: string;
+      at: Date;
+      doc: unknown;
+    }>(
       `select $1::int as n, count(*) as big, $2::text as text, now() as at, '{"a":[1]}'::jsonb as doc
          from (values (1), (2)) as v(x)`,
       [7, 'hello'],
@@ -52,7 +58,10 @@ describe.each(DATABASES)('$name', ({ open }) => {
     it('apply in number order, each exactly once', async () => {
       const { db } = database;
       write('001-notes.sql', 'create table notes (id serial primary key, body text not null);\n');
-      write('002-first-note.sql', "insert into notes (body) values ('first');\r\ninsert into notes (body) values ('second');\r\n");
+      write(
+        '002-first-note.sql',
+        "insert into notes (body) values ('first');\r\ninsert into notes (body) values ('second');\r\n",
+      );
       writeFileSync(join(dir.path, 'README.md'), 'not a migration');
       expect(await migrate(db, dir.path)).toEqual(['001-notes', '002-first-note']);
       expect(await migrate(db, dir.path)).toEqual([]);
@@ -88,7 +97,9 @@ describe.each(DATABASES)('$name', ({ open }) => {
     it('refuse misnamed files', async () => {
       const other = tempDir('fundflow-migrations-');
       writeFileSync(join(other.path, '6-leads.sql'), 'select 1;');
-      await expect(migrate(database.db, other.path)).rejects.toThrow(/Migration file 6-leads\.sql is misnamed: use NNN-name\.sql/);
+      await expect(migrate(database.db, other.path)).rejects.toThrow(
+        /Migration file 6-leads\.sql is misnamed: use NNN-name\.sql/,
+      );
       other.remove();
     });
 

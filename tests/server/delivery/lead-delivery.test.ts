@@ -215,8 +215,11 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const { id } = response.json<{ id: string }>();
 
     const jobs = async () =>
-      (await setup.db.query<{ name: string; data: unknown }>(`select name, data from ${setup.bossSchema}.job order by created_on`))
-        .rows;
+      (
+        await setup.db.query<{ name: string; data: unknown }>(
+          `select name, data from ${setup.bossSchema}.job order by created_on`,
+        )
+      ).rows;
     await vi.waitFor(async () => expect((await jobs()).map((job) => job.name)).toContain(DEAD_LETTER_QUEUE), WAIT);
     expect(await jobs()).toEqual([
       { name: DELIVERY_QUEUE, data: { leadId: id } },

@@ -26,27 +26,33 @@ function refusal(flow: Flow, stepId: string, answers: FormRecord): string | unde
   return validate(data) ? undefined : `${stepId} refuses ${JSON.stringify(data)}: ${ajv.errorsText(validate.errors)}`;
 }
 
-const flows = readFlowFiles(join(import.meta.dirname, '..', '..', '..', 'flows')).map(({ file, json }) => ({ file, flow: json as Flow }));
+const flows = readFlowFiles(join(import.meta.dirname, '..', '..', '..', 'flows')).map(({ file, json }) => ({
+  file,
+  flow: json as Flow,
+}));
 
 describe.each(flows)('the preview answers of $file', ({ flow }) => {
-  it.each(Object.keys(flow.steps))('%s: every earlier step accepts them, and Next leads through those steps to it', async (stepId) => {
-    const { earlier, answers, unfit } = await previewAnswers(flow, stepId);
-    expect(unfit).toEqual([]);
-    for (const id of earlier) expect(refusal(flow, id, answers)).toBeUndefined();
+  it.each(Object.keys(flow.steps))(
+    '%s: every earlier step accepts them, and Next leads through those steps to it',
+    async (stepId) => {
+      const { earlier, answers, unfit } = await previewAnswers(flow, stepId);
+      expect(unfit).toEqual([]);
+      for (const id of earlier) expect(refusal(flow, id, answers)).toBeUndefined();
 
-    // Next, pressed on each earlier step with these answers, walks exactly the earlier steps and on to the step
-    // (or, for a step only its own link leads to, to the step it leads on to).
-    const { via } = stepsBefore(flow, stepId);
-    const test = branchTestFor(flow, new SampleMaker());
-    const walked = [flow.start];
-    while (walked.length <= earlier.length) {
-      const at = walked[walked.length - 1]!;
-      const next = nextStepId(at, flow.steps[at]!, answers, test);
-      if (next === undefined) break;
-      walked.push(next);
-    }
-    expect(walked).toEqual([...earlier, via]);
-  });
+      // Next, pressed on each earlier step with these answers, walks exactly the earlier steps and on to the step
+      // (or, for a step only its own link leads to, to the step it leads on to).
+      const { via } = stepsBefore(flow, stepId);
+      const test = branchTestFor(flow, new SampleMaker());
+      const walked = [flow.start];
+      while (walked.length <= earlier.length) {
+        const at = walked[walked.length - 1]!;
+        const next = nextStepId(at, flow.steps[at]!, answers, test);
+        if (next === undefined) break;
+        walked.push(next);
+      }
+      expect(walked).toEqual([...earlier, via]);
+    },
+  );
 });
 
 describe('the preview answers', () => {
@@ -87,24 +93,38 @@ describe('a sample value', () => {
     expect(value({ type: 'integer', default: 25000, minimum: 0 })).toBe(25000);
     expect(value({ const: true })).toBe(true);
     expect(value({ type: 'string', enum: ['Weekly', 'Monthly'] })).toBe('Weekly');
-    expect(value({ type: 'string', oneOf: [{ const: 'A1', title: 'First' }, { const: 'B2', title: 'Second' }] })).toBe('A1');
+    expect(
+      value({
+        type: 'string',
+        oneOf: [
+          { const: 'A1', title: 'First' },
+          { const: 'B2', title: 'Second' },
+        ],
+      }),
+    ).toBe('A1');
   });
 
   it('skips an example or default its own schema refuses', () => {
-    expect(value({ type: 'string', pattern: '^[0-9]{5}$', default: 'none', examples: ['abc'] }, 'code')).toMatch(/^[0-9]{5}$/);
+    expect(value({ type: 'string', pattern: '^[0-9]{5}$', default: 'none', examples: ['abc'] }, 'code')).toMatch(
+      /^[0-9]{5}$/,
+    );
   });
 
   it('fits formats: an email address, a date, a date and time, a web address', () => {
     expect(value({ type: 'string', format: 'email' })).toBe('alex.morgan@example.com');
     expect(value({ type: 'string', format: 'date' })).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(maker.accepts({ type: 'string', format: 'date-time' }, value({ type: 'string', format: 'date-time' }))).toBe(true);
+    expect(maker.accepts({ type: 'string', format: 'date-time' }, value({ type: 'string', format: 'date-time' }))).toBe(
+      true,
+    );
     expect(value({ type: 'string', format: 'uri' })).toMatch(/^https:\/\//);
   });
 
   it('fits the field: a 10-digit US phone number, a ZIP code, a year', () => {
     expect(value({ type: 'string', pattern: '^[0-9]{10}$' }, 'phone')).toBe('2125550123');
     expect(value({ type: 'string', pattern: '^[0-9]{3}-[0-9]{3}-[0-9]{4}$' }, 'mobile_phone')).toBe('212-555-0123');
-    expect(value({ type: 'string', minLength: 5, maxLength: 5, pattern: '^[0-9]*$' }, 'business_zipcode')).toBe('10001');
+    expect(value({ type: 'string', minLength: 5, maxLength: 5, pattern: '^[0-9]*$' }, 'business_zipcode')).toBe(
+      '10001',
+    );
     expect(value({ type: 'string', pattern: '^(19[0-9]{2}|20[0-9]{2})$' }, 'founded_year')).toBe('2015');
   });
 

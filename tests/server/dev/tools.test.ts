@@ -8,9 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import type { DevPageState, DevStatus, DevStatusEvent } from '../../../server/dev/status.ts';
-import { openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from '../../support/server-harness.ts';
+import {
+  openTestPglite,
+  tempDir,
+  testConfig,
+  writeBuiltSite,
+  type TestDatabase,
+} from '../../support/server-harness.ts';
 
-const PROBLEMS = ['flows/business-funding.v2.json /steps/amount/hedaing: unknown key "hedaing" (did you mean "heading"?)'];
+const PROBLEMS = [
+  'flows/business-funding.v2.json /steps/amount/hedaing: unknown key "hedaing" (did you mean "heading"?)',
+];
 const DEV_SCRIPT = '<script type="module" src="/__dev/client.js"></script>';
 
 let database: TestDatabase;
@@ -86,7 +94,11 @@ describe('in development', () => {
     expect(build).toBe(2);
     expect(preview).toMatchObject({ storageKey: 'business-funding.v2', path: '/v2/phone' });
     const record = JSON.parse(preview!.record) as Record<string, unknown>;
-    expect(record).toMatchObject({ business_name: 'Morgan Bakery', email: 'alex.morgan@example.com', full_name: 'Alex Morgan' });
+    expect(record).toMatchObject({
+      business_name: 'Morgan Bakery',
+      email: 'alex.morgan@example.com',
+      full_name: 'Alex Morgan',
+    });
     expect(record).not.toHaveProperty('phone');
     expect(record.expire_time).toBeGreaterThan(Date.now());
 

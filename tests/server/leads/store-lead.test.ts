@@ -18,7 +18,10 @@ import { countRows, failingQueue, prepareLeadDatabase, tableQueue } from '../../
 
 const CONSENT: ConsentShown = { version: 'v1', text: 'I agree to be contacted.', sha256: 'a'.repeat(64) };
 
-function accepted(n: number, payload: Record<string, unknown> = validLead({ email: `lead.${n}@example.com` })): AcceptedLead {
+function accepted(
+  n: number,
+  payload: Record<string, unknown> = validLead({ email: `lead.${n}@example.com` }),
+): AcceptedLead {
   return {
     flow: 'business-funding',
     flowVersion: 'v1',
@@ -64,7 +67,9 @@ describe.each(DATABASES)('storing leads on $name', ({ open }) => {
     const { db, transactions } = counting(database.db);
     const store = createLeadStore(db, tableQueue);
     const count = 2 * MAX_LEADS_PER_TRANSACTION + 50;
-    const ids = (await Promise.all(Array.from({ length: count }, (_, n) => store.store(accepted(n))))).map(({ id }) => id);
+    const ids = (await Promise.all(Array.from({ length: count }, (_, n) => store.store(accepted(n))))).map(
+      ({ id }) => id,
+    );
 
     expect(new Set(ids).size).toBe(count);
     expect(transactions()).toBe(3);
@@ -109,7 +114,11 @@ describe.each(DATABASES)('storing leads on $name', ({ open }) => {
     const store = createLeadStore(database.db, tableQueue);
     // jsonb cannot hold the NUL character: the one statement of the group fails.
     const refused = accepted(2, validLead({ first_name: 'Ma\u0000ria' }));
-    const results = await Promise.allSettled([store.store(accepted(1)), store.store(refused), store.store(accepted(3))]);
+    const results = await Promise.allSettled([
+      store.store(accepted(1)),
+      store.store(refused),
+      store.store(accepted(3)),
+    ]);
 
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const stored = await database.db.query<{ id: string }>('select id from leads order by id');

@@ -7,7 +7,14 @@ import { migrate } from '../../../server/db/index.ts';
 import { databaseLookupCalls } from '../../../server/phone/daily-lookup-calls.ts';
 import { httpPhoneLookup } from '../../../server/phone/http-phone-check.ts';
 import { paidPhoneCheck, type PaidPhoneCheckOptions } from '../../../server/phone/paid-phone-check.ts';
-import { DATABASES, openTestPglite, tempDir, testConfig, writeBuiltSite, type TestDatabase } from '../../support/server-harness.ts';
+import {
+  DATABASES,
+  openTestPglite,
+  tempDir,
+  testConfig,
+  writeBuiltSite,
+  type TestDatabase,
+} from '../../support/server-harness.ts';
 import { json, startStandInService, type Answer, type StandInService } from '../../support/stand-in-service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -114,7 +121,8 @@ describe('paidPhoneCheck', () => {
 
   it('keeps at most maxNumbers answers, forgetting the oldest first', async () => {
     const phoneCheck = check({ maxNumbers: 2 });
-    for (const phone of ['2125550123', '2125550124', '2125550125', '2125550125', '2125550124']) await phoneCheck.status(phone);
+    for (const phone of ['2125550123', '2125550124', '2125550125', '2125550125', '2125550124'])
+      await phoneCheck.status(phone);
     expect(asked()).toEqual(['2125550123', '2125550124', '2125550125']);
     await phoneCheck.status('2125550123');
     expect(asked()).toEqual(['2125550123', '2125550124', '2125550125', '2125550123']);
@@ -130,7 +138,9 @@ describe('paidPhoneCheck', () => {
     expect(provider.requests).toHaveLength(2);
     // What was looked up before the cap is still the provider's answer.
     expect(await phoneCheck.status('2125550123')).toBe('connected-75');
-    expect(warnings).toEqual(['phone lookup daily cap of 2 calls reached: the offline check answers until midnight UTC']);
+    expect(warnings).toEqual([
+      'phone lookup daily cap of 2 calls reached: the offline check answers until midnight UTC',
+    ]);
 
     clock = Date.UTC(2026, 10, 23, 0, 0, 0);
     expect(await phoneCheck.status('2125550125')).toBe('connected-75');

@@ -8,7 +8,12 @@ const NINE = Date.UTC(2026, 10, 22, 9);
 
 function limiter(limit: number, windowMs: number, maxKeys?: number) {
   const clock = { at: NINE };
-  const counter = fixedWindowLimiter({ limit, windowMs, now: () => clock.at, ...(maxKeys === undefined ? {} : { maxKeys }) });
+  const counter = fixedWindowLimiter({
+    limit,
+    windowMs,
+    now: () => clock.at,
+    ...(maxKeys === undefined ? {} : { maxKeys }),
+  });
   return { clock, counter };
 }
 

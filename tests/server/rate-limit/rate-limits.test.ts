@@ -65,7 +65,11 @@ function leadRequest(token: string, from = OFFICE, headers: Record<string, strin
   };
 }
 
-function phoneRequest(token: string | undefined, from = OFFICE, method: InjectOptions['method'] = 'GET'): InjectOptions {
+function phoneRequest(
+  token: string | undefined,
+  from = OFFICE,
+  method: InjectOptions['method'] = 'GET',
+): InjectOptions {
   const headers = token === undefined ? {} : { cookie: `XSRF-TOKEN=${token}` };
   return { method, url: '/api/v1/phone/validate?phone=2125550123', headers, remoteAddress: from };
 }
@@ -102,7 +106,9 @@ describe('lead intake', () => {
 
   it("refuses an address's lead past its limit, whichever visit sends it; other addresses go on", async () => {
     const office = times(3, newVisit);
-    expect(await statuses(office.flatMap((visit) => times(2, () => () => sendLead(visit))))).toEqual(times(6, () => 201));
+    expect(await statuses(office.flatMap((visit) => times(2, () => () => sendLead(visit))))).toEqual(
+      times(6, () => 201),
+    );
     const refused = await sendLead(newVisit());
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('3585');
@@ -180,21 +186,23 @@ describe('phone checks', () => {
 
   it('count HEAD, which runs the same check, with GET', async () => {
     const visit = newVisit();
-    expect(await statuses([() => checkPhone(visit, OFFICE, 'HEAD'), ...times(3, () => () => checkPhone(visit))])).toEqual([
-      200, 200, 200, 429,
-    ]);
+    expect(
+      await statuses([() => checkPhone(visit, OFFICE, 'HEAD'), ...times(3, () => () => checkPhone(visit))]),
+    ).toEqual([200, 200, 200, 429]);
   });
 });
 
 describe('privacy opt-outs', () => {
-  const optOut = (visit: string, from = OFFICE) => () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/privacy/opt-out',
-      payload: { email: `visitor.${randomBytes(6).toString('hex')}@example.com` },
-      headers: { 'content-type': 'application/json', ...xsrfHeaders(visit) },
-      remoteAddress: from,
-    });
+  const optOut =
+    (visit: string, from = OFFICE) =>
+    () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/privacy/opt-out',
+        payload: { email: `visitor.${randomBytes(6).toString('hex')}@example.com` },
+        headers: { 'content-type': 'application/json', ...xsrfHeaders(visit) },
+        remoteAddress: from,
+      });
 
   it("take the leads' limits, per visit and per address, counted apart from the leads", async () => {
     const visit = newVisit();
@@ -232,6 +240,9 @@ describe('a limit set to 0', () => {
     expect((await lead(office[0]!)()).statusCode).toBe(429);
 
     const visit = newVisit();
-    expect(await statuses(times(9, () => () => partly.inject(phoneRequest(visit))))).toEqual([...times(8, () => 200), 429]);
+    expect(await statuses(times(9, () => () => partly.inject(phoneRequest(visit))))).toEqual([
+      ...times(8, () => 200),
+      429,
+    ]);
   });
 });

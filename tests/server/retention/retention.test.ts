@@ -132,7 +132,9 @@ describe.each(DATABASES)('retention on $name', (kind) => {
       'select l.*, c.* from leads l join consent_evidence c on c.lead_id = l.id where l.id = $1',
       [old],
     );
-    expect(JSON.stringify(rows).replace('3105550147', '').replace('maria.rivera@example.com', '')).not.toMatch(PERSONAL);
+    expect(JSON.stringify(rows).replace('3105550147', '').replace('maria.rivera@example.com', '')).not.toMatch(
+      PERSONAL,
+    );
 
     // A second run finds nothing more to do.
     expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0 });

@@ -128,9 +128,9 @@ describe('a broken content file stops the server', () => {
     const database = await openTestPglite();
     try {
       const contentDir = withFiles({ ...thankYou, business_hours_settings: {} });
-      await expect(
-        buildApp({ config: testConfig(), db: database.db, logger: false, contentDir }),
-      ).rejects.toThrow('server/content/thank-you.json /business_hours_settings: "template" is missing');
+      await expect(buildApp({ config: testConfig(), db: database.db, logger: false, contentDir })).rejects.toThrow(
+        'server/content/thank-you.json /business_hours_settings: "template" is missing',
+      );
     } finally {
       await database.cleanup();
     }
@@ -202,7 +202,8 @@ describe("the popup's HTML", () => {
   it('cuts the thank-you templates to the same allowlist, keeping their placeholders', async () => {
     const contentDir = withPopup('<p>Hello</p>');
     const thankYou = fileJson('thank-you.json') as { business_hours_settings: { template: string } };
-    thankYou.business_hours_settings.template = '<p onclick="steal()">Thanks, {first_name}!<script>steal()</script></p>';
+    thankYou.business_hours_settings.template =
+      '<p onclick="steal()">Thanks, {first_name}!<script>steal()</script></p>';
     writeFileSync(join(contentDir, 'thank-you.json'), JSON.stringify(thankYou));
     const warnings: string[] = [];
     const content = loadSiteContent(contentDir, (message) => warnings.push(message));

@@ -64,7 +64,10 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
 
     it('answers with the consent recorded: its version and the SHA-256 of the words stored', async () => {
       const { id, consent } = (await post(app, validLead())).json();
-      const { rows } = await database.db.query('select consent_version, consent_sha256, consent_text from consent_evidence where lead_id = $1', [id]);
+      const { rows } = await database.db.query(
+        'select consent_version, consent_sha256, consent_text from consent_evidence where lead_id = $1',
+        [id],
+      );
       expect(consent).toEqual({ version: rows[0]!.consent_version, sha256: rows[0]!.consent_sha256 });
       expect(consent.sha256).toBe(createHash('sha256').update(String(rows[0]!.consent_text), 'utf8').digest('hex'));
     });
@@ -189,7 +192,7 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
     });
   });
 
-  describe('the flow version of a lead that does not say it (another client sends the spec\'s payload)', () => {
+  describe("the flow version of a lead that does not say it (another client sends the spec's payload)", () => {
     async function storedAs(payload: LeadPayload) {
       const response = await post(app, payload);
       expect(response.statusCode).toBe(201);

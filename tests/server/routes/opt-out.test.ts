@@ -10,7 +10,15 @@ import type { Database } from '../../../server/db/types.ts';
 import type { LeadDelivery } from '../../../server/delivery/lead-delivery.ts';
 import { validLead } from '../../support/lead-fixture.ts';
 import type { TestLender } from '../../support/test-lender.ts';
-import { captureLog, jobStates, lender, openDatabase, startDelivery, WAIT, type Setup } from '../../support/delivery-setup.ts';
+import {
+  captureLog,
+  jobStates,
+  lender,
+  openDatabase,
+  startDelivery,
+  WAIT,
+  type Setup,
+} from '../../support/delivery-setup.ts';
 import { DATABASES, xsrfHeaders } from '../../support/server-harness.ts';
 import { startLeadApp } from '../../support/lead-app.ts';
 
@@ -23,7 +31,12 @@ async function appOn(setup: Setup, delivery: LeadDelivery): Promise<FastifyInsta
 }
 
 function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = xsrfHeaders()) {
-  return app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 async function sendLead(app: FastifyInstance, overrides: Record<string, unknown>): Promise<string> {
@@ -147,7 +160,9 @@ describe.each(DATABASES)('opt-outs on $name', (kind) => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toMatchObject({ error: 'invalid_opt_out', fields });
     }
-    expect((await post(app, OPT_OUT, { phone: '555-0147' })).json().message).toBe('The opt-out has 1 invalid field: phone');
+    expect((await post(app, OPT_OUT, { phone: '555-0147' })).json().message).toBe(
+      'The opt-out has 1 invalid field: phone',
+    );
     expect((await post(app, OPT_OUT, ['maria.rivera@example.com'])).json()).toEqual({
       error: 'invalid_opt_out',
       message: 'The request must be a JSON object',

@@ -47,7 +47,13 @@ beforeAll(async () => {
   writeBuiltSite(join(dir.path, 'dist'));
   writeFlows(join(dir.path, 'flows'));
   const config = testConfig({ ...settings, STATIC_DIR: join(dir.path, 'dist') });
-  app = await buildApp({ config, db: database.db, logger: false, flowsDir: join(dir.path, 'flows'), development: false });
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    flowsDir: join(dir.path, 'flows'),
+    development: false,
+  });
   app.get('/api/v1/test-failure', async () => {
     throw new Error('relation "leads" does not exist: select * from leads at /srv/fundflow/server/leads.ts:12');
   });
@@ -142,7 +148,16 @@ describe('the page', () => {
   });
 
   it('answers 404 with the page (which shows the not-found screen) for any other path', async () => {
-    const unknown = ['/nope', '/amount/extra', '/v3', '/AMOUNT', '/missing.1a2b3c4d.js', '/.sources', '/assets/', '/assets'];
+    const unknown = [
+      '/nope',
+      '/amount/extra',
+      '/v3',
+      '/AMOUNT',
+      '/missing.1a2b3c4d.js',
+      '/.sources',
+      '/assets/',
+      '/assets',
+    ];
     for (const url of unknown) {
       const { response, text } = await get(url);
       expect(response.statusCode, url).toBe(404);
@@ -153,7 +168,7 @@ describe('the page', () => {
 });
 
 describe('the built-in legal pages', () => {
-  it('are served at their paths where no setting names the operator\'s own', async () => {
+  it("are served at their paths where no setting names the operator's own", async () => {
     for (const url of ['/terms', '/do-not-sell', '/do-not-sell?utm_source=mail']) {
       const { response, text } = await get(url);
       expect(response.statusCode, url).toBe(200);
@@ -162,7 +177,7 @@ describe('the built-in legal pages', () => {
     }
   });
 
-  it('send visitors to the operator\'s own page where its setting names one', async () => {
+  it("send visitors to the operator's own page where its setting names one", async () => {
     const { response } = await get('/privacy');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(
@@ -180,12 +195,17 @@ describe('the built-in legal pages', () => {
     const flows = tempDir();
     try {
       writeFlows(flows.path);
-      const taken = { id: 'test-flow', basePath: '', start: 'start', steps: { start: { route: '' }, terms: { route: 'terms' } } };
+      const taken = {
+        id: 'test-flow',
+        basePath: '',
+        start: 'start',
+        steps: { start: { route: '' }, terms: { route: 'terms' } },
+      };
       writeFileSync(join(flows.path, 'test-flow.json'), JSON.stringify(taken));
       const config = testConfig({ STATIC_DIR: join(dir.path, 'dist') });
-      await expect(buildApp({ config, db: database.db, logger: false, flowsDir: flows.path, development: false })).rejects.toThrow(
-        'The flows define the route "/terms": it is the site\'s built-in terms of use',
-      );
+      await expect(
+        buildApp({ config, db: database.db, logger: false, flowsDir: flows.path, development: false }),
+      ).rejects.toThrow('The flows define the route "/terms": it is the site\'s built-in terms of use');
     } finally {
       flows.remove();
     }
@@ -301,7 +321,11 @@ describe('security headers', () => {
       // What the policy allows is tested in security.test.ts; here: the same policy on every page and file.
       expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(testConfig(settings)));
     }
-    const apiAnswers = await Promise.all([app.inject('/api/v1/health'), app.inject('/api/nope'), app.inject('/api/v1/test-failure')]);
+    const apiAnswers = await Promise.all([
+      app.inject('/api/v1/health'),
+      app.inject('/api/nope'),
+      app.inject('/api/v1/test-failure'),
+    ]);
     for (const response of apiAnswers) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-security-policy']).toBe(API_SECURITY_HEADERS['content-security-policy']);

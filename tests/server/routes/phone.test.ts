@@ -20,13 +20,19 @@ describe('GET /api/v1/phone/validate with the offline check', () => {
     expect(await status('3105551234')).toEqual({ status: 'connected' });
   });
 
-  it.each(['5555555555', '1234567890', '0000000000', '2120000000'])('reports %s, which cannot exist, as invalid', async (phone) => {
-    expect(await status(phone)).toEqual({ status: 'invalid' });
-  });
+  it.each(['5555555555', '1234567890', '0000000000', '2120000000'])(
+    'reports %s, which cannot exist, as invalid',
+    async (phone) => {
+      expect(await status(phone)).toEqual({ status: 'invalid' });
+    },
+  );
 
-  it.each(['212555012', '21255501234', '212-555-0123', ''])('refuses %j with a message naming the field', async (phone) => {
-    const response = await app.inject(`/api/v1/phone/validate?phone=${encodeURIComponent(phone)}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('phone');
-  });
+  it.each(['212555012', '21255501234', '212-555-0123', ''])(
+    'refuses %j with a message naming the field',
+    async (phone) => {
+      const response = await app.inject(`/api/v1/phone/validate?phone=${encodeURIComponent(phone)}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('phone');
+    },
+  );
 });

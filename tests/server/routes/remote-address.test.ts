@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { validLead } from '../../support/lead-fixture.ts';
-import { openTestPglite, startTestApp, xsrfHeaders, type TestApp, type TestDatabase } from '../../support/server-harness.ts';
+import {
+  openTestPglite,
+  startTestApp,
+  xsrfHeaders,
+  type TestApp,
+  type TestDatabase,
+} from '../../support/server-harness.ts';
 import { prepareLeadDatabase, startLeadApp } from '../../support/lead-app.ts';
 
 let running: TestApp | undefined;

@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { openTestPglite, startTestApp, tempDir, testConfig, writeBuiltSite, xsrfHeaders, type TestApp } from '../../support/server-harness.ts';
+import {
+  openTestPglite,
+  startTestApp,
+  tempDir,
+  testConfig,
+  writeBuiltSite,
+  xsrfHeaders,
+  type TestApp,
+} from '../../support/server-harness.ts';
 
 let server: TestApp;
 let app: FastifyInstance;
@@ -56,7 +64,11 @@ describe('GET /api/v1/zipcode/validate', () => {
     const site = tempDir();
     writeBuiltSite(join(site.path, 'dist'));
     const database = await openTestPglite();
-    const listening = await buildApp({ config: testConfig({ STATIC_DIR: join(site.path, 'dist') }), db: database.db, logger: false });
+    const listening = await buildApp({
+      config: testConfig({ STATIC_DIR: join(site.path, 'dist') }),
+      db: database.db,
+      logger: false,
+    });
     const seen: string[] = [];
     listening.addHook('onRequest', (request, _reply, done) => {
       seen.push(request.url);
@@ -64,9 +76,13 @@ describe('GET /api/v1/zipcode/validate', () => {
     });
     try {
       const origin = await listening.listen({ port: 0, host: '127.0.0.1' });
-      const response = await fetch(`${origin}/api/v1/zipcode/validate?zipcode=90210`, { headers: { cookie: xsrfHeaders().cookie! } });
+      const response = await fetch(`${origin}/api/v1/zipcode/validate?zipcode=90210`, {
+        headers: { cookie: xsrfHeaders().cookie! },
+      });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual([{ zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] }]);
+      expect(await response.json()).toEqual([
+        { zipcodes: [{ default_city: 'Beverly Hills', state_abbreviation: 'CA', zipcode: '90210' }] },
+      ]);
       expect(seen).toEqual(['/api/v1/zipcode/validate?zipcode=90210']);
     } finally {
       await listening.close();

@@ -23,7 +23,9 @@ describe('the landing-page content checks', () => {
       `${SHOWN}/faq.json /questions/0/anwser: unknown key "anwser" (did you mean "answer"?)`,
       `${SHOWN}/providers.json /$schema: expected "./schemas/providers.schema.json", found the text "./provider.schema.json": Lets editors check this file while it is typed; leave it as it is.`,
       expect.stringMatching(
-        new RegExp(`^${SHOWN}/lenders\\.json: not valid JSON \\(.+\\): fix the spot it names, often a missing comma or quote$`),
+        new RegExp(
+          `^${SHOWN}/lenders\\.json: not valid JSON \\(.+\\): fix the spot it names, often a missing comma or quote$`,
+        ),
       ),
       `${SHOWN}/social.json /links/0/network: "tiktok" is not one of "facebook", "x", "linkedin", "instagram", "youtube"`,
       `${SHOWN}/social.json /links/0/url: "http://example.com/ours" is not allowed: The full address of the page, starting with https://.`,
@@ -53,7 +55,6 @@ describe('the content schema files editors use', () => {
       expect(readFileSync(join(CONTENT_DIR, 'schemas', name), 'utf8'), name).toBe(text);
     }
   });
-
 });
 
 describe('the generated content module', () => {

@@ -22,12 +22,11 @@ describe('the landing page with the content it ships with', () => {
     render(<Landing />);
     const list = within(section('How it works')).getByRole('list');
     expect(list.tagName).toBe('OL');
-    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Apply online in seconds',
-      'Review funding options',
-      'Connect to a funding advisor',
-      'Access funds',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Apply online in seconds', 'Review funding options', 'Connect to a funding advisor', 'Access funds']);
   });
 
   it('states what the service offers', () => {

@@ -19,7 +19,10 @@ const config: PublicConfig = {
 const shell = { disclosure: { title: 'Advertising Disclosure', text: '{product} is not a lender.' }, social: [] };
 
 /** The page at `path` as the site routes it, in its shell, its screen fetched as in the browser. */
-async function renderPage(path: string, optOut: ApiClient['optOut'] = vi.fn(async () => ({ recorded: true as const }))) {
+async function renderPage(
+  path: string,
+  optOut: ApiClient['optOut'] = vi.fn(async () => ({ recorded: true as const })),
+) {
   const page = legalRoutes(config, shell, stubApi({ optOut })).find((route) => route.path === path)!;
   render(<MemoryRouter initialEntries={[`${path}?utm_source=fb&gclid=abc`]}>{page.element}</MemoryRouter>);
   await screen.findByRole('article');
@@ -46,7 +49,9 @@ describe('a built-in legal page', () => {
     expect(article.getByRole('link', { name: 'Do Not Sell My Information' }).getAttribute('href')).toBe(
       '/do-not-sell?utm_source=fb&gclid=abc',
     );
-    expect(article.getByRole('link', { name: 'Back to the form' }).getAttribute('href')).toBe('/?utm_source=fb&gclid=abc');
+    expect(article.getByRole('link', { name: 'Back to the form' }).getAttribute('href')).toBe(
+      '/?utm_source=fb&gclid=abc',
+    );
   });
 
   it('shows the footer with the legal links around it', async () => {
@@ -85,7 +90,9 @@ describe('the Do Not Sell page', () => {
     const { optOut, user } = await renderPage('/do-not-sell');
     await user.click(submit());
     expect(field().getAttribute('aria-invalid')).toBe('true');
-    expect(field().getAttribute('aria-describedby')).toContain(screen.getByText('Please enter your email address or phone number').parentElement!.id);
+    expect(field().getAttribute('aria-describedby')).toContain(
+      screen.getByText('Please enter your email address or phone number').parentElement!.id,
+    );
     await user.type(field(), 'maria@');
     await user.click(submit());
     expect(screen.getByText('Please enter a valid email')).toBeTruthy();
@@ -103,13 +110,18 @@ describe('the Do Not Sell page', () => {
       message: 'The opt-out has 1 invalid field: email',
       fields: [{ field: 'email', keyword: 'format', message: 'Please enter a valid email' }],
     });
-    const optOut = vi.fn<ApiClient['optOut']>().mockRejectedValueOnce(refusal).mockRejectedValueOnce(new ApiError(0, 'offline'));
+    const optOut = vi
+      .fn<ApiClient['optOut']>()
+      .mockRejectedValueOnce(refusal)
+      .mockRejectedValueOnce(new ApiError(0, 'offline'));
     const { user } = await renderPage('/do-not-sell', optOut);
     await user.type(field(), 'maria@example.com');
     await user.click(submit());
     expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
     await user.click(submit());
-    expect((await screen.findByRole('alert')).textContent).toBe('Your opt-out could not be sent. Please try again in a moment.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your opt-out could not be sent. Please try again in a moment.',
+    );
     expect(within(screen.getByRole('article')).queryByRole('status')).toBeNull();
   });
 });

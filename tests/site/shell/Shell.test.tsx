@@ -30,14 +30,20 @@ describe('the shell', () => {
     renderShell([]);
     expect(screen.getByRole('link', { name: 'Acme Funding: start over' }).getAttribute('href')).toBe('/v3');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('region', { name: 'Advertising Disclosure' }).textContent).toContain('Acme Funding is not a lender.');
+    expect(within(footer).getByRole('region', { name: 'Advertising Disclosure' }).textContent).toContain(
+      'Acme Funding is not a lender.',
+    );
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Acme Funding`);
   });
 
   it("links the operator's own legal pages where configured and the built-in ones otherwise", () => {
     renderShell([]);
     const legal = screen.getByRole('navigation', { name: 'Legal' });
-    expect(within(legal).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Privacy', 'https://acme.example/privacy'],
       ['Terms', '/terms'],
       ['Do Not Sell My Information', 'https://acme.example/do-not-sell'],
@@ -50,7 +56,9 @@ describe('the shell', () => {
     expect(screen.getByRole('link', { name: 'Acme Funding: start over' }).getAttribute('href')).toBe(`/v3${query}`);
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe(`/terms${query}`);
-    expect(within(legal).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('https://acme.example/privacy');
+    expect(within(legal).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe(
+      'https://acme.example/privacy',
+    );
   });
 
   it('shows a named icon link for each social page in the content', () => {
@@ -59,8 +67,12 @@ describe('the shell', () => {
       { network: 'linkedin', url: 'https://www.linkedin.com/company/acmefunding' },
     ]);
     const social = screen.getByRole('list', { name: 'Follow us' });
-    expect(within(social).getByRole('link', { name: 'Acme Funding on Facebook' }).getAttribute('href')).toBe('https://www.facebook.com/acmefunding');
-    expect(within(social).getByRole('link', { name: 'Acme Funding on LinkedIn' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(social).getByRole('link', { name: 'Acme Funding on Facebook' }).getAttribute('href')).toBe(
+      'https://www.facebook.com/acmefunding',
+    );
+    expect(within(social).getByRole('link', { name: 'Acme Funding on LinkedIn' }).getAttribute('rel')).toBe(
+      'noopener noreferrer',
+    );
   });
 
   it('leaves the social list out when the content has no links', () => {

@@ -59,34 +59,56 @@ const everyFormStep = await Promise.all(
     const validators = { ...compiled.validators, ...(await compiled.laterValidators()) };
     return Object.entries(compiled.flow.steps)
       .filter(([, step]) => step.schema !== undefined)
-      .map(([stepId]) => ({ name: `${compiled.flow.version} ${stepId}`, compiled, stepId, validators: validators[stepId] ?? {} }));
+      .map(([stepId]) => ({
+        name: `${compiled.flow.version} ${stepId}`,
+        compiled,
+        stepId,
+        validators: validators[stepId] ?? {},
+      }));
   }),
 ).then((lists) => lists.flat());
 
 describe('every step of every flow, as the page renders it', () => {
-  it.each(everyFormStep)('$name calls no fast-uri and shows no Markdown, submitted unanswered', async ({ compiled, stepId, validators }) => {
-    const calls = watchFastUri();
-    const completed = vi.fn(async () => []);
-    const { container } = render(
-      <EngineSettingsProvider settings={settings}>
-        <Suspense fallback={null}>
-          <StepForm compiled={compiled} validators={validators} stepId={stepId} answers={{}} onSave={() => {}} onComplete={completed} restart={() => {}}>
-            {() => <button type="submit">Submit the step</button>}
-          </StepForm>
-        </Suspense>
-      </EngineSettingsProvider>,
-    );
-    fireEvent.submit(await screen.findByRole('button', { name: 'Submit the step' }).then((button) => button.closest('form')!));
-    // Refused with its errors showing, or accepted where every field has a default.
-    await waitFor(() => expect(container.querySelectorAll('.field__error').length + completed.mock.calls.length).toBeGreaterThan(0));
-    expect(container.querySelectorAll(MARKDOWN_PLACES)).toHaveLength(0);
-    for (const call of calls) expect(call).not.toHaveBeenCalled();
-  });
+  it.each(everyFormStep)(
+    '$name calls no fast-uri and shows no Markdown, submitted unanswered',
+    async ({ compiled, stepId, validators }) => {
+      const calls = watchFastUri();
+      const completed = vi.fn(async () => []);
+      const { container } = render(
+        <EngineSettingsProvider settings={settings}>
+          <Suspense fallback={null}>
+            <StepForm
+              compiled={compiled}
+              validators={validators}
+              stepId={stepId}
+              answers={{}}
+              onSave={() => {}}
+              onComplete={completed}
+              restart={() => {}}
+            >
+              {() => <button type="submit">Submit the step</button>}
+            </StepForm>
+          </Suspense>
+        </EngineSettingsProvider>,
+      );
+      fireEvent.submit(
+        await screen.findByRole('button', { name: 'Submit the step' }).then((button) => button.closest('form')!),
+      );
+      // Refused with its errors showing, or accepted where every field has a default.
+      await waitFor(() =>
+        expect(container.querySelectorAll('.field__error').length + completed.mock.calls.length).toBeGreaterThan(0),
+      );
+      expect(container.querySelectorAll(MARKDOWN_PLACES)).toHaveLength(0);
+      for (const call of calls) expect(call).not.toHaveBeenCalled();
+    },
+  );
 });
 
 /** A form as a step renders it (the engine's templates), for a schema no flow has. */
 function renderForm(schema: RJSFSchema, uiSchema: UiSchema = {}) {
-  return render(<Form schema={schema} uiSchema={uiSchema} validator={validator} templates={templates} widgets={registry.widgets} />).container;
+  return render(
+    <Form schema={schema} uiSchema={uiSchema} validator={validator} templates={templates} widgets={registry.widgets} />,
+  ).container;
 }
 
 describe('fast-uri', () => {
@@ -111,7 +133,7 @@ describe('fast-uri', () => {
     );
   });
 
-  it("stand-in stops with an error naming what was called and why it is left out", () => {
+  it('stand-in stops with an error naming what was called and why it is left out', () => {
     expect(() => fastUriStandIn.resolve()).toThrow(/fast-uri's resolve\(\) was called.*decisions\/015/);
     expect(() => fastUriStandIn.equal()).toThrow(/fast-uri's equal\(\) was called.*decisions\/015/);
   });
@@ -121,12 +143,21 @@ describe('markdown-to-jsx', () => {
   it('is rendered by rjsf in the places the steps are checked for', () => {
     // A field without a type rjsf can tell, and a file field left to rjsf's own widget, once a file is picked.
     const unsupported = renderForm({ type: 'object', properties: { note: { title: 'Note' } } });
-    expect(unsupported.querySelector('.unsupported-field')?.textContent).toContain('Unsupported field schema for field root_note');
-    const file = renderForm({ type: 'object', properties: { upload: { type: 'string', format: 'data-url', title: 'Upload' } } });
+    expect(unsupported.querySelector('.unsupported-field')?.textContent).toContain(
+      'Unsupported field schema for field root_note',
+    );
+    const file = renderForm({
+      type: 'object',
+      properties: { upload: { type: 'string', format: 'data-url', title: 'Upload' } },
+    });
     expect(file.querySelector('input[type="file"]')).not.toBeNull();
     // The description and help come through rjsf's own templates, which the engine's replace.
     const described = render(
-      <Form schema={{ type: 'string', title: 'Name', description: 'As on your licence' }} uiSchema={{ 'ui:help': 'Help' }} validator={validator} />,
+      <Form
+        schema={{ type: 'string', title: 'Name', description: 'As on your licence' }}
+        uiSchema={{ 'ui:help': 'Help' }}
+        validator={validator}
+      />,
     ).container;
     expect(described.querySelectorAll('.field-description, .help-block')).toHaveLength(2);
   });

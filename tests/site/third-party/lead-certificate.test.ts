@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CERTIFICATE_FORM_ID, certificateAnswers, certificateScriptUrl } from '../../../site/third-party/lead-certificate.ts';
+import {
+  CERTIFICATE_FORM_ID,
+  certificateAnswers,
+  certificateScriptUrl,
+} from '../../../site/third-party/lead-certificate.ts';
 
 afterEach(() => document.getElementById(CERTIFICATE_FORM_ID)?.remove());
 

@@ -1,11 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NO_TAG_MANAGER, loadTagManager, tagManagerEvents, tagManagerUrl } from '../../../site/third-party/tag-manager.ts';
+import {
+  NO_TAG_MANAGER,
+  loadTagManager,
+  tagManagerEvents,
+  tagManagerUrl,
+} from '../../../site/third-party/tag-manager.ts';
 
 const step = { flow: 'business-funding', version: 'v2', stepId: 'amount' };
 
 describe('the tag manager', () => {
   it('loads the configured container, with the environment parameters when both are set', () => {
-    expect(tagManagerUrl({ id: 'GTM-ABC123', auth: null, preview: null })).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123');
+    expect(tagManagerUrl({ id: 'GTM-ABC123', auth: null, preview: null })).toBe(
+      'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123',
+    );
     expect(tagManagerUrl({ id: 'GTM-ABC123', auth: 'k3y', preview: 'env-4' })).toBe(
       'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123&gtm_auth=k3y&gtm_preview=env-4&gtm_cookies_win=x',
     );
@@ -14,7 +21,9 @@ describe('the tag manager', () => {
   it('adds one async script and the start event when an id is configured', () => {
     const dataLayer: object[] = [];
     loadTagManager({ id: 'GTM-ABC123', auth: null, preview: null }, { document, dataLayer, log: vi.fn() });
-    const scripts = document.head.querySelectorAll<HTMLScriptElement>('script[src^="https://www.googletagmanager.com/"]');
+    const scripts = document.head.querySelectorAll<HTMLScriptElement>(
+      'script[src^="https://www.googletagmanager.com/"]',
+    );
     expect(scripts).toHaveLength(1);
     expect(scripts[0]!.async).toBe(true);
     expect(dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' })]);

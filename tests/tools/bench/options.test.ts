@@ -4,7 +4,12 @@ import { DEFAULT_JSON, parseOptions } from '../../bench/options.ts';
 
 describe('bench options', () => {
   it('defaults to every part, 5 runs and the results file', () => {
-    expect(parseOptions([])).toMatchObject({ runs: 5, compare: [], parts: ['lighthouse', 'interaction', 'api'], json: DEFAULT_JSON });
+    expect(parseOptions([])).toMatchObject({
+      runs: 5,
+      compare: [],
+      parts: ['lighthouse', 'interaction', 'api'],
+      json: DEFAULT_JSON,
+    });
   });
 
   it('takes every URL after --compare up to the next option', () => {

@@ -47,7 +47,14 @@ describe('formatting', () => {
   });
 
   it('pads columns, right-aligns numeric ones and escapes pipes', () => {
-    const table = formatTable(['Metric', 'Value'], [['TBT', '80 ms'], ['a|b', '1,200 ms']], [false, true]);
+    const table = formatTable(
+      ['Metric', 'Value'],
+      [
+        ['TBT', '80 ms'],
+        ['a|b', '1,200 ms'],
+      ],
+      [false, true],
+    );
     expect(table.split('\n')).toEqual([
       '| Metric | Value    |'.replace('Value   ', '   Value'),
       '|--------|---------:|',
@@ -58,23 +65,60 @@ describe('formatting', () => {
 });
 
 function page(name: string, medians: Partial<Metrics>): PageResult {
-  const full: Metrics = { score: undefined, fcp: undefined, lcp: undefined, tbt: undefined, cls: undefined, jsBytes: undefined, totalBytes: undefined, requests: undefined, mainThreadMs: undefined, ...medians };
-  return { page: { name, url: `http://127.0.0.1:1/${name}` }, runs: [], failures: [], warnings: [], medians: full, breakdown: undefined };
+  const full: Metrics = {
+    score: undefined,
+    fcp: undefined,
+    lcp: undefined,
+    tbt: undefined,
+    cls: undefined,
+    jsBytes: undefined,
+    totalBytes: undefined,
+    requests: undefined,
+    mainThreadMs: undefined,
+    ...medians,
+  };
+  return {
+    page: { name, url: `http://127.0.0.1:1/${name}` },
+    runs: [],
+    failures: [],
+    warnings: [],
+    medians: full,
+    breakdown: undefined,
+  };
 }
 
-const load = (perSecond: number, p99Ms: number): LoadResult => ({ ok: perSecond * 10, failed: {}, seconds: 10, perSecond, p50Ms: p99Ms / 4, p99Ms, maxMs: p99Ms });
+const load = (perSecond: number, p99Ms: number): LoadResult => ({
+  ok: perSecond * 10,
+  failed: {},
+  seconds: 10,
+  perSecond,
+  p50Ms: p99Ms / 4,
+  p99Ms,
+  maxMs: p99Ms,
+});
 
 describe('result rows', () => {
   it('judges the Lighthouse targets on the first page only', () => {
-    const rows = resultRows({ lighthouse: [page('/', { score: 99, tbt: 150 }), page('/email', { score: 80, tbt: 20 })] }, 0);
+    const rows = resultRows(
+      { lighthouse: [page('/', { score: 99, tbt: 150 }), page('/email', { score: 80, tbt: 20 })] },
+      0,
+    );
     const score = rows.filter((row) => row.metric.startsWith('Performance score'));
-    expect(score.map((row) => [row.subject, row.met])).toEqual([['/', 'yes'], ['/email', '']]);
+    expect(score.map((row) => [row.subject, row.met])).toEqual([
+      ['/', 'yes'],
+      ['/email', ''],
+    ]);
     expect(rows.find((row) => row.metric.startsWith('TBT') && row.subject === '/')?.met).toBe('no');
     expect(score[1]?.ratio).toBe('0.81× of /');
   });
 
   it('compares LCP with the first --compare page, and skips that without one', () => {
-    const pages = [page('/', { lcp: 1800 }), page('/email', { lcp: 1000 }), page('peer-a', { lcp: 1000 }), page('peer-b', { lcp: 3000 })];
+    const pages = [
+      page('/', { lcp: 1800 }),
+      page('/email', { lcp: 1000 }),
+      page('peer-a', { lcp: 1000 }),
+      page('peer-b', { lcp: 3000 }),
+    ];
     const row = resultRows({ lighthouse: pages }, 2).find((r) => r.metric.startsWith('LCP against'));
     expect(row).toMatchObject({ subject: '/ ÷ peer-a', ratio: '1.80×', met: 'no' });
     const none = resultRows({ lighthouse: pages.slice(0, 2) }, 0).find((r) => r.metric.startsWith('LCP against'));
@@ -82,7 +126,15 @@ describe('result rows', () => {
   });
 
   it('judges ZIP lookups by their rate and p99, and marks PostgreSQL skipped when it was not reachable', () => {
-    const intake: IntakeResult = { database: 'PGlite', connections: 50, warmup: load(300, 90), measured: load(320, 90), startRssBytes: 150_000_000, peakRssBytes: 300_000_000, deliveredByEnd: 0 };
+    const intake: IntakeResult = {
+      database: 'PGlite',
+      connections: 50,
+      warmup: load(300, 90),
+      measured: load(320, 90),
+      startRssBytes: 150_000_000,
+      peakRssBytes: 300_000_000,
+      deliveredByEnd: 0,
+    };
     const api: ApiResults = {
       zip: { path: '/zip', bodyBytes: 100, connections: 50, warmup: load(9000, 30), measured: load(12_000, 25) },
       intake: [intake],
@@ -97,9 +149,14 @@ describe('result rows', () => {
     ]);
     expect(rows.filter((row) => row.subject === 'PGlite').map((row) => row.met)).toEqual(['yes', '', 'yes']);
     const rss = rows.filter((row) => row.subject === 'server on PGlite');
-    expect(rss.map((row) => [row.value, row.met])).toEqual([['150 MB', ''], ['300 MB', 'no']]);
+    expect(rss.map((row) => [row.value, row.met])).toEqual([
+      ['150 MB', ''],
+      ['300 MB', 'no'],
+    ]);
     const postgres = rows.filter((row) => row.subject.endsWith('PostgreSQL'));
-    expect(postgres.every((row) => row.value.startsWith('skipped: PostgreSQL at 127.0.0.1:5432 is unreachable'))).toBe(true);
+    expect(postgres.every((row) => row.value.startsWith('skipped: PostgreSQL at 127.0.0.1:5432 is unreachable'))).toBe(
+      true,
+    );
     expect(postgres.filter((row) => row.target !== '').every((row) => row.met === 'skipped')).toBe(true);
   });
 });

@@ -6,7 +6,9 @@ import { renderScreensPage, SCREEN_PROJECTS } from '../../e2e/screens-page.ts';
 
 const docs = join(import.meta.dirname, '..', '..', '..', 'docs');
 const pictures = (project: string) =>
-  readdirSync(join(docs, 'screens', project)).map((file) => file.replace(/\.png$/, '')).sort();
+  readdirSync(join(docs, 'screens', project))
+    .map((file) => file.replace(/\.png$/, ''))
+    .sort();
 
 describe('docs/screens.md', () => {
   it('has a picture of each screen on the phone and on the desktop', () => {

@@ -140,7 +140,9 @@ describe('address-then-phone', () => {
     const { user, context, lastData } = renderStep({ data: RESTORED });
     await user.clear(zip());
     await user.type(zip(), '00000');
-    await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('zipcode', 'Please enter valid zipcode.'));
+    await waitFor(() =>
+      expect(context.setFieldError).toHaveBeenLastCalledWith('zipcode', 'Please enter valid zipcode.'),
+    );
     expect(city().value).toBe('');
     expect(state().value).toBe('');
     expect(lastData()).toMatchObject({ zipcode: '00000', city: undefined, state: undefined });
@@ -247,7 +249,9 @@ describe('address-then-phone', () => {
       const { user, context } = renderStep({ data: RESTORED, context: { message: (key) => flowMessages[key] ?? key } });
       await user.clear(zip());
       await user.type(zip(), '00908');
-      await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('zipcode', flowMessages.outsideServedArea));
+      await waitFor(() =>
+        expect(context.setFieldError).toHaveBeenLastCalledWith('zipcode', flowMessages.outsideServedArea),
+      );
       expect(city().value).toBe('');
       expect(state().value).toBe('');
       vi.mocked(context.setFieldError).mockClear();
@@ -340,7 +344,12 @@ describe('address-then-phone', () => {
       expect(zip().value).toBe('94043');
       await waitFor(() => expect(context.setBusy).toHaveBeenLastCalledWith(false));
       expect(context.api.lookupZip).toHaveBeenCalledExactlyOnceWith('94043');
-      expect(lastData()).toEqual({ street_address: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zipcode: '94043' });
+      expect(lastData()).toEqual({
+        street_address: '1600 Amphitheatre Pkwy',
+        city: 'Mountain View',
+        state: 'CA',
+        zipcode: '94043',
+      });
     });
 
     it('fills the address from a clicked suggestion', async () => {

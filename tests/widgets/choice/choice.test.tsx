@@ -34,6 +34,8 @@ describe('choice', () => {
     renderField({ field, widget: 'choice', errors: ['This field is required'] });
     const group = screen.getByRole('radiogroup', { name: 'Answer' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe('This field is required');
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This field is required',
+    );
   });
 });

@@ -73,8 +73,15 @@ describe('searching-timeline', () => {
   it('ticks the steps off one by one, all of them by the last headline', async () => {
     renderTimeline();
     const [list] = screen.getAllByRole('list') as [HTMLElement];
-    const current = () => within(list).getAllByRole('listitem').findIndex((item) => item.getAttribute('aria-current') === 'step');
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(options.steps);
+    const current = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .findIndex((item) => item.getAttribute('aria-current') === 'step');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(options.steps);
     expect(current()).toBe(0);
     await passSeconds(4);
     expect(current()).toBe(2);

@@ -27,7 +27,12 @@ describe('text', () => {
   });
 
   it('offers an email keyboard and the browser’s saved email for an email input', () => {
-    renderField({ field, widget: 'text', options: { inputType: 'email', autocomplete: 'email' }, placeholder: 'you@example.com' });
+    renderField({
+      field,
+      widget: 'text',
+      options: { inputType: 'email', autocomplete: 'email' },
+      placeholder: 'you@example.com',
+    });
     const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
     expect(input.type).toBe('email');
     expect(input.inputMode).toBe('email');

@@ -67,7 +67,9 @@ async function thankYouPage(settings: ThankYouSettings, names: { first_name: str
 /** Elements, handlers and links that would run script, anywhere under `root`. */
 function scriptable(root: Element): string[] {
   return [...root.querySelectorAll('*')].flatMap((element) => [
-    ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG'].includes(element.tagName.toUpperCase()) ? [element.tagName] : []),
+    ...(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG'].includes(element.tagName.toUpperCase())
+      ? [element.tagName]
+      : []),
     ...[...element.attributes]
       .filter((attribute) => /^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value))
       .map((attribute) => `${element.tagName} ${attribute.name}`),

@@ -27,7 +27,12 @@ function GoodText(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <FieldLabel id={id} label={label} hidden={hideLabel} />
-      <input type="text" value={value ?? ''} {...inputAttributes(props)} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input
+        type="text"
+        value={value ?? ''}
+        {...inputAttributes(props)}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }
@@ -48,7 +53,12 @@ function UnlabelledText(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <span>{label}</span>
-      <input type="text" value={value ?? ''} {...inputAttributes(props)} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input
+        type="text"
+        value={value ?? ''}
+        {...inputAttributes(props)}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }
@@ -61,12 +71,21 @@ function LabelOnlyWhenShown(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       {hideLabel ? null : <FieldLabel id={id} label={label} hidden={false} />}
-      <input type="text" value={value ?? ''} {...inputAttributes(props)} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input
+        type="text"
+        value={value ?? ''}
+        {...inputAttributes(props)}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }
 
-export const labelOnlyWhenShown = defineWidget({ ...TEXT, name: 'label-only-when-shown', component: LabelOnlyWhenShown });
+export const labelOnlyWhenShown = defineWidget({
+  ...TEXT,
+  name: 'label-only-when-shown',
+  component: LabelOnlyWhenShown,
+});
 
 /** Shows no error state: the input is labelled, but neither aria-invalid nor aria-describedby is ever set. */
 function NoErrorWiring(props: ValueWidgetProps<NoOptions>) {
@@ -74,7 +93,13 @@ function NoErrorWiring(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <FieldLabel id={id} label={label} hidden={hideLabel} />
-      <input type="text" id={id} name={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input
+        type="text"
+        id={id}
+        name={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }
@@ -99,7 +124,11 @@ function InvalidWithoutReason(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const invalidWithoutReason = defineWidget({ ...TEXT, name: 'invalid-without-reason', component: InvalidWithoutReason });
+export const invalidWithoutReason = defineWidget({
+  ...TEXT,
+  name: 'invalid-without-reason',
+  component: InvalidWithoutReason,
+});
 
 /** An amount input that gives back the digits as typed: a string, where its fields want a number. */
 function StringAmount(props: ValueWidgetProps<NoOptions>) {
@@ -107,7 +136,13 @@ function StringAmount(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <FieldLabel id={id} label={label} hidden={hideLabel} />
-      <input type="text" inputMode="numeric" value={value ?? ''} {...inputAttributes(props)} onChange={(event) => onChange(event.target.value)} />
+      <input
+        type="text"
+        inputMode="numeric"
+        value={value ?? ''}
+        {...inputAttributes(props)}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
@@ -126,7 +161,12 @@ function FractionalAmount(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <FieldLabel id={id} label={label} hidden={hideLabel} />
-      <input type="text" value={value ?? ''} {...inputAttributes(props)} onChange={(event) => onChange(Number(event.target.value) / 1000 + 0.5)} />
+      <input
+        type="text"
+        value={value ?? ''}
+        {...inputAttributes(props)}
+        onChange={(event) => onChange(Number(event.target.value) / 1000 + 0.5)}
+      />
     </div>
   );
 }
@@ -181,7 +221,11 @@ export const exampleMissingOption: ListedWidget = {
 };
 
 /** Requires options but gives no example, so the checks have nothing valid to render it with. */
-export const requiredOptionsNoExample: ListedWidget = { ...wellMadeText, name: 'required-options-no-example', options: NOT_FOUND_OPTIONS };
+export const requiredOptionsNoExample: ListedWidget = {
+  ...wellMadeText,
+  name: 'required-options-no-example',
+  options: NOT_FOUND_OPTIONS,
+};
 
 // --- Object widgets -----------------------------------------------------------------------------------------------
 
@@ -260,7 +304,10 @@ export const wellMadeNames = defineWidget({
 export const unlabelledLastName = defineWidget({
   ...NAMES,
   name: 'unlabelled-last-name',
-  component: namesWidget({ labelled: (field) => field === 'first_name', next: (data, field, text) => ({ ...data, [field]: text }) }),
+  component: namesWidget({
+    labelled: (field) => field === 'first_name',
+    next: (data, field, text) => ({ ...data, [field]: text }),
+  }),
 });
 
 /** Gives back only the field that changed, so the form loses the other answers. */

@@ -200,7 +200,10 @@ describe('the object widget checks', () => {
   });
 
   it('pass a well-made object widget and the real one on its flow steps', async () => {
-    for (const [widget, sample] of [[wellMadeNames, NAMES_SAMPLE] as const, ...flowSamples.map((flow) => [addressThenPhone, flow] as const)]) {
+    for (const [widget, sample] of [
+      [wellMadeNames, NAMES_SAMPLE] as const,
+      ...flowSamples.map((flow) => [addressThenPhone, flow] as const),
+    ]) {
       expect(await checkObjectNamedControls(widget, sample), sample.where).toBeUndefined();
       expect(await checkObjectErrorWiring(widget, sample), sample.where).toBeUndefined();
       expect(checkObjectKeepsAnswers(widget, sample), sample.where).toBeUndefined();

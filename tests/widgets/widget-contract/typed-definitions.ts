@@ -6,7 +6,12 @@
 import { defineWidget, type DisplayProps, type ValueWidgetProps } from '../../../engine/widget-contract.ts';
 import { yearSelectOptions, type YearSelectOptions } from '../../../widgets/year-select/options.ts';
 
-const YEAR = { name: 'typed-year', summary: 'A year.', serves: { kind: 'value' as const, types: ['string' as const] }, options: yearSelectOptions };
+const YEAR = {
+  name: 'typed-year',
+  summary: 'A year.',
+  serves: { kind: 'value' as const, types: ['string' as const] },
+  options: yearSelectOptions,
+};
 
 /** Typed against the schema's options: accepted, and its form context is the engine's. */
 function RightOptions({ options, registry }: ValueWidgetProps<YearSelectOptions>) {

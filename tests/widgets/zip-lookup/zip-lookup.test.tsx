@@ -74,7 +74,9 @@ describe('zip-lookup', () => {
   it('marks an unknown ZIP invalid and removes the saved city, state and ZIP', async () => {
     const { input, context } = renderZip(async () => null);
     await userEvent.type(input, '00000');
-    await waitFor(() => expect(context.setFieldError).toHaveBeenLastCalledWith('answer', 'Please enter valid zipcode.'));
+    await waitFor(() =>
+      expect(context.setFieldError).toHaveBeenLastCalledWith('answer', 'Please enter valid zipcode.'),
+    );
     expect(context.save).toHaveBeenCalledExactlyOnceWith({ city: undefined, state: undefined, zipcode: undefined });
     expect(place().textContent).toBe('');
   });
