@@ -83,8 +83,15 @@ export interface FieldOptions {
   autocomplete?: HTMLInputElement['autocomplete'];
 }
 
-/** Props of a value widget: rjsf's WidgetProps, with the widget's options and the engine's form context typed. */
-export type ValueWidgetProps<Options> = Omit<Declared<WidgetProps<unknown, RJSFSchema, FormContext>>, 'options'> & {
+/**
+ * Props of a value widget: rjsf's WidgetProps, with the widget's options and the engine's form context typed, and the
+ * field's value `unknown` (rjsf declares it `any`): a widget checks what it holds before using it.
+ */
+export type ValueWidgetProps<Options> = Omit<
+  Declared<WidgetProps<unknown, RJSFSchema, FormContext>>,
+  'options' | 'value'
+> & {
+  value: unknown;
   options: Options & FieldOptions;
 };
 

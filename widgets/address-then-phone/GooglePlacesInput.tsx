@@ -17,14 +17,18 @@ export function GooglePlacesInput({ input, onPick }: AddressInputProps) {
   const latestOnPick = useLatest(onPick);
   const lastPlace = useRef<PlaceResult>(undefined);
 
-  // Stable, so the library does not add a listener per render; it still registers `place_changed` twice when Google
-  // is already loaded, and both calls hand over the same place object, which is used once.
-  const placeChanged = useCallback((place: PlaceResult) => {
-    if (place === lastPlace.current) return;
-    lastPlace.current = place;
-    const address = addressFromPlace(place);
-    if (address) latestOnPick.current(address);
-  }, []);
+  // Stable (its one dependency is useLatest's ref), so the library does not add a listener per render; it still
+  // registers `place_changed` twice when Google is already loaded, and both calls hand over the same place object,
+  // which is used once.
+  const placeChanged = useCallback(
+    (place: PlaceResult) => {
+      if (place === lastPlace.current) return;
+      lastPlace.current = place;
+      const address = addressFromPlace(place);
+      if (address) latestOnPick.current(address);
+    },
+    [latestOnPick],
+  );
 
   const { ref } = usePlacesWidget<HTMLInputElement>({
     onPlaceSelected: placeChanged,

@@ -11,7 +11,7 @@ interface Props {
   digits: string;
   mask: string;
   /** The digits after an edit that changed them ("" when emptied). */
-  onDigits(digits: string): void;
+  onDigits(this: void, digits: string): void;
 }
 
 export function MaskedPhoneInput({ input, digits, mask, onDigits }: Props) {

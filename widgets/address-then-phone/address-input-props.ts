@@ -6,5 +6,5 @@ export interface AddressInputProps {
   /** The input's own attributes (id, value, aria attributes, handlers); an implementation may add its own. */
   input: InputHTMLAttributes<HTMLInputElement> & { id: string };
   /** The visitor chose a suggested address. */
-  onPick(address: PickedAddress): void;
+  onPick(this: void, address: PickedAddress): void;
 }

@@ -1,5 +1,5 @@
 import './choice.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
 import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ChoiceOptions } from './options.ts';
@@ -14,7 +14,7 @@ export function Choice(props: Props) {
   const selected = enumOptionsIndexForValue(value, enumOptions);
   const context = props.registry.formContext;
 
-  const valueAt = (index: number) => enumOptionsValueForIndex(String(index), enumOptions);
+  const valueAt = (index: number): unknown => enumOptionsValueForIndex(String(index), enumOptions);
   // A pointer click (detail > 0) on a choice answers the step; arrow keys also fire click events, with detail 0,
   // and must only move the selection.
   const clicked = (index: number, detail: number) => {
@@ -26,13 +26,14 @@ export function Choice(props: Props) {
   // On a start screen the server drew, a visitor may pick a choice before the page's script has taken the screen
   // over: the browser checks the radio, but nothing answered. Once mounted, the pick counts as the click would have.
   const group = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => {
+  const adoptEarlyPick = useEffectEvent(() => {
     const picked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
     if (picked == null || picked.value === selected) return;
     onChange(valueAt(Number(picked.value)));
     if (options.advanceOnSelect) context.advance();
-    // Once, on mount: only what the visitor did before this widget existed; later picks go through the handlers.
-  }, []);
+  });
+  // Once, on mount: only what the visitor did before this widget existed; later picks go through the handlers.
+  useEffect(() => adoptEarlyPick(), []);
 
   return (
     // A radiogroup rather than a fieldset's plain group: only a radiogroup may say it is required.

@@ -30,7 +30,7 @@ export function SearchingTimeline({ options, context }: Props) {
     const timers = [...moments].map((at) => setTimeout(() => setElapsed((now) => Math.max(now, at)), at * 1000));
     timers.push(setTimeout(() => latestContext.current.advance(), options.advanceAfterSeconds * 1000));
     return () => timers.forEach(clearTimeout);
-  }, [options]);
+  }, [options, latestContext]);
 
   useEffect(() => {
     if (!canvas.current) return;

@@ -72,10 +72,10 @@ function renderStep({ data = {}, lookupZip = lookUpKnownZips, context: overrides
   return { user, context, submitted, lastData };
 }
 
-const street = () => screen.getByRole('textbox', { name: 'Street address' }) as HTMLInputElement;
-const city = () => screen.getByRole('textbox', { name: 'City' }) as HTMLInputElement;
-const state = () => screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
-const zip = () => screen.getByRole('textbox', { name: 'Zip code' }) as HTMLInputElement;
+const street = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Street address' });
+const city = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'City' });
+const state = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' });
+const zip = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Zip code' });
 const firstButton = () => screen.getByRole('button', { name: 'View Funding Options' });
 
 // The loader's wait runs on fake timeouts (React's scheduler keeps its real ones). user-event waits on real timeouts
@@ -109,7 +109,7 @@ describe('address-then-phone', () => {
     await user.tab();
     expect(document.activeElement).toBe(city());
     expect(city().readOnly).toBe(true);
-    const options = within(state()).getAllByRole('option') as HTMLOptionElement[];
+    const options = within(state()).getAllByRole<HTMLOptionElement>('option');
     expect(options[0]).toMatchObject({ textContent: 'State', disabled: true });
     expect(options.slice(1).map((option) => option.value)).toEqual(step.schema.properties.state.enum);
     expect(zip()).toMatchObject({ inputMode: 'numeric', maxLength: 5 });
@@ -225,7 +225,7 @@ describe('address-then-phone', () => {
       await passSeconds(1.9);
       expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
       await passSeconds(0.1);
-      const phone = screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement;
+      const phone = screen.getByRole<HTMLInputElement>('textbox', { name: 'Phone number' });
       expect(phone).toMatchObject({ type: 'tel', autocomplete: 'tel-national' });
       expect(document.activeElement).toBe(phone);
       expect(screen.getByRole('status').textContent).toBe('');
@@ -285,7 +285,7 @@ describe('address-then-phone', () => {
       await clickWithFakeTimers(firstButton());
       await passSeconds(2);
       vi.useRealTimers();
-      return { ...view, phone: screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement };
+      return { ...view, phone: screen.getByRole<HTMLInputElement>('textbox', { name: 'Phone number' }) };
     }
 
     it('shows as 000-000-0000 while typed and is given back as digits', async () => {
@@ -316,7 +316,7 @@ describe('address-then-phone', () => {
 
     it('keeps the submit button disabled while the step is submitting', async () => {
       await revealPhone({ submitting: true });
-      expect((screen.getByRole('button', { name: 'View Funding Options' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'View Funding Options' }).disabled).toBe(true);
     });
   });
 

@@ -9,7 +9,7 @@ const field: RJSFSchema = { type: 'integer', minimum: 0, maximum: 10000000, defa
 describe('currency', () => {
   it("shows the amount with a '$' prefix and thousands separators", () => {
     renderField({ field, widget: 'currency', options: { prefix: '$', maxLength: 20 } });
-    const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Answer' });
     expect(input.value).toBe('$30,000');
     expect(input.maxLength).toBe(20);
     expect(input.inputMode).toBe('numeric');
@@ -17,7 +17,7 @@ describe('currency', () => {
 
   it('keeps digits only and gives back a number', async () => {
     const { onChange } = renderField({ field, widget: 'currency' });
-    const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Answer' });
     await userEvent.clear(input);
     expect(onChange).toHaveBeenLastCalledWith(undefined);
     await userEvent.type(input, '1a2b34567');
@@ -27,6 +27,6 @@ describe('currency', () => {
 
   it('shows 0 without prefix or separators', () => {
     renderField({ field, widget: 'currency', value: 0 });
-    expect((screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement).value).toBe('0');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Answer' }).value).toBe('0');
   });
 });

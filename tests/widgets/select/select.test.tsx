@@ -15,7 +15,7 @@ const field: RJSFSchema = {
 describe('select', () => {
   it('shows the placeholder first, disabled, then the choices by their labels', () => {
     renderField({ field: field, widget: 'select', placeholder: 'Choose...' });
-    const options = screen.getAllByRole('option') as HTMLOptionElement[];
+    const options = screen.getAllByRole<HTMLOptionElement>('option');
     expect(options.map((option) => option.textContent)).toEqual(['Choose...', 'Expansion', 'Payroll']);
     expect(options[0]!.disabled).toBe(true);
   });

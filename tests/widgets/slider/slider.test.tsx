@@ -8,7 +8,7 @@ const field: RJSFSchema = { type: 'integer', minimum: 10000, maximum: 1000000, m
 describe('slider', () => {
   it('is a native range with the schema limits and step, starting at the default', () => {
     renderField({ field, widget: 'slider', options: { maxLabel: '$1M+' } });
-    const slider = screen.getByRole('slider', { name: 'Answer' }) as HTMLInputElement;
+    const slider = screen.getByRole<HTMLInputElement>('slider', { name: 'Answer' });
     expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['10000', '1000000', '5000', '10000']);
     expect(slider.getAttribute('aria-valuetext')).toBe('$10,000');
     expect(screen.getAllByText('$10,000').length).toBeGreaterThan(0);

@@ -29,7 +29,7 @@ function GoodText(props: ValueWidgetProps<NoOptions>) {
       <FieldLabel id={id} label={label} hidden={hideLabel} />
       <input
         type="text"
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         {...inputAttributes(props)}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
@@ -55,7 +55,7 @@ function UnlabelledText(props: ValueWidgetProps<NoOptions>) {
       <span>{label}</span>
       <input
         type="text"
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         {...inputAttributes(props)}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
@@ -73,7 +73,7 @@ function LabelOnlyWhenShown(props: ValueWidgetProps<NoOptions>) {
       {hideLabel ? null : <FieldLabel id={id} label={label} hidden={false} />}
       <input
         type="text"
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         {...inputAttributes(props)}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
@@ -97,7 +97,7 @@ function NoErrorWiring(props: ValueWidgetProps<NoOptions>) {
         type="text"
         id={id}
         name={id}
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
     </div>
@@ -116,7 +116,7 @@ function InvalidWithoutReason(props: ValueWidgetProps<NoOptions>) {
         type="text"
         id={id}
         name={id}
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         aria-invalid={rawErrors.length > 0 || undefined}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
@@ -139,7 +139,7 @@ function StringAmount(props: ValueWidgetProps<NoOptions>) {
       <input
         type="text"
         inputMode="numeric"
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         {...inputAttributes(props)}
         onChange={(event) => onChange(event.target.value)}
       />
@@ -163,7 +163,7 @@ function FractionalAmount(props: ValueWidgetProps<NoOptions>) {
       <FieldLabel id={id} label={label} hidden={hideLabel} />
       <input
         type="text"
-        value={value ?? ''}
+        value={typeof value === 'string' ? value : ''}
         {...inputAttributes(props)}
         onChange={(event) => onChange(Number(event.target.value) / 1000 + 0.5)}
       />
@@ -185,7 +185,7 @@ function Silent(props: ValueWidgetProps<NoOptions>) {
   return (
     <div>
       <FieldLabel id={id} label={label} hidden={hideLabel} />
-      <input type="text" defaultValue={value ?? ''} {...inputAttributes(props)} />
+      <input type="text" defaultValue={typeof value === 'string' ? value : ''} {...inputAttributes(props)} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ describe('year-select', () => {
 
   it("lists the years from the current one back to 1925, after a disabled 'Year'", () => {
     renderField({ field, widget: 'year-select', options: { from: 1925 }, placeholder: 'Year' });
-    const options = screen.getAllByRole('option') as HTMLOptionElement[];
+    const options = screen.getAllByRole<HTMLOptionElement>('option');
     const labels = options.map((option) => option.textContent);
     expect(labels.slice(0, 3)).toEqual(['Year', '2031', '2030']);
     expect(labels.at(-1)).toBe('1925');
@@ -33,6 +33,6 @@ describe('year-select', () => {
 
   it('shows a saved year as chosen', () => {
     renderField({ field, widget: 'year-select', options: { from: 1925 }, placeholder: 'Year', value: '1999' });
-    expect((screen.getByRole('combobox', { name: 'Answer' }) as HTMLSelectElement).value).toBe('1999');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Answer' }).value).toBe('1999');
   });
 });

@@ -31,7 +31,7 @@ function pending<T>() {
 function renderZip(lookupZip: ApiClient['lookupZip'], value?: string) {
   const context = fakeFormContext({ api: stubApi({ lookupZip: vi.fn(lookupZip) }) });
   const view = renderField({ field, widget: 'zip-lookup', options, value, context });
-  const input = screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement;
+  const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Answer' });
   return { ...view, input, context };
 }
 
