@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     file: indexFile(config.staticDir),
     publicConfig: toPublicConfig(config),
     development,
-    ...(devTools === undefined ? {} : { devHead: devTools.head }),
+    ...(devTools === undefined ? {} : { devHead: (request) => devTools.head(request) }),
     securityPolicy: (inline) => contentSecurityPolicy(config, inline),
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (path, error) =>

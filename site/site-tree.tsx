@@ -47,7 +47,7 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
     shell: { disclosure: siteContent.footer.disclosure, social: siteContent.social.links },
     promises: siteContent.footer.promises,
     lenders: siteContent.lenders.lenders,
-    loadPopup: api.homePopup,
+    loadPopup: () => api.homePopup(),
     popupShown: { current: false },
   };
   const pages = legalRoutes(config, site.shell, api);

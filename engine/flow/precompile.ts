@@ -4,7 +4,12 @@
  */
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import standalone from 'ajv/dist/standalone/index.js';
-import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import createRjsfAjv from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import type { Ajv } from 'ajv';
+
+// rjsf declares this function's result with ajv's default export, which NodeNext resolution takes for the CommonJS
+// module object rather than the class, so the declared type does not resolve: the signature is restated with the class.
+const createAjvInstance = createRjsfAjv as (...args: Parameters<typeof createRjsfAjv>) => Ajv;
 
 /**
  * The module exports one function per schema `$id`, and one per sub-schema rjsf may validate on its own (keyed by

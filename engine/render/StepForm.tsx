@@ -105,7 +105,7 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
   const latestSubmit = useLatest(submit);
   useEffect(() => {
     if (advanceRequests > 0) void latestSubmit.current(latest.current);
-  }, [advanceRequests]);
+  }, [advanceRequests, latestSubmit]);
 
   // A press of Next before this form was taken over (the server drew it) is answered now, as it would have been then.
   useEffect(() => {
@@ -140,7 +140,8 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
   return (
     <Form
       ref={(form) => {
-        formRef.current = form?.formElement.current ?? null;
+        // rjsf types its form element ref as `any`; it holds the <form> it renders.
+        formRef.current = (form?.formElement.current as HTMLFormElement | null | undefined) ?? null;
       }}
       schema={schema}
       uiSchema={uiSchema}

@@ -1,5 +1,5 @@
 /** One step of a flow: form heading, progress, the step's heading, its fields or display, and the step buttons. */
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import type { CompiledFlow } from '../flow/compiled.ts';
@@ -63,7 +63,8 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     screenShown = true;
   }, [pathname, mustRestart]);
 
-  const answers: FormRecord = record ?? {};
+  // Memoised: a new empty record on every render would rerun the effects that depend on the answers.
+  const answers = useMemo<FormRecord>(() => record ?? {}, [record]);
   const heading = fillFromAnswers(step.heading, answers);
   useEffect(() => {
     document.title = `${fillFromAnswers(step.title ?? step.heading, answers)} | ${settings.productName}`;
@@ -97,7 +98,8 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
 
   const restart = useCallback(() => {
     setRecord(null);
-    navigate(startPath + mergeQuery(search), { replace: true });
+    // navigate() answers a promise only under a data router, which the engine does not use: nothing to wait for.
+    void navigate(startPath + mergeQuery(search), { replace: true });
   }, [setRecord, navigate, startPath, search]);
 
   const clearAnswers = useCallback(() => setRecord(null), [setRecord]);
@@ -187,7 +189,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
         {Display && <Display options={step.display?.options ?? {}} context={context} />}
         <StepButtons
           previous={previous}
-          next={next === undefined ? undefined : { label: next, type: 'button', onClick: context.advance }}
+          next={next === undefined ? undefined : { label: next, type: 'button', onClick: () => context.advance() }}
         />
       </>
     );

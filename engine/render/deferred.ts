@@ -53,6 +53,7 @@ export function deferred<T>(fetch: () => Promise<T>, what: string): Deferred<T> 
 /** The value, or suspends the rendering component (in a Suspense boundary) until it arrives. */
 export function readOrSuspend<T>(source: Deferred<T>): T {
   if (source.value !== undefined) return source.value;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense waits on a thrown promise, then renders again
   throw source.load();
 }
 

@@ -73,6 +73,7 @@ export function HydrationTurnsProvider({
 
 function Waiting({ turn, children }: { turn: number; children: ReactNode }) {
   const turns = useContext(TurnsContext);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense waits on a thrown promise, then renders again
   if (turns !== undefined && !turns.hasCome(turn)) throw turns.coming(turn);
   return <>{children}</>;
 }

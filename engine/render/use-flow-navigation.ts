@@ -19,12 +19,13 @@ export function useFlowNavigation() {
   const go = useCallback(
     (path: string) => {
       const to = path + mergeQuery(search);
+      // navigate() answers a promise only under a data router, which the engine does not use: nothing to wait for.
       if (prefersReducedMotion()) {
-        navigate(to);
+        void navigate(to);
         return;
       }
       setLeaving(true);
-      timer.current = setTimeout(() => navigate(to), LEAVE_ANIMATION_MS);
+      timer.current = setTimeout(() => void navigate(to), LEAVE_ANIMATION_MS);
     },
     [navigate, search],
   );

@@ -49,15 +49,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       cause: error,
     });
   }
-  const direct = queryable(pglite);
   let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     description: `embedded database in ${dataDir}`,
     lock,
     pglite,
-    query: direct.query,
-    exec: direct.exec,
+    ...queryable(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(queryable(tx))),
     close() {
       closing ??= (async () => {

@@ -55,13 +55,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw new DatabaseOpenError(`Cannot connect to ${description} (DATABASE_URL): ${reason}`, { cause: error });
   }
 
-  const direct = queryable(pool);
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     description,
-    query: direct.query,
-    exec: direct.exec,
+    ...queryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;

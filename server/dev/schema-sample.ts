@@ -5,8 +5,12 @@
  * the schema itself accepts.
  */
 import type { Ajv, ValidateFunction } from 'ajv';
-import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import createRjsfAjv from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import { sampleForPattern } from './pattern-sample.ts';
+
+// rjsf declares this function's result with ajv's default export, which NodeNext resolution takes for the CommonJS
+// module object rather than the class, so the declared type does not resolve: the signature is restated with the class.
+const createAjvInstance = createRjsfAjv as (...args: Parameters<typeof createRjsfAjv>) => Ajv;
 
 export type Schema = Record<string, unknown>;
 
@@ -113,10 +117,10 @@ function numberCandidates(schema: Schema, integer: boolean): number[] {
 /** What a value could be, best first, unchecked: the schema's own values, then samples by type, format and name. */
 function candidates(schema: Schema, name: string, sample: (schema: Schema, name: string) => unknown): unknown[] {
   const found: unknown[] = [];
-  if (Array.isArray(schema.examples)) found.push(...schema.examples);
+  if (Array.isArray(schema.examples)) found.push(...(schema.examples as unknown[]));
   if ('default' in schema) found.push(schema.default);
   if ('const' in schema) found.push(schema.const);
-  if (Array.isArray(schema.enum)) found.push(...schema.enum);
+  if (Array.isArray(schema.enum)) found.push(...(schema.enum as unknown[]));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {

@@ -22,6 +22,7 @@ const IGNORED_KEYS: readonly string[] = ['time_stamp', 'url', 'target_url', 'pos
  * A NUL or half of a UTF-16 surrogate pair: no text a person types holds one, and the database cannot store either in
  * the lead's JSON, so a lead carrying one would fail at the insert instead of being refused here.
  */
+// eslint-disable-next-line no-control-regex -- the NUL is matched on purpose
 const NOT_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const NOT_TEXT_MESSAGE = 'Please remove the characters that are not text';

@@ -196,7 +196,8 @@ async function main(): Promise<number> {
   try {
     return (await bench(options)) ? 0 : 1;
   } catch (error) {
-    process.stderr.write(`\nbench failed: ${(error as Error).stack ?? error}\n`);
+    const detail = error instanceof Error ? (error.stack ?? String(error)) : String(error);
+    process.stderr.write(`\nbench failed: ${detail}\n`);
     return 1;
   } finally {
     say('Stopping the servers and removing temp folders...');

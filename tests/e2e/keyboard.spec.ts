@@ -92,7 +92,7 @@ async function tabTo(page: Page, target: Locator) {
     await move(page, 'Tab');
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 async function press(page: Page, key: string, times = 1) {

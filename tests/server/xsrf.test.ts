@@ -2,6 +2,7 @@
  * Cross-site request protection: the XSRF-TOKEN cookie the server hands out, and state-changing API calls refused
  * without the matching X-XSRF-TOKEN header, before anything is stored.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
@@ -28,13 +29,13 @@ const REFUSED_WRONG_HEADER = {
 };
 
 /** The Set-Cookie headers of a response, as a list. */
-function setCookies(headers: Record<string, unknown>): string[] {
+function setCookies(headers: OutgoingHttpHeaders): string[] {
   const value = headers['set-cookie'];
   if (value === undefined) return [];
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
-function issuedToken(headers: Record<string, unknown>): string | undefined {
+function issuedToken(headers: OutgoingHttpHeaders): string | undefined {
   const cookie = setCookies(headers).find((line) => line.startsWith('XSRF-TOKEN='));
   return cookie ? /^XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1] : undefined;
 }

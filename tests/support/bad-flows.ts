@@ -11,9 +11,26 @@ import { fileURLToPath } from 'node:url';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import type { FlowFile } from '../../engine/flow/load.ts';
 
-// Flow JSON as a marketer may write it, mistakes included: no type describes it.
-type FlowJson = Record<string, any>;
+// Flow JSON as a marketer may write it, mistakes included: no type describes it beyond objects of keys.
+export type FlowJson = Record<string, unknown>;
 type Patch = (flow: FlowJson) => void;
+
+/**
+ * The object at `path` in `json` (array items by index), to read or change in place. Throws when something on the way
+ * is not an object, so a patch that no longer fits the flow it changes fails loudly.
+ */
+export function jsonAt(json: unknown, ...path: (string | number)[]): FlowJson {
+  let value = json;
+  for (const [index, key] of path.entries()) {
+    value = asObject(value, path.slice(0, index))[key];
+  }
+  return asObject(value, path);
+}
+
+function asObject(value: unknown, path: readonly (string | number)[]): FlowJson {
+  if (typeof value !== 'object' || value === null) throw new Error(`no object at /${path.join('/')}`);
+  return value as FlowJson;
+}
 
 export const VALID_FLOW_DIR = fileURLToPath(new URL('../engine/flow/fixtures/valid/', import.meta.url));
 const VALID_FILE = 'business-funding.v2.json';
@@ -34,49 +51,56 @@ const oneFile = (patch: Patch): Readonly<Record<string, Patch>> => ({ [VALID_FIL
 
 /** Each bad flow by name: its files, each the valid flow with a patch. */
 const BAD_FLOWS = {
-  'misspelt-key': oneFile((flow) => renameKey(flow.steps.amount, 'heading', 'hedaing')),
+  'misspelt-key': oneFile((flow) => renameKey(jsonAt(flow, 'steps', 'amount'), 'heading', 'hedaing')),
   'missing-step': oneFile((flow) => {
-    flow.steps.zip.next = 'revenu';
+    jsonAt(flow, 'steps', 'zip').next = 'revenu';
   }),
   'unreachable-step': oneFile((flow) => {
-    flow.steps['old-offer'] = { route: 'old-offer', progress: 60, heading: 'An offer we no longer link to' };
+    jsonAt(flow, 'steps')['old-offer'] = { route: 'old-offer', progress: 60, heading: 'An offer we no longer link to' };
   }),
   'duplicate-route': oneFile((flow) => {
-    flow.steps.alternatives.route = 'revenue';
+    jsonAt(flow, 'steps', 'alternatives').route = 'revenue';
   }),
   'decreasing-progress': oneFile((flow) => {
-    flow.steps.start.progress = 20;
-    flow.steps.amount.progress = 15;
+    jsonAt(flow, 'steps', 'start').progress = 20;
+    jsonAt(flow, 'steps', 'amount').progress = 15;
   }),
-  'schema-typo': oneFile((flow) => renameKey(flow.steps.amount.schema.properties.amount, 'minimum', 'minimun')),
+  'schema-typo': oneFile((flow) =>
+    renameKey(jsonAt(flow, 'steps', 'amount', 'schema', 'properties', 'amount'), 'minimum', 'minimun'),
+  ),
   'unknown-widget': oneFile((flow) => {
-    flow.steps.amount.ui.amount.widget = 'slidr';
+    jsonAt(flow, 'steps', 'amount', 'ui', 'amount').widget = 'slidr';
   }),
   'wrong-type-widget': oneFile((flow) => {
-    flow.steps.start.ui.business_type = { widget: 'slider', hideLabel: true };
+    jsonAt(flow, 'steps', 'start', 'ui').business_type = { widget: 'slider', hideLabel: true };
   }),
-  'bad-widget-option': oneFile((flow) => renameKey(flow.steps.amount.ui.amount.options, 'maxLabel', 'maxLable')),
-  'errors-keyword': oneFile((flow) => renameKey(flow.steps.amount.errors.amount, 'maximum', 'maximun')),
+  'bad-widget-option': oneFile((flow) =>
+    renameKey(jsonAt(flow, 'steps', 'amount', 'ui', 'amount', 'options'), 'maxLabel', 'maxLable'),
+  ),
+  'errors-keyword': oneFile((flow) =>
+    renameKey(jsonAt(flow, 'steps', 'amount', 'errors', 'amount'), 'maximum', 'maximun'),
+  ),
   'display-widget-for-field': oneFile((flow) => {
-    flow.steps.amount.ui.amount = { widget: 'offers', hideLabel: true };
+    jsonAt(flow, 'steps', 'amount', 'ui').amount = { widget: 'offers', hideLabel: true };
   }),
   'unknown-action': oneFile((flow) => {
-    flow.steps.amount.action = 'submit-leed';
+    jsonAt(flow, 'steps', 'amount').action = 'submit-leed';
   }),
   'layout-not-object': oneFile((flow) => {
-    delete flow.steps.amount.ui;
-    flow.steps.amount.layout = { widget: 'slider' };
+    const amount = jsonAt(flow, 'steps', 'amount');
+    delete amount.ui;
+    amount.layout = { widget: 'slider' };
   }),
   'unknown-placeholder': oneFile((flow) => {
-    flow.steps.amount.errors.amount.maximum = 'Please enter at most {limt}';
+    jsonAt(flow, 'steps', 'amount', 'errors', 'amount').maximum = 'Please enter at most {limt}';
   }),
   'several-mistakes': oneFile((flow) => {
-    flow.messages.minLenght = 'Too short';
-    flow.steps.start.progress = 'ten';
-    flow.steps.amount.ui.amount.widget = 'slidr';
-    flow.steps.zip.next = 'revenu';
-    flow.steps.revenue.next[0].when.properties.revenue.maximun = 9999;
-    flow.steps.alternatives.display.options = {};
+    jsonAt(flow, 'messages').minLenght = 'Too short';
+    jsonAt(flow, 'steps', 'start').progress = 'ten';
+    jsonAt(flow, 'steps', 'amount', 'ui', 'amount').widget = 'slidr';
+    jsonAt(flow, 'steps', 'zip').next = 'revenu';
+    jsonAt(flow, 'steps', 'revenue', 'next', 0, 'when', 'properties', 'revenue').maximun = 9999;
+    jsonAt(flow, 'steps', 'alternatives', 'display').options = {};
   }),
   'duplicate-base-path': {
     [VALID_FILE]: () => {},

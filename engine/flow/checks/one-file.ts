@@ -231,7 +231,7 @@ function fieldTypes(field: unknown): string[] | undefined {
     return field.type.filter((type): type is string => typeof type === 'string' && type !== 'null');
   }
   const values: unknown[] = [];
-  if (Array.isArray(field.enum)) values.push(...field.enum);
+  if (Array.isArray(field.enum)) values.push(...(field.enum as unknown[]));
   else if ('const' in field) values.push(field.const);
   else {
     const choices = Array.isArray(field.oneOf) ? field.oneOf : Array.isArray(field.anyOf) ? field.anyOf : [];

@@ -4,10 +4,14 @@
  */
 import { Ajv } from 'ajv';
 import type { Format, ValidateFunction } from 'ajv';
-import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import createRjsfAjv from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import { buildFlowSchema } from '../schema.ts';
 import type { JsonObject, WidgetInfo } from '../schema.ts';
 import { actions as engineActions } from '../../actions/index.ts';
+
+// rjsf declares this function's result with ajv's default export, which NodeNext resolution takes for the CommonJS
+// module object rather than the class, so the declared type does not resolve: the signature is restated with the class.
+const createAjvInstance = createRjsfAjv as (...args: Parameters<typeof createRjsfAjv>) => Ajv;
 
 export interface CheckOptions {
   /**
@@ -25,7 +29,7 @@ export interface CheckOptions {
 function pageFormats(): Record<string, Format> {
   const formats: Record<string, Format> = {};
   for (const [name, format] of Object.entries(createAjvInstance().formats)) {
-    if (format !== undefined) formats[name] = format as Format;
+    if (format !== undefined) formats[name] = format;
   }
   return formats;
 }

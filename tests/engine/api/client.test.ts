@@ -30,7 +30,7 @@ function fakeFetch(...answers: (() => Response | Promise<Response>)[]) {
   const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = { ...(init?.headers as Record<string, string>) };
-    calls.push({ url: String(input), method: init?.method ?? 'GET', headers });
+    calls.push({ url: input instanceof Request ? input.url : String(input), method: init?.method ?? 'GET', headers });
     const answer = answers[Math.min(calls.length, answers.length) - 1]!;
     return answer();
   });

@@ -10,7 +10,15 @@ import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../e
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../../engine/api/public-config.ts';
 import { widgets } from '../../../widgets/index.ts';
-import { badFlow, validFlow, VALID_FLOW_DIR, writeBadFlow, type BadFlowName } from '../../support/bad-flows.ts';
+import {
+  badFlow,
+  jsonAt,
+  validFlow,
+  VALID_FLOW_DIR,
+  writeBadFlow,
+  type BadFlowName,
+  type FlowJson,
+} from '../../support/bad-flows.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -120,57 +128,60 @@ describe('each mistake is reported with its file and pointer', () => {
 
 describe('more mistakes, checked in memory', () => {
   const base = validFlow;
-  const check = (change: (flow: Record<string, any>) => void) => {
+  const check = (change: (flow: FlowJson) => void) => {
     const flow = base();
     change(flow);
     return checkFlows([{ file: 'f.json', json: flow }], widgets).map(formatProblem);
   };
 
   it('explains wrong types and patterns with the field description and how to write the value', () => {
-    expect(check((flow) => (flow.steps.zip.next = 5))[0]).toBe(
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').next = 5))[0]).toBe(
       'f.json /steps/zip/next: expected text or a list, found the number 5: Where Next leads: a step id, or an ordered list of branches.',
     );
-    expect(check((flow) => (flow.steps.zip.progress = '30'))).toEqual([
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').progress = '30'))).toEqual([
       'f.json /steps/zip/progress: expected a whole number, found the text "30" (write it without quotes: 30): Percent shown by the progress bar.',
     ]);
-    expect(check((flow) => (flow.steps.zip.route = 'Zip Code'))).toEqual([
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').route = 'Zip Code'))).toEqual([
       'f.json /steps/zip/route: "Zip Code" is not allowed (did you mean "zip-code"?): The path segment after the flow\'s basePath: "" for the start, otherwise lower case words joined by "-".',
     ]);
-    expect(check((flow) => delete flow.steps.zip.heading)).toEqual([
+    expect(check((flow) => delete jsonAt(flow, 'steps', 'zip').heading)).toEqual([
       'f.json /steps/zip: "heading" is missing: add it (The question or title of the step.)',
     ]);
   });
 
   it('lists the valid names when a misspelt one is not close to any', () => {
-    const steps = Object.keys(base().steps).join(', ');
-    expect(check((flow) => (flow.steps.zip.next = 'income'))[0]).toBe(
+    const steps = Object.keys(jsonAt(base(), 'steps')).join(', ');
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').next = 'income'))[0]).toBe(
       `f.json /steps/zip/next: "income" is not a step (steps: ${steps})`,
     );
   });
 
   it('finds the step or field a shortened or misspelt name stands for by its last words', () => {
-    const withLongId = (flow: Record<string, any>) => {
-      flow.steps['average-monthly-revenue'] = flow.steps.revenue;
-      delete flow.steps.revenue;
-      for (const step of Object.values<Record<string, any>>(flow.steps)) {
+    const withLongId = (flow: FlowJson) => {
+      const steps = jsonAt(flow, 'steps');
+      steps['average-monthly-revenue'] = steps.revenue;
+      delete steps.revenue;
+      for (const id of Object.keys(steps)) {
+        const step = jsonAt(steps, id);
         if (step.next === 'revenue') step.next = 'average-monthly-revenue';
         if (Array.isArray(step.next))
-          for (const branch of step.next) if (branch.goto === 'revenue') branch.goto = 'average-monthly-revenue';
+          for (const branch of (step.next as unknown[]).map((item) => jsonAt(item)))
+            if (branch.goto === 'revenue') branch.goto = 'average-monthly-revenue';
       }
     };
     expect(
       check((flow) => {
         withLongId(flow);
-        flow.steps.zip.next = 'revenue';
+        jsonAt(flow, 'steps', 'zip').next = 'revenue';
       }),
     ).toEqual(['f.json /steps/zip/next: "revenue" is not a step (did you mean "average-monthly-revenue"?)']);
   });
 
   it('says whether an error text names a rule the field lacks or no rule at all', () => {
-    expect(check((flow) => (flow.steps.zip.errors = { zip: { minimum: 'Too small' } }))[0]).toMatch(
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').errors = { zip: { minimum: 'Too small' } }))[0]).toMatch(
       /\/steps\/zip\/errors\/zip\/minimum: the field has no "minimum" rule, so this text is never shown: add the rule to the field's schema or remove the text \(its rules: /,
     );
-    expect(check((flow) => (flow.steps.zip.errors = { zip: { minimun: 'Too small' } }))[0]).toMatch(
+    expect(check((flow) => (jsonAt(flow, 'steps', 'zip').errors = { zip: { minimun: 'Too small' } }))[0]).toMatch(
       /"minimun" is not a validation rule \(did you mean "minimum"\? then add that rule to the field's schema too\): write a text for one of the field's rules/,
     );
   });
@@ -178,9 +189,9 @@ describe('more mistakes, checked in memory', () => {
   it('checks step schemas as ajv strict mode does, every problem at its pointer', () => {
     expect(
       check((flow) => {
-        flow.steps.amount.schema.properties.amount.maxLength = 7;
-        flow.steps.zip.schema.properties.zip.format = 'emial';
-        flow.steps.amount.schema.required = ['amont'];
+        jsonAt(flow, 'steps', 'amount', 'schema', 'properties', 'amount').maxLength = 7;
+        jsonAt(flow, 'steps', 'zip', 'schema', 'properties', 'zip').format = 'emial';
+        jsonAt(flow, 'steps', 'amount', 'schema').required = ['amont'];
       }),
     ).toEqual([
       'f.json /steps/amount/schema/required/0: "amont" is not a field of this step (did you mean "amount"?)',
@@ -188,9 +199,10 @@ describe('more mistakes, checked in memory', () => {
       'f.json /steps/zip/schema/properties/zip/format: unknown format "emial" (did you mean "email"?)',
     ]);
     const withFormat = base();
-    withFormat.steps.zip.schema.properties.zip.format = 'zip';
+    const zip = jsonAt(withFormat, 'steps', 'zip', 'schema', 'properties', 'zip');
+    zip.format = 'zip';
     expect(checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } })).toEqual([]);
-    withFormat.steps.zip.schema.properties.zip.format = 'zpi';
+    zip.format = 'zpi';
     expect(
       checkFlows([{ file: 'f.json', json: withFormat }], widgets, { formats: { zip: /^\d{5}$/ } }).map(formatProblem),
     ).toEqual(['f.json /steps/zip/schema/properties/zip/format: unknown format "zpi" (did you mean "zip"?)']);
@@ -199,9 +211,12 @@ describe('more mistakes, checked in memory', () => {
   it('checks the shape of steps and their links', () => {
     expect(
       check((flow) => {
-        flow.steps.amount.display = { widget: 'offers', options: { offers: [{ title: 'a', text: 'b' }] } };
-        flow.steps.alternatives.display.widget = 'slider';
-        flow.steps.revenue.next[0].when.properties = { revenu: { type: 'integer' } };
+        jsonAt(flow, 'steps', 'amount').display = {
+          widget: 'offers',
+          options: { offers: [{ title: 'a', text: 'b' }] },
+        };
+        jsonAt(flow, 'steps', 'alternatives', 'display').widget = 'slider';
+        jsonAt(flow, 'steps', 'revenue', 'next', 0, 'when').properties = { revenu: { type: 'integer' } };
         flow.start = 'strat';
       }),
     ).toEqual([
@@ -210,11 +225,11 @@ describe('more mistakes, checked in memory', () => {
       'f.json /steps/revenue/next/0/when/properties/revenu: "revenu" is not a field of any step (did you mean "revenue"?)',
       'f.json /steps/alternatives/display/widget: "slider" shows a field: use it under "ui"; "display" takes a display widget (offers, thank-you, searching-timeline)',
     ]);
-    expect(check((flow) => delete flow.steps.amount.next)).toEqual([
+    expect(check((flow) => delete jsonAt(flow, 'steps', 'amount').next)).toEqual([
       'f.json /steps/amount: a step with fields needs a "next" or an "action"',
       'f.json /steps/zip: cannot be reached from the start step "start", and so neither can "revenue", "alternatives" and "thank-you" after it (lead to it with a "next", or mark it "standalone": true if it has its own link)',
     ]);
-    expect(check((flow) => (flow.steps.amount.standalone = true))).toEqual([]);
+    expect(check((flow) => (jsonAt(flow, 'steps', 'amount').standalone = true))).toEqual([]);
   });
 
   it("keeps routes off the paths the site serves its own pages at, under the main version's base path", () => {
@@ -222,7 +237,7 @@ describe('more mistakes, checked in memory', () => {
     const withRoute = (basePath: string) => {
       const flow = base();
       flow.basePath = basePath;
-      flow.steps.zip.route = 'do-not-sell';
+      jsonAt(flow, 'steps', 'zip').route = 'do-not-sell';
       return checkFlows([{ file: 'f.json', json: flow }], widgets, { reservedPaths }).map(formatProblem);
     };
     expect(withRoute('')).toEqual([
@@ -232,7 +247,7 @@ describe('more mistakes, checked in memory', () => {
   });
 
   it('checks the placeholders of flow-wide messages', () => {
-    expect(check((flow) => (flow.messages.required = 'Please fill in {field}'))).toEqual([
+    expect(check((flow) => (jsonAt(flow, 'messages').required = 'Please fill in {field}'))).toEqual([
       'f.json /messages/required: "{field}" is not filled in by the "required" rule (it fills {missingProperty})',
     ]);
   });
@@ -244,12 +259,14 @@ describe('flow.schema.json', () => {
   });
 
   it('names the registered widgets and checks their options', () => {
-    const schema = buildFlowSchema(widgets) as Record<string, any>;
+    const schema = buildFlowSchema(widgets);
     expect(schema.$comment).toBe(FLOW_SCHEMA_COMMENT);
-    const step = Object.values(schema.properties.steps.patternProperties)[0] as Record<string, any>;
-    const ui = step.properties.ui.patternProperties['^.*$'];
-    expect(ui.properties.widget.enum).toEqual(widgets.filter((w) => w.serves.kind !== 'display').map((w) => w.name));
-    expect(step.properties.display.properties.widget.enum).toEqual(
+    const step = jsonAt(Object.values(jsonAt(schema, 'properties', 'steps', 'patternProperties'))[0]);
+    const ui = jsonAt(step, 'properties', 'ui', 'patternProperties', '^.*$');
+    expect(jsonAt(ui, 'properties', 'widget').enum).toEqual(
+      widgets.filter((w) => w.serves.kind !== 'display').map((w) => w.name),
+    );
+    expect(jsonAt(step, 'properties', 'display', 'properties', 'widget').enum).toEqual(
       widgets.filter((w) => w.serves.kind === 'display').map((w) => w.name),
     );
 
@@ -308,27 +325,23 @@ describe('the command line tools', () => {
 
 describe('the recipes of flows/README.md', () => {
   const v1 = () =>
-    structuredClone(realFlows().find(({ file }) => file === 'flows/business-funding.json')!.json) as Record<
-      string,
-      any
-    >;
-  const check = (flow: Record<string, any>) =>
+    structuredClone(realFlows().find(({ file }) => file === 'flows/business-funding.json')!.json) as FlowJson;
+  const check = (flow: FlowJson) =>
     checkFlows([{ file: 'flows/business-funding.json', json: flow }], widgets).map(formatProblem);
 
   /** "Change the order of steps": ask loan-timing before loan-purpose by changing three "next" values. */
-  const reorder = (flow: Record<string, any>) => {
-    flow.steps.amount.next = 'loan-timing';
-    flow.steps['loan-timing'].next = 'loan-purpose';
-    flow.steps['loan-purpose'].next = 'average-monthly-revenue';
+  const reorder = (flow: FlowJson) => {
+    jsonAt(flow, 'steps', 'amount').next = 'loan-timing';
+    jsonAt(flow, 'steps', 'loan-timing').next = 'loan-purpose';
+    jsonAt(flow, 'steps', 'loan-purpose').next = 'average-monthly-revenue';
   };
 
   it('reordering two steps and swapping their progress passes the checks', () => {
     const flow = v1();
     reorder(flow);
-    [flow.steps['loan-timing'].progress, flow.steps['loan-purpose'].progress] = [
-      flow.steps['loan-purpose'].progress,
-      flow.steps['loan-timing'].progress,
-    ];
+    const timing = jsonAt(flow, 'steps', 'loan-timing');
+    const purpose = jsonAt(flow, 'steps', 'loan-purpose');
+    [timing.progress, purpose.progress] = [purpose.progress, timing.progress];
     expect(check(flow)).toEqual([]);
   });
 
@@ -343,7 +356,7 @@ describe('the recipes of flows/README.md', () => {
   it('forgetting one of the three "next" values is caught as a step no one reaches', () => {
     const flow = v1();
     reorder(flow);
-    flow.steps['loan-purpose'].next = 'loan-timing';
+    jsonAt(flow, 'steps', 'loan-purpose').next = 'loan-timing';
     expect(check(flow).join('\n')).toMatch(
       /\/steps\/average-monthly-revenue: cannot be reached from the start step "start"/,
     );
