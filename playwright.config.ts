@@ -23,6 +23,9 @@ export default defineConfig({
   retries: 0,
   // A whole walk through the form, with its searching screen, takes about 20 s on two busy cores.
   timeout: 60_000,
+  // A screen's first move loads the next steps' code; on two cores shared with three servers and a second browser
+  // that has taken more than the default five seconds.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   // Fails the run when the app servers' logs hold anything the tests typed as the visitor.
   globalTeardown: './tests/e2e/check-server-logs.ts',
