@@ -1,0 +1,356 @@
+/**
+ * The operators' console API (`/api/admin/...`): its paths, roles and answers as plain JSON Schema. The server declares
+ * its routes' responses with these (Fastify's serializer drops any property a schema does not name, so a marketer's
+ * answer cannot carry a field it was not meant to) and the console's pages take their types from them.
+ * Plain objects only: the console's bundle imports this module.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const ROLES = ['admin', 'operator', 'marketer'] as const;
+/** admin: everything, users and the audit log; operator: leads, delivery, exports; marketer: counts, no personal data. */
+export type Role = (typeof ROLES)[number];
+
+export const CONSOLE_API = '/api/admin';
+export const SESSION_PATH = `${CONSOLE_API}/session`;
+export const LEADS_PATH = `${CONSOLE_API}/leads`;
+export const LEADS_CSV_PATH = `${CONSOLE_API}/leads.csv`;
+export const COUNTS_PATH = `${CONSOLE_API}/counts`;
+export const USERS_PATH = `${CONSOLE_API}/users`;
+export const AUDIT_PATH = `${CONSOLE_API}/audit`;
+export const INVITATIONS_PATH = `${CONSOLE_API}/invitations`;
+
+/** The console's own pages: sign-in and the leads at the root, an invitation's password form under invite/. */
+export const CONSOLE_PAGE = '/admin';
+export const invitationPage = (token: string) => `${CONSOLE_PAGE}/invite/${token}`;
+
+/** Who may call each group of routes; every other signed-in user gets 403, anyone signed out 401. */
+export const ACCESS = {
+  session: ROLES,
+  leads: ['admin', 'operator'],
+  counts: ROLES,
+  users: ['admin'],
+  audit: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+const role = { type: 'string', enum: ROLES } as const;
+const timestamp = { type: 'string', format: 'date-time' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+
+/** The signed-in user, as GET and POST /api/admin/session answer it. */
+export const consoleUser = {
+  type: 'object',
+  properties: { id: { type: 'string' }, email: { type: 'string' }, role },
+  required: ['id', 'email', 'role'],
+  additionalProperties: false,
+} as const;
+export type ConsoleUser = FromSchema<typeof consoleUser>;
+
+/** POST /api/admin/session `{ email, password }`: signs in. */
+export const signInBody = {
+  type: 'object',
+  properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 1024 } },
+  required: ['email', 'password'],
+  additionalProperties: false,
+} as const;
+export type SignInBody = FromSchema<typeof signInBody>;
+
+export const sessionResponse = {
+  type: 'object',
+  properties: { user: consoleUser },
+  required: ['user'],
+  additionalProperties: false,
+} as const;
+export type SessionResponse = FromSchema<typeof sessionResponse>;
+
+/**
+ * 401 from GET /api/admin/session: signed out. `admin_exists` false tells the sign-in page to say how the first admin
+ * is made (ADMIN_EMAIL and ADMIN_PASSWORD, or `npm run leads -- add-admin`).
+ */
+export const signedOutResponse = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' }, admin_exists: { type: 'boolean' } },
+  required: ['error', 'message', 'admin_exists'],
+  additionalProperties: false,
+} as const;
+export type SignedOutResponse = FromSchema<typeof signedOutResponse>;
+
+/** The one message for a wrong email or a wrong password: it never says which. */
+export const SIGN_IN_FAILED = 'The email or password is wrong.';
+
+export const LEAD_STATUSES = ['stored', 'queued', 'delivered', 'held', 'dead-lettered'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** One row of GET /api/admin/leads. */
+export const leadRow = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    received_at: timestamp,
+    flow_version: { type: 'string' },
+    status: { type: 'string', enum: LEAD_STATUSES },
+    /** Why a held lead is held: honeypot, duplicate, opted-out, operator. */
+    held_reason: nullableString,
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    utm_source: nullableString,
+    attempts: { type: 'integer' },
+  },
+  required: [
+    'id',
+    'received_at',
+    'flow_version',
+    'status',
+    'held_reason',
+    'name',
+    'email',
+    'phone',
+    'utm_source',
+    'attempts',
+  ],
+  additionalProperties: false,
+} as const;
+export type LeadRow = FromSchema<typeof leadRow>;
+
+/**
+ * GET /api/admin/leads?q=&status=&version=&from=&to=&utm_source=&cursor=&limit=: newest first. `q` is an email, a
+ * phone number or a lead id; `from` and `to` are dates (YYYY-MM-DD, `to` inclusive); `next_cursor` is null on the
+ * last page and is passed back as `cursor` for the next.
+ */
+export const leadsResponse = {
+  type: 'object',
+  properties: { leads: { type: 'array', items: leadRow }, next_cursor: nullableString },
+  required: ['leads', 'next_cursor'],
+  additionalProperties: false,
+} as const;
+export type LeadsResponse = FromSchema<typeof leadsResponse>;
+
+export const deliveryAttempt = {
+  type: 'object',
+  properties: {
+    attempt: { type: 'integer' },
+    attempted_at: timestamp,
+    http_status: { type: ['integer', 'null'] },
+    outcome: { type: 'string', enum: ['delivered', 'failed', 'rejected'] },
+    /** The lender's answer in short (never its free text in full). */
+    error: nullableString,
+    duration_ms: { type: ['integer', 'null'] },
+  },
+  required: ['attempt', 'attempted_at', 'http_status', 'outcome', 'error', 'duration_ms'],
+  additionalProperties: false,
+} as const;
+export type DeliveryAttempt = FromSchema<typeof deliveryAttempt>;
+
+export const consentEvidence = {
+  type: 'object',
+  properties: {
+    text: { type: 'string' },
+    version: { type: 'string' },
+    sha256: { type: 'string' },
+    consented_at: timestamp,
+    ip: { type: 'string' },
+    user_agent: nullableString,
+    page_url: nullableString,
+    certificate_url: nullableString,
+  },
+  required: ['text', 'version', 'sha256', 'consented_at', 'ip', 'user_agent', 'page_url', 'certificate_url'],
+  additionalProperties: false,
+} as const;
+
+/** GET /api/admin/leads/:id: the lead's answers, its consent evidence and every delivery attempt, oldest first. */
+export const leadPageResponse = {
+  type: 'object',
+  properties: {
+    lead: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        received_at: timestamp,
+        flow: { type: 'string' },
+        flow_version: { type: 'string' },
+        status: { type: 'string', enum: LEAD_STATUSES },
+        held_reason: nullableString,
+        delivered_at: { type: ['string', 'null'], format: 'date-time' },
+        answers: { type: 'object', additionalProperties: true },
+        consent: { anyOf: [consentEvidence, { type: 'null' }] },
+        attempts: { type: 'array', items: deliveryAttempt },
+      },
+      required: [
+        'id',
+        'received_at',
+        'flow',
+        'flow_version',
+        'status',
+        'held_reason',
+        'delivered_at',
+        'answers',
+        'consent',
+        'attempts',
+      ],
+      additionalProperties: false,
+    },
+  },
+  required: ['lead'],
+  additionalProperties: false,
+} as const;
+export type LeadPageResponse = FromSchema<typeof leadPageResponse>;
+
+/**
+ * POST /api/admin/leads/:id/redeliver | hold | release: what the action did. redeliver queues a dead-lettered lead's
+ * delivery once (as `npm run leads -- redeliver`); hold keeps a lead not yet delivered from lenders; release lets a lead
+ * an operator held go again.
+ */
+export const LEAD_ACTIONS = ['redeliver', 'hold', 'release'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+export const leadActionResponse = {
+  type: 'object',
+  properties: {
+    /** queued, delivered already, queued already, not dead-lettered, held, released, not held, ... */
+    result: { type: 'string' },
+    status: { type: 'string', enum: LEAD_STATUSES },
+  },
+  required: ['result', 'status'],
+  additionalProperties: false,
+} as const;
+export type LeadActionResponse = FromSchema<typeof leadActionResponse>;
+
+const countsByKey = { type: 'object', additionalProperties: { type: 'integer' } } as const;
+
+/** GET /api/admin/counts?from=&to=: numbers only, for every role: no lead, no person. */
+export const countsResponse = {
+  type: 'object',
+  properties: {
+    total: { type: 'integer' },
+    by_status: countsByKey,
+    by_version: countsByKey,
+    by_utm_source: countsByKey,
+  },
+  required: ['total', 'by_status', 'by_version', 'by_utm_source'],
+  additionalProperties: false,
+} as const;
+export type CountsResponse = FromSchema<typeof countsResponse>;
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export const userEntry = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    role,
+    status: { type: 'string', enum: USER_STATUSES },
+    created_at: timestamp,
+    last_sign_in_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['id', 'email', 'role', 'status', 'created_at', 'last_sign_in_at'],
+  additionalProperties: false,
+} as const;
+export type UserEntry = FromSchema<typeof userEntry>;
+
+/** GET /api/admin/users (the spec's users_list). */
+export const usersResponse = {
+  type: 'object',
+  properties: { users: { type: 'array', items: userEntry } },
+  required: ['users'],
+  additionalProperties: false,
+} as const;
+export type UsersResponse = FromSchema<typeof usersResponse>;
+
+/** GET /api/admin/users/:id (user_detail_by_id), PATCH /api/admin/users/:id `{ role }` (update_user). */
+export const userResponse = {
+  type: 'object',
+  properties: { user: userEntry },
+  required: ['user'],
+  additionalProperties: false,
+} as const;
+export type UserResponse = FromSchema<typeof userResponse>;
+
+export const updateUserBody = {
+  type: 'object',
+  properties: { role },
+  required: ['role'],
+  additionalProperties: false,
+} as const;
+
+/** POST /api/admin/users/:id/status `{ status }` (change_status): disabling ends the user's sessions at once. */
+export const changeStatusBody = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['active', 'disabled'] } },
+  required: ['status'],
+  additionalProperties: false,
+} as const;
+
+/** POST /api/admin/users `{ email, role }` (invite_users): the user, and the one-time link to pass on (72 h). */
+export const inviteBody = {
+  type: 'object',
+  properties: { email: { type: 'string', maxLength: 254 }, role },
+  required: ['email', 'role'],
+  additionalProperties: false,
+} as const;
+export type InviteBody = FromSchema<typeof inviteBody>;
+export const inviteResponse = {
+  type: 'object',
+  properties: { user: userEntry, invite_url: { type: 'string' }, invite_expires_at: timestamp },
+  required: ['user', 'invite_url', 'invite_expires_at'],
+  additionalProperties: false,
+} as const;
+export type InviteResponse = FromSchema<typeof inviteResponse>;
+
+/**
+ * GET /api/admin/invitations/:token: the invited email, or 404 for a token unknown, used or past its 72 hours.
+ * POST /api/admin/invitations/:token `{ password }`: sets the password, activates the user and signs them in. Both
+ * work signed out: the token is the credential.
+ */
+export const invitationResponse = {
+  type: 'object',
+  properties: { email: { type: 'string' } },
+  required: ['email'],
+  additionalProperties: false,
+} as const;
+export const setPasswordBody = {
+  type: 'object',
+  properties: { password: { type: 'string', maxLength: 1024 } },
+  required: ['password'],
+  additionalProperties: false,
+} as const;
+
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'redeliver',
+  'hold',
+  'release',
+  'export',
+  'user-invited',
+  'user-updated',
+  'user-disabled',
+  'user-enabled',
+  'password-set',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntry = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: timestamp,
+    /** The signed-in user, or for a failed sign-in the email typed (null when none was). */
+    actor: nullableString,
+    action: { type: 'string', enum: AUDIT_ACTIONS },
+    /** What was acted on: a lead id, a user's email, an export's date range. */
+    target: nullableString,
+    ip: { type: 'string' },
+  },
+  required: ['id', 'at', 'actor', 'action', 'target', 'ip'],
+  additionalProperties: false,
+} as const;
+export type AuditEntry = FromSchema<typeof auditEntry>;
+
+/** GET /api/admin/audit?cursor=: newest first, 100 a page. */
+export const auditResponse = {
+  type: 'object',
+  properties: { entries: { type: 'array', items: auditEntry }, next_cursor: nullableString },
+  required: ['entries', 'next_cursor'],
+  additionalProperties: false,
+} as const;
+export type AuditResponse = FromSchema<typeof auditResponse>;
