@@ -1,0 +1,66 @@
+/** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../engine/api/console.ts';
+import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+import { mayUse } from './access.ts';
+
+export interface ConsoleHeaderProps {
+  productName: string;
+  user: ConsoleUser;
+  onSignedOut: () => void;
+}
+
+export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderProps) {
+  const [error, setError] = useState<string | null>(null);
+  const links = [
+    mayUse('leads', user.role) && { to: CONSOLE_PAGE, label: 'Leads', end: true },
+    mayUse('counts', user.role) && { to: `${CONSOLE_PAGE}/counts`, label: 'Counts', end: false },
+    mayUse('users', user.role) && { to: `${CONSOLE_PAGE}/users`, label: 'Users', end: false },
+    mayUse('audit', user.role) && { to: `${CONSOLE_PAGE}/audit`, label: 'Audit log', end: false },
+  ].filter((link) => link !== false);
+
+  const signOut = async () => {
+    setError(null);
+    try {
+      await consoleCall<unknown>(SESSION_PATH, 'DELETE');
+    } catch (failure) {
+      // Already signed out is what was asked for.
+      if (!(failure instanceof ApiError && failure.status === 401)) {
+        setError(failureMessage(failure));
+        return;
+      }
+    }
+    onSignedOut();
+  };
+
+  return (
+    <header className="console-header">
+      <p className="console-header__product">{productName} console</p>
+      <nav aria-label="Console" className="console-header__nav">
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="console-header__user">
+        <span>
+          {user.email} <span className="console-role">({user.role})</span>
+        </span>
+        <button type="button" className="console-button console-button--quiet" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        {error !== null && (
+          <p role="alert" className="console-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
