@@ -145,8 +145,13 @@ function RoleForm({ user, disabled, onSave }: { user: UserEntry; disabled: boole
           </option>
         ))}
       </select>
-      <button type="submit" className="console-button" disabled={disabled || role === user.role}>
-        Save<span className="visually-hidden"> role of {user.email}</span>
+      <button
+        type="submit"
+        className="console-button"
+        aria-label={`Save role of ${user.email}`}
+        disabled={disabled || role === user.role}
+      >
+        Save
       </button>
     </form>
   );
