@@ -22,7 +22,7 @@ const root = document.getElementById('root')!;
 // The console at /admin is rendered alone and afresh (the server draws nothing there), without the visitor's tag
 // manager, stored answers or service worker.
 if (isConsolePath(window.location.pathname)) {
-  createRoot(root).render(<BrowserRouter>{consoleTree(config.productName)}</BrowserRouter>);
+  createRoot(root).render(consoleTree(config.productName));
 } else {
   startSite();
 }

@@ -3,7 +3,6 @@
  * prerenders the start screens (site/prerender.tsx), so the browser's first render matches the markup it was sent.
  */
 import { lazy, StrictMode, Suspense, type ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { flows } from '../.generated/flows.ts';
 import { siteContent } from '../.generated/site-content.ts';
@@ -91,20 +90,16 @@ export const isConsolePath = (path: string) => path === CONSOLE_ROUTE || path.st
 // Its own part of the build, fetched only when /admin opens: '/' loads not a byte of it (decision 062).
 const Console = lazy(() => import('./console/Console.tsx'));
 
-/** The console alone, under the browser's router: none of the form, the landing page or the third parties. */
+/**
+ * The console alone: none of the form, the landing page or the third parties, and no router of the page's: the console
+ * follows its address itself (site/console/console-router.tsx).
+ */
 export function consoleTree(productName: string): ReactElement {
   return (
     <StrictMode>
-      <Routes>
-        <Route
-          path={`${CONSOLE_ROUTE}/*`}
-          element={
-            <Suspense fallback={null}>
-              <Console productName={productName} />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <Suspense fallback={null}>
+        <Console productName={productName} />
+      </Suspense>
     </StrictMode>
   );
 }

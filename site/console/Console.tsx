@@ -5,9 +5,9 @@
  */
 import './console.css';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { Route, Routes, useNavigate } from 'react-router-dom';
 import {
   CONSOLE_PAGE,
+  invitationPage,
   SESSION_PATH,
   type ConsoleUser,
   type SessionResponse,
@@ -25,6 +25,7 @@ import { UsersPage } from './UsersPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { InvitationPage } from './InvitationPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { navigate, pathAfter, useConsoleLocation } from './console-router.tsx';
 
 type Session =
   | { state: 'loading' }
@@ -38,7 +39,7 @@ export interface ConsoleProps {
 
 export default function Console({ productName }: ConsoleProps) {
   const [session, setSession] = useState<Session>({ state: 'loading' });
-  const navigate = useNavigate();
+  const { pathname } = useConsoleLocation();
 
   const ask = useCallback(() => {
     consoleCall<SessionResponse>(SESSION_PATH).then(
@@ -61,46 +62,46 @@ export default function Console({ productName }: ConsoleProps) {
   const signedIn = useCallback((user: ConsoleUser) => setSession({ state: 'signed-in', user }), []);
   const signedOut = useCallback(() => {
     setSession({ state: 'signed-out', adminExists: true });
-    void navigate(CONSOLE_PAGE);
-  }, [navigate]);
+    navigate(CONSOLE_PAGE);
+  }, []);
 
+  const invitation = pathAfter(pathname, invitationPage(''));
   return (
     <div className="console">
-      <Routes>
-        <Route
-          path="invite/:token"
-          element={
-            <InvitationPage
-              productName={productName}
-              onPasswordSet={() => {
-                setSession({ state: 'loading' });
-                ask();
-                void navigate(CONSOLE_PAGE);
-              }}
-            />
-          }
+      {invitation !== '' ? (
+        <InvitationPage
+          productName={productName}
+          token={invitation}
+          onPasswordSet={() => {
+            setSession({ state: 'loading' });
+            ask();
+            navigate(CONSOLE_PAGE);
+          }}
         />
-        <Route
-          path="*"
-          element={
-            <SessionEndedContext value={sessionEnded}>
-              <SignedInArea productName={productName} session={session} onSignedIn={signedIn} onSignedOut={signedOut} />
-            </SessionEndedContext>
-          }
-        />
-      </Routes>
+      ) : (
+        <SessionEndedContext value={sessionEnded}>
+          <SignedInArea
+            productName={productName}
+            pathname={pathname}
+            session={session}
+            onSignedIn={signedIn}
+            onSignedOut={signedOut}
+          />
+        </SessionEndedContext>
+      )}
     </div>
   );
 }
 
 interface SignedInAreaProps {
   productName: string;
+  pathname: string;
   session: Session;
   onSignedIn: (user: ConsoleUser) => void;
   onSignedOut: () => void;
 }
 
-function SignedInArea({ productName, session, onSignedIn, onSignedOut }: SignedInAreaProps) {
+function SignedInArea({ productName, pathname, session, onSignedIn, onSignedOut }: SignedInAreaProps) {
   if (session.state === 'loading') {
     return (
       <main className="console-page" aria-busy="true">
@@ -122,24 +123,29 @@ function SignedInArea({ productName, session, onSignedIn, onSignedOut }: SignedI
     return <SignIn productName={productName} adminExists={session.adminExists} onSignedIn={onSignedIn} />;
   }
   const { user } = session;
-  const page = { productName, user };
-  const only = (allowed: boolean, element: ReactElement) =>
-    allowed ? element : <NotAllowed productName={productName} />;
   return (
     <>
       <ConsoleHeader productName={productName} user={user} onSignedOut={onSignedOut} />
-      <main className="console-page">
-        <Routes>
-          <Route index element={mayUse('leads', user.role) ? <LeadsPage {...page} /> : <CountsPage {...page} />} />
-          <Route path="leads/:id" element={only(mayUse('leads', user.role), <LeadPage {...page} />)} />
-          <Route path="counts" element={<CountsPage {...page} />} />
-          <Route path="users" element={only(mayUse('users', user.role), <UsersPage {...page} />)} />
-          <Route path="audit" element={only(mayUse('audit', user.role), <AuditPage {...page} />)} />
-          <Route path="*" element={<PageHeading title="No such page" productName={productName} />} />
-        </Routes>
-      </main>
+      <main className="console-page">{consolePage(pathname, productName, user)}</main>
     </>
   );
+}
+
+/** The page at this path for this user: one their role may open, or a page that says it is not for them. */
+function consolePage(pathname: string, productName: string, user: ConsoleUser): ReactElement {
+  const props = { productName, user };
+  const only = (allowed: boolean, element: ReactElement) =>
+    allowed ? element : <NotAllowed productName={productName} />;
+  const leadId = pathAfter(pathname, `${CONSOLE_PAGE}/leads/`);
+  if (pathname === CONSOLE_PAGE) {
+    return mayUse('leads', user.role) ? <LeadsPage {...props} /> : <CountsPage {...props} />;
+  }
+  // Keyed by id: another lead's page starts afresh, with nothing of the last one's state.
+  if (leadId !== '') return only(mayUse('leads', user.role), <LeadPage key={leadId} {...props} id={leadId} />);
+  if (pathname === `${CONSOLE_PAGE}/counts`) return <CountsPage {...props} />;
+  if (pathname === `${CONSOLE_PAGE}/users`) return only(mayUse('users', user.role), <UsersPage {...props} />);
+  if (pathname === `${CONSOLE_PAGE}/audit`) return only(mayUse('audit', user.role), <AuditPage {...props} />);
+  return <PageHeading title="No such page" productName={productName} />;
 }
 
 function NotAllowed({ productName }: { productName: string }) {

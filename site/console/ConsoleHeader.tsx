@@ -1,9 +1,9 @@
 /** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
 import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../engine/api/console.ts';
 import { ApiError, consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';
+import { ConsoleLink, useConsoleLocation } from './console-router.tsx';
 
 export interface ConsoleHeaderProps {
   productName: string;
@@ -12,12 +12,29 @@ export interface ConsoleHeaderProps {
 }
 
 export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderProps) {
+  const { pathname } = useConsoleLocation();
   const [error, setError] = useState<string | null>(null);
   const links = [
-    mayUse('leads', user.role) && { to: CONSOLE_PAGE, label: 'Leads', end: true },
-    mayUse('counts', user.role) && { to: `${CONSOLE_PAGE}/counts`, label: 'Counts', end: false },
-    mayUse('users', user.role) && { to: `${CONSOLE_PAGE}/users`, label: 'Users', end: false },
-    mayUse('audit', user.role) && { to: `${CONSOLE_PAGE}/audit`, label: 'Audit log', end: false },
+    mayUse('leads', user.role) && {
+      to: CONSOLE_PAGE,
+      label: 'Leads',
+      current: pathname === CONSOLE_PAGE || pathname.startsWith(`${CONSOLE_PAGE}/leads/`),
+    },
+    mayUse('counts', user.role) && {
+      to: `${CONSOLE_PAGE}/counts`,
+      current: pathname === `${CONSOLE_PAGE}/counts`,
+      label: 'Counts',
+    },
+    mayUse('users', user.role) && {
+      to: `${CONSOLE_PAGE}/users`,
+      current: pathname === `${CONSOLE_PAGE}/users`,
+      label: 'Users',
+    },
+    mayUse('audit', user.role) && {
+      to: `${CONSOLE_PAGE}/audit`,
+      current: pathname === `${CONSOLE_PAGE}/audit`,
+      label: 'Audit log',
+    },
   ].filter((link) => link !== false);
 
   const signOut = async () => {
@@ -41,9 +58,9 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
         <ul>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end}>
+              <ConsoleLink href={link.to} aria-current={link.current ? 'page' : undefined}>
                 {link.label}
-              </NavLink>
+              </ConsoleLink>
             </li>
           ))}
         </ul>

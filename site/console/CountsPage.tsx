@@ -3,9 +3,9 @@
  * open to every role. The range lives in the page's address.
  */
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { COUNTS_PATH, type ConsoleUser, type CountsResponse } from '../../engine/api/console.ts';
 import { queryString } from './console-api.ts';
+import { navigate, useConsoleLocation, withQuery } from './console-router.tsx';
 import { fieldText, recentRange } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
@@ -16,15 +16,15 @@ export interface CountsPageProps {
 }
 
 export function CountsPage({ productName }: CountsPageProps) {
-  const [search, setSearch] = useSearchParams();
+  const { pathname, query } = useConsoleLocation();
   const fallback = recentRange(30);
-  const range = { from: search.get('from') ?? fallback.from, to: search.get('to') ?? fallback.to };
+  const range = { from: query.get('from') ?? fallback.from, to: query.get('to') ?? fallback.to };
   const [loaded] = useConsoleData<CountsResponse>(`${COUNTS_PATH}${queryString(range)}`);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setSearch({ from: fieldText(form, 'from'), to: fieldText(form, 'to') });
+    navigate(withQuery(pathname, { from: fieldText(form, 'from'), to: fieldText(form, 'to') }));
   };
 
   return (

@@ -3,7 +3,6 @@
  * console's home. A link unknown, used or past its 72 hours says so.
  */
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
 import { INVITATIONS_PATH } from '../../engine/api/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
@@ -11,12 +10,12 @@ import { useConsoleData } from './use-console-data.ts';
 
 export interface InvitationPageProps {
   productName: string;
+  token: string;
   /** The password is set and the server has signed the user in. */
   onPasswordSet: () => void;
 }
 
-export function InvitationPage({ productName, onPasswordSet }: InvitationPageProps) {
-  const { token = '' } = useParams();
+export function InvitationPage({ productName, token, onPasswordSet }: InvitationPageProps) {
   const path = `${INVITATIONS_PATH}/${encodeURIComponent(token)}`;
   const [loaded] = useConsoleData<{ email: string }>(path);
 
@@ -42,7 +41,7 @@ export function InvitationPage({ productName, onPasswordSet }: InvitationPagePro
   return <SetPassword productName={productName} email={loaded.data.email} path={path} onPasswordSet={onPasswordSet} />;
 }
 
-interface SetPasswordProps extends InvitationPageProps {
+interface SetPasswordProps extends Omit<InvitationPageProps, 'token'> {
   email: string;
   path: string;
 }

@@ -4,7 +4,6 @@
  * each confirmed first. After an action the page shows what it did and loads the lead again.
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import {
   CONSOLE_PAGE,
   LEADS_PATH,
@@ -14,6 +13,7 @@ import {
   type LeadPageResponse,
 } from '../../engine/api/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
+import { ConsoleLink } from './console-router.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { formatTime } from './format.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
@@ -27,10 +27,10 @@ type Consent = NonNullable<Lead['consent']>;
 export interface LeadPageProps {
   productName: string;
   user: ConsoleUser;
+  id: string;
 }
 
-export function LeadPage({ productName }: LeadPageProps) {
-  const { id = '' } = useParams();
+export function LeadPage({ productName, id }: LeadPageProps) {
   const [loaded, reload] = useConsoleData<LeadPageResponse>(`${LEADS_PATH}/${encodeURIComponent(id)}`);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
 
@@ -52,7 +52,7 @@ export function LeadPage({ productName }: LeadPageProps) {
   return (
     <>
       <p className="console-back">
-        <Link to={CONSOLE_PAGE}>Back to the leads</Link>
+        <ConsoleLink href={CONSOLE_PAGE}>Back to the leads</ConsoleLink>
       </p>
       <PageHeading title={`Lead ${id}`} productName={productName} />
       <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>

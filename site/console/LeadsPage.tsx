@@ -4,7 +4,6 @@
  * page's address, so a filtered list can be reloaded, bookmarked and gone back to.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import {
   CONSOLE_PAGE,
   LEAD_STATUSES,
@@ -14,6 +13,7 @@ import {
   type LeadsResponse,
 } from '../../engine/api/console.ts';
 import { queryString } from './console-api.ts';
+import { ConsoleLink, navigate, useConsoleLocation, withQuery } from './console-router.tsx';
 import { fieldText, formatTime, recentRange } from './format.ts';
 import { filtersFrom, leadsPath } from './leads-query.ts';
 import { PageHeading } from './PageHeading.tsx';
@@ -25,9 +25,9 @@ export interface LeadsPageProps {
 }
 
 export function LeadsPage({ productName }: LeadsPageProps) {
-  const [search, setSearch] = useSearchParams();
-  const filters = filtersFrom(search);
-  const filterKey = search.toString();
+  const { pathname, query } = useConsoleLocation();
+  const filters = filtersFrom(query);
+  const filterKey = query.toString();
   // The cursors of the pages before this one, and this page's: "Newer" goes back one. A new search starts over.
   const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
     key: filterKey,
@@ -41,8 +41,8 @@ export function LeadsPage({ productName }: LeadsPageProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
-    for (const name of form.keys()) if (fieldText(form, name) !== '') next[name] = fieldText(form, name);
-    setSearch(next);
+    for (const name of form.keys()) next[name] = fieldText(form, name);
+    navigate(withQuery(pathname, next));
   };
 
   return (
@@ -142,7 +142,9 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
           {leads.map((lead) => (
             <tr key={lead.id}>
               <td>
-                <Link to={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.received_at)}</Link>
+                <ConsoleLink href={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>
+                  {formatTime(lead.received_at)}
+                </ConsoleLink>
               </td>
               <td>{lead.name}</td>
               <td>{lead.email}</td>

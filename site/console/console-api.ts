@@ -3,10 +3,26 @@
  * every state-changing call, as the form's client sends it (engine/api/client.ts). A refusal becomes an ApiError with
  * the server's message, which the pages show as it is.
  */
-import { ApiError, XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../engine/api/client.ts';
 import type { ErrorResponse } from '../../engine/api/schemas.ts';
 
-export { ApiError };
+// engine/api/client.ts's names for the double-submit cookie, written out: importing that module from here would wrap
+// its exports in the visitor's first script (docs/decisions/062-console-bundle.md). A test holds them equal.
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const XSRF_REFUSED = 'xsrf_token_invalid';
+
+/** A call that did not succeed: `status` 0 when the server could not be reached; `body` the server's error answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorResponse | undefined;
+
+  constructor(status: number, message: string, body?: ErrorResponse) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -122,3 +122,42 @@ describe('the leads page', () => {
     );
   });
 });
+
+describe('moving about the console', () => {
+  it("opens a lead's page from the list and comes back with Back, the filters kept", async () => {
+    stubServer(
+      signedInAs(OPERATOR),
+      ({ method, url }) =>
+        method === 'GET' && url === '/api/admin/leads/second'
+          ? {
+              status: 200,
+              body: {
+                lead: {
+                  id: 'second',
+                  received_at: '2026-11-26T15:04:00.000Z',
+                  flow: 'funding',
+                  flow_version: 'v2',
+                  status: 'delivered',
+                  held_reason: null,
+                  delivered_at: '2026-11-26T15:04:02.000Z',
+                  answers: {},
+                  consent: null,
+                  attempts: [],
+                },
+              },
+            }
+          : undefined,
+      leadPages,
+    );
+    renderConsole('/admin?status=delivered');
+    const user = userEvent.setup();
+    const rows = within(await screen.findByRole('table', { name: 'Leads, newest first' })).getAllByRole('row');
+    await user.click(within(rows[2]!).getByRole('link'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lead second' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/leads/second');
+    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('aria-current')).toBe('page');
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('delivered');
+  });
+});

@@ -3,7 +3,6 @@
  * server answers to which call, and reads which calls were made.
  */
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import Console from '../../../site/console/Console.tsx';
 import type { ConsoleUser } from '../../../engine/api/console.ts';
@@ -87,14 +86,10 @@ export function stubServer(...handlers: Handler[]) {
   };
 }
 
+/** The console as the browser opens it at this address. */
 export function renderConsole(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<Console productName="Acme Funding" />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  window.history.pushState(null, '', path);
+  return render(<Console productName="Acme Funding" />);
 }
 
 /** jsdom has <dialog> without its modal methods: the browser's behaviour that the console relies on. */
