@@ -7,7 +7,10 @@ import type { Config } from './config.ts';
 import type { CertificateClaimer } from './consent/certificate-claimer.ts';
 import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
 import type { Database } from './db/types.ts';
+import type { DeliveryControl } from './delivery/lead-delivery.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
+import { registerConsoleSessions } from './console/sessions.ts';
+import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
 import { lazyChildLogger } from './lazy-child-logger.ts';
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
    * delivered is not accepted) and the app warns at build.
    */
   delivery?: DeliveryQueue;
+  /** The console's hold of lead delivery (redeliver, release); its lead actions answer 503 without it or `delivery`. */
+  deliveryControl?: DeliveryControl;
   /** The thank-you and home-popup files; default: server/content/. */
   contentDir?: string;
   /** How consent certificates are claimed; default: TrustedForm when TRUSTEDFORM_API_KEY is set, else not at all. */
@@ -126,6 +131,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
+
+  registerConsoleSessions(app, db);
+  registerConsoleLeadRoutes(
+    app,
+    db,
+    options.delivery === undefined || options.deliveryControl === undefined
+      ? undefined
+      : { queue: options.delivery, control: options.deliveryControl },
+  );
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development

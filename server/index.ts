@@ -95,7 +95,7 @@ async function start(): Promise<void> {
       timeoutMs: config.leadForwardTimeoutMs,
       reclaimSeconds: config.leadForwardReclaimSeconds,
     });
-    app = await buildApp({ config, db, delivery: delivery.queue });
+    app = await buildApp({ config, db, delivery: delivery.queue, deliveryControl: delivery.control });
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }

@@ -9,6 +9,8 @@ export interface StoredLead {
   deliveredAt: Date | null;
   /** Set once retention erased the payload: nothing is left to deliver. */
   purgedAt: Date | null;
+  /** Why the lead is held back from lenders (honeypot, duplicate, opted-out, operator), or null. */
+  held: string | null;
 }
 
 export async function readLead(db: Database, leadId: string): Promise<StoredLead | undefined> {
@@ -17,32 +19,68 @@ export async function readLead(db: Database, leadId: string): Promise<StoredLead
     received_at: Date;
     delivered_at: Date | null;
     purged_at: Date | null;
-  }>('select payload, received_at, delivered_at, purged_at from leads where id = $1', [leadId]);
+    held: string | null;
+  }>('select payload, received_at, delivered_at, purged_at, held from leads where id = $1', [leadId]);
   const row = rows[0];
   return row === undefined
     ? undefined
-    : { payload: row.payload, receivedAt: row.received_at, deliveredAt: row.delivered_at, purgedAt: row.purged_at };
+    : {
+        payload: row.payload,
+        receivedAt: row.received_at,
+        deliveredAt: row.delivered_at,
+        purgedAt: row.purged_at,
+        held: row.held,
+      };
 }
 
 /**
- * Records an attempt, numbered after the lead's earlier ones, and on success marks the lead delivered. Run it in a
- * transaction (`tx`): the two writes, and whatever the caller schedules with them, go together. Returns the attempt's
- * number.
+ * Records an attempt, numbered after the lead's earlier ones, with how long the lender took (`durationMs`), and on
+ * success marks the lead delivered. Run it in a transaction (`tx`): the writes, and whatever the caller schedules with
+ * them, go together. Returns the attempt's number.
  */
 export async function recordAttempt(
   tx: Queryable,
   leadId: string,
   attemptedAt: Date,
+  durationMs: number,
   outcome: HandOverOutcome,
 ): Promise<number> {
   const { rows } = await tx.query<{ attempt: number }>(
-    `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error)
-       select $1, coalesce(max(attempt), 0) + 1, $2, $3, $4, $5 from delivery_attempts where lead_id = $1
+    `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error, duration_ms)
+       select $1, coalesce(max(attempt), 0) + 1, $2, $3, $4, $5, $6 from delivery_attempts where lead_id = $1
        returning attempt`,
-    [leadId, attemptedAt, outcome.httpStatus, outcome.outcome, outcome.outcome === 'delivered' ? null : outcome.error],
+    [
+      leadId,
+      attemptedAt,
+      outcome.httpStatus,
+      outcome.outcome,
+      outcome.outcome === 'delivered' ? null : outcome.error,
+      Math.max(0, Math.round(durationMs)),
+    ],
   );
   if (outcome.outcome === 'delivered') {
     await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [leadId, attemptedAt]);
   }
   return rows[0]?.attempt ?? 0;
+}
+
+/**
+ * Marks where the leads' delivery stands (leads.delivery_state, docs/decisions/061-lead-status-in-the-console.md):
+ * 'queued' when a job is queued for them, 'dead-lettered' when their job went to the dead-letter queue.
+ */
+export async function markDeliveryState(
+  db: Queryable,
+  leadIds: readonly string[],
+  state: 'queued' | 'dead-lettered',
+): Promise<void> {
+  await db.query('update leads set delivery_state = $2 where id = any($1::uuid[])', [leadIds, state]);
+}
+
+/** Says whether the lead is held, and if so marks it as having no delivery job (its job ends without a delivery). */
+export async function endJobIfHeld(db: Queryable, leadId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'update leads set delivery_state = null where id = $1 and held is not null and delivered_at is null returning id',
+    [leadId],
+  );
+  return rows.length > 0;
 }

@@ -6,8 +6,13 @@
  */
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/types.ts';
-import { readLead } from './attempts.ts';
-import { bossOptions, DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type BossConnection } from './lead-delivery.ts';
+import {
+  bossOptions,
+  DEAD_LETTER_QUEUE,
+  redeliverOn,
+  type BossConnection,
+  type RedeliverResult,
+} from './lead-delivery.ts';
 import type { DeliveryJob } from './worker.ts';
 
 export interface DeadLetter {
@@ -21,7 +26,7 @@ export interface DeadLetter {
   deadSince: Date;
 }
 
-export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' | 'not dead-lettered' | 'no such lead';
+export type { RedeliverResult } from './lead-delivery.ts';
 
 export interface DeadLetters {
   /** Dead-lettered deliveries, oldest first. */
@@ -70,16 +75,7 @@ export async function openDeadLetters(options: DeadLettersOptions): Promise<Dead
         .sort((a, b) => a.deadSince.getTime() - b.deadSince.getTime());
     },
 
-    async redeliver(leadId) {
-      const lead = await readLead(db, leadId);
-      if (lead === undefined) return 'no such lead';
-      if (lead.deliveredAt !== null) return 'delivered already';
-      const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
-      if (moved > 0) return 'queued';
-      const jobs = await boss.findJobs(DELIVERY_QUEUE, { data: { leadId } });
-      const live = jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
-      return live ? 'queued already' : 'not dead-lettered';
-    },
+    redeliver: (leadId) => redeliverOn(db, boss, leadId),
 
     close: () => boss.stop({ graceful: false }),
   };

@@ -5,6 +5,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type QueueOptions } from 'pg-boss';
 import type { Database, Queryable } from '../db/types.ts';
+import { markDeliveryState, readLead } from './attempts.ts';
 import type { LenderClient } from './lender-client.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptDelivery, type Settlement, type AttemptJob, type DeliveryJob, type DeliveryLog } from './worker.ts';
@@ -77,9 +78,18 @@ export interface LeadDeliveryOptions {
   schema?: string;
 }
 
+export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' | 'not dead-lettered' | 'no such lead';
+
+/** What the console does to a lead's delivery (buildApp's `deliveryControl`); usable once started. */
+export interface DeliveryControl {
+  /** Replays a dead-lettered lead's job once, as `npm run leads -- redeliver` does. */
+  redeliver(leadId: string): Promise<RedeliverResult>;
+}
+
 export interface LeadDelivery {
   /** For intake (buildApp's `delivery`); usable once started. */
   readonly queue: DeliveryQueue;
+  readonly control: DeliveryControl;
   /** Installs or migrates pg-boss's schema, creates the queues and, with a lender, starts the workers. */
   start(log: DeliveryLog): Promise<void>;
   /** Waits briefly for running attempts, then stops; closes pg-boss's own PostgreSQL connections. */
@@ -174,7 +184,12 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         // One statement for all the jobs, through the intake's transaction, so they commit or roll back with the
         // leads. Like send() without options, insert() takes the retry and retention settings from the queue.
         await boss.insert(DELIVERY_QUEUE, jobs, { db: through(tx) });
+        await markDeliveryState(tx, leadIds, 'queued');
       },
+    },
+
+    control: {
+      redeliver: (leadId) => redeliverOn(db, boss, leadId),
     },
 
     async start(log) {
@@ -211,10 +226,14 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
           jobs.map(async (job) => {
             // One job's failure (the database briefly away) must not fail the others of its batch.
             const settlement = await attemptDelivery({ db, lender, log }, attemptJob(boss, job)).catch(
-              (error: unknown): Settlement => {
+              async (error: unknown): Promise<Settlement> => {
                 // The code only: a database's message can quote the values of a row.
                 const code = (error as { code?: unknown }).code ?? (error as Error).name;
                 log.error({ leadId: job.data.leadId, code }, 'lead delivery attempt failed; it will be retried');
+                // Its last attempt: pg-boss dead-letters the job. Marked as best it can be: the database may be away.
+                if (job.retryCount >= job.retryLimit) {
+                  await markDeliveryState(db, [job.data.leadId], 'dead-lettered').catch(() => undefined);
+                }
                 return { status: 'failed', error: 'the attempt could not be completed' };
               },
             );
@@ -229,4 +248,23 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
 
     stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
   };
+}
+
+/** Whether a delivery job of the lead waits, runs or waits to retry. */
+async function hasLiveJob(boss: PgBoss, leadId: string): Promise<boolean> {
+  const jobs = await boss.findJobs(DELIVERY_QUEUE, { data: { leadId } });
+  return jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
+}
+
+/** The replay of a dead-lettered lead through a started pg-boss: the command's and the console's. */
+export async function redeliverOn(db: Database, boss: PgBoss, leadId: string): Promise<RedeliverResult> {
+  const lead = await readLead(db, leadId);
+  if (lead === undefined) return 'no such lead';
+  if (lead.deliveredAt !== null) return 'delivered already';
+  const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
+  if (moved > 0) {
+    await markDeliveryState(db, [leadId], 'queued');
+    return 'queued';
+  }
+  return (await hasLiveJob(boss, leadId)) ? 'queued already' : 'not dead-lettered';
 }

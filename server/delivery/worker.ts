@@ -1,7 +1,7 @@
 /** One delivery attempt for one queued lead: read it, hand it to the lender, record what happened. */
 import type { Database, Queryable } from '../db/types.ts';
 import { holdIfOptedOut } from '../privacy/opt-outs.ts';
-import { readLead, recordAttempt } from './attempts.ts';
+import { endJobIfHeld, markDeliveryState, readLead, recordAttempt } from './attempts.ts';
 import type { LenderClient } from './lender-client.ts';
 
 /** What a delivery job carries: only the lead id. The lead itself stays in `leads`. */
@@ -61,6 +61,13 @@ export async function attemptDelivery(context: AttemptContext, job: AttemptJob):
     log.error({ leadId }, 'lead delivery: retention has erased the lead (LEAD_RETENTION_DAYS); nothing to deliver');
     return { status: 'completed' };
   }
+  // Held while its job waited (an operator's hold): the job ends here, and the lead is marked as having none, in one
+  // statement, so a release at the same moment either finds that mark and queues a new job or comes first and lets
+  // this one deliver.
+  if (lead.held !== null && (await endJobIfHeld(db, leadId))) {
+    log.info({ leadId, held: lead.held }, 'lead held back from lenders: it is not delivered');
+    return { status: 'completed' };
+  }
   // Checked at every attempt rather than at intake: a lead stored before its visitor opted out is held back too.
   if (await holdIfOptedOut(db, leadId, lead.payload)) {
     log.info({ leadId }, 'lead held: its email or phone opted out of sale ("Do Not Sell"); it is not delivered');
@@ -68,17 +75,21 @@ export async function attemptDelivery(context: AttemptContext, job: AttemptJob):
   }
 
   const attemptedAt = new Date();
+  const started = performance.now();
   const { payload, receivedAt } = lead;
   const outcome = await lender.handOver({ messageId: leadId, payload, receivedAt, attemptedAt, signal: job.signal });
+  const durationMs = performance.now() - started;
   const pause =
     outcome.outcome === 'failed' && outcome.retryAfterSeconds !== undefined && !job.isLast
       ? job.longerPause(outcome.retryAfterSeconds)
       : undefined;
+  const deadLettered = outcome.outcome === 'rejected' || (outcome.outcome === 'failed' && job.isLast);
   // The attempt's record and, when the lender asked for a longer pause, the job's next attempt commit together: a
   // crash leaves either both or neither.
   const attempt = await db.transaction(async (tx) => {
-    const number = await recordAttempt(tx, leadId, attemptedAt, outcome);
+    const number = await recordAttempt(tx, leadId, attemptedAt, durationMs, outcome);
     if (pause !== undefined) await job.deferNext(tx, pause);
+    if (deadLettered) await markDeliveryState(tx, [leadId], 'dead-lettered');
     return number;
   });
 

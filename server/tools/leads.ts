@@ -95,6 +95,7 @@ const HELD_REASONS: Readonly<Record<string, string>> = {
   honeypot: 'a bot (the hidden field was filled)',
   duplicate: 'a repeat of an email and phone within a day',
   'opted-out': 'its email or phone opted out ("Do Not Sell")',
+  operator: 'an operator held it in the console',
 };
 
 async function listHeld(db: Database): Promise<void> {

@@ -1,5 +1,6 @@
 /** The one results table: every measured value, its ratio where one means something, its target and the verdict. */
 import type { ApiResults } from './api.ts';
+import type { ConsoleResults } from './console.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
 import type { NextHeadingResult } from './next-heading.ts';
@@ -19,6 +20,7 @@ export interface BenchResults {
   lighthouse?: PageResult[];
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
+  console?: ConsoleResults;
 }
 
 function targetCells(value: number | undefined, target: Target | undefined): Pick<Row, 'target' | 'met'> {
@@ -176,11 +178,34 @@ function apiRows(api: ApiResults): Row[] {
   return rows;
 }
 
+function consoleRows(results: ConsoleResults): Row[] {
+  const rows: Row[] = [];
+  for (const name of ['PGlite', 'PostgreSQL'] as const) {
+    const measured = results.databases.find((result) => result.database === name);
+    const skipped = measured === undefined ? `skipped: ${results.postgresSkipped ?? 'not run'}` : undefined;
+    const leads = measured?.leads.toLocaleString('en') ?? '100,000';
+    for (const [label, timing, target] of [
+      ['first page', measured?.firstPage, TARGETS.consoleFirstPageP95],
+      ['search by email', measured?.emailSearch, TARGETS.consoleEmailSearchP95],
+    ] as const) {
+      rows.push({
+        metric: `Console leads, ${label}, p95 (${leads} leads)`,
+        subject: name,
+        value: skipped ?? formatValue(timing?.p95Ms, 'ms'),
+        ratio: '',
+        ...targetCells(timing?.p95Ms, target),
+      });
+    }
+  }
+  return rows;
+}
+
 export function resultRows(results: BenchResults, compareCount: number): Row[] {
   return [
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
     ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
     ...(results.api ? apiRows(results.api) : []),
+    ...(results.console ? consoleRows(results.console) : []),
   ];
 }
 

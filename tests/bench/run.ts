@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
+import { runConsole, type ConsoleResults } from './console.ts';
 import type { LighthouseSettings, PageResult, PageUnderTest } from './lighthouse-metrics.ts';
 import { runLighthouse } from './lighthouse-runs.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
@@ -66,6 +67,7 @@ interface Output {
   };
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
+  console?: ConsoleResults;
   pgliteServerPeakRssBytes?: number;
   table: ReturnType<typeof resultRows>;
 }
@@ -78,45 +80,53 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (busy.length > 0) say(`WARNING: other test runs are active; timings will be skewed:\n  ${busy.join('\n  ')}`);
   say(`Parts: ${options.parts.join(', ')}`);
 
-  await buildSite();
-  const lender = await startLender();
-  const server = await startProjectServer('the server on PGlite', { lenderUrl: lender.url });
-  say(`Production server on ${server.url} (PGlite), test lender on ${lender.url}`);
-
   const results: BenchResults = {};
   let complete = true;
   let settings: LighthouseSettings | undefined;
-  if (options.parts.includes('lighthouse')) {
-    say(`Lighthouse: ${options.runs} runs per URL after ${WARMUP_ROUNDS} warm-up round, interleaved`);
-    const run = await runLighthouse(ourPages(server.url, options.compare), {
-      runs: options.runs,
-      warmupRounds: WARMUP_ROUNDS,
-      chromePath: CHROMIUM,
-    });
-    results.lighthouse = run.results;
-    settings = run.settings;
-    for (const page of run.results) {
-      if (page.runs.length === 0) {
-        complete = false;
-        say(
-          `Lighthouse got no valid run of ${page.page.url}: ${page.failures.map((failure) => failure.error).join('; ')}`,
-        );
+  let pgliteServerPeakRssBytes: number | undefined;
+  // The console part needs neither the built site nor the server: it seeds databases of its own.
+  if (options.parts.some((part) => part !== 'console')) {
+    await buildSite();
+    const lender = await startLender();
+    const server = await startProjectServer('the server on PGlite', { lenderUrl: lender.url });
+    say(`Production server on ${server.url} (PGlite), test lender on ${lender.url}`);
+
+    if (options.parts.includes('lighthouse')) {
+      say(`Lighthouse: ${options.runs} runs per URL after ${WARMUP_ROUNDS} warm-up round, interleaved`);
+      const run = await runLighthouse(ourPages(server.url, options.compare), {
+        runs: options.runs,
+        warmupRounds: WARMUP_ROUNDS,
+        chromePath: CHROMIUM,
+      });
+      results.lighthouse = run.results;
+      settings = run.settings;
+      for (const page of run.results) {
+        if (page.runs.length === 0) {
+          complete = false;
+          say(
+            `Lighthouse got no valid run of ${page.page.url}: ${page.failures.map((failure) => failure.error).join('; ')}`,
+          );
+        }
       }
     }
+    if (options.parts.includes('interaction')) {
+      say(`Next to next heading: ${options.walks} walks (plus a warm-up walk), CPU ${CPU_SLOWDOWN}x slower`);
+      results.nextHeading = await runNextHeading(server.url, {
+        walks: options.walks,
+        chromePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+      });
+    }
+    if (options.parts.includes('api')) {
+      say('API under load:');
+      results.api = await runApi(server, lender, options.loadSeconds);
+    }
+    pgliteServerPeakRssBytes = peakRss(server.child.pid);
   }
-  if (options.parts.includes('interaction')) {
-    say(`Next to next heading: ${options.walks} walks (plus a warm-up walk), CPU ${CPU_SLOWDOWN}x slower`);
-    results.nextHeading = await runNextHeading(server.url, {
-      walks: options.walks,
-      chromePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-    });
+  if (options.parts.includes('console')) {
+    say('Console leads at scale:');
+    results.console = await runConsole();
   }
-  if (options.parts.includes('api')) {
-    say('API under load:');
-    results.api = await runApi(server, lender, options.loadSeconds);
-  }
-  const pgliteServerPeakRssBytes = peakRss(server.child.pid);
   const busyAtEnd = otherRuns();
 
   const rows = resultRows(results, options.compare.length);
@@ -172,6 +182,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   }
   if (results.nextHeading) output.nextHeading = results.nextHeading;
   if (results.api) output.api = results.api;
+  if (results.console) output.console = results.console;
   if (pgliteServerPeakRssBytes !== undefined) output.pgliteServerPeakRssBytes = pgliteServerPeakRssBytes;
   const file = resolve(PROJECT_ROOT, options.json);
   mkdirSync(dirname(file), { recursive: true });

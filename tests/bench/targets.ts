@@ -38,4 +38,7 @@ export const TARGETS = {
   intakePostgres: { op: '>=', limit: 500, unit: 'per-second' },
   intakeP99: { op: '<=', limit: 100, unit: 'ms' },
   serverRss: { op: '<=', limit: 250, unit: 'megabytes' },
+  /** The console's lead list at 100,000 leads: its first page and a search by email, p95 on each database. */
+  consoleFirstPageP95: { op: '<=', limit: 100, unit: 'ms' },
+  consoleEmailSearchP95: { op: '<=', limit: 100, unit: 'ms' },
 } as const satisfies Record<string, Target>;

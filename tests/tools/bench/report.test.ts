@@ -159,4 +159,35 @@ describe('result rows', () => {
     );
     expect(postgres.filter((row) => row.target !== '').every((row) => row.met === 'skipped')).toBe(true);
   });
+
+  it('judges the console list at scale by its p95 on each database, PostgreSQL skipped when unreachable', () => {
+    const timed = (p95Ms: number) => ({ requests: 200, p50Ms: p95Ms / 2, p95Ms });
+    const rows = resultRows(
+      {
+        console: {
+          databases: [
+            { database: 'PGlite', leads: 100_000, seedSeconds: 9, firstPage: timed(14), emailSearch: timed(120) },
+          ],
+          postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
+        },
+      },
+      0,
+    );
+    expect(rows.map((row) => [row.metric, row.subject, row.value, row.met])).toEqual([
+      ['Console leads, first page, p95 (100,000 leads)', 'PGlite', '14 ms', 'yes'],
+      ['Console leads, search by email, p95 (100,000 leads)', 'PGlite', '120 ms', 'no'],
+      [
+        'Console leads, first page, p95 (100,000 leads)',
+        'PostgreSQL',
+        'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable',
+        'skipped',
+      ],
+      [
+        'Console leads, search by email, p95 (100,000 leads)',
+        'PostgreSQL',
+        'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable',
+        'skipped',
+      ],
+    ]);
+  });
 });

@@ -1,0 +1,39 @@
+/**
+ * How the console reads a lead's row: its status and the contact fields it shows, as SQL over `leads l`. One place,
+ * so the list, the CSV, the counts and a lead's page agree (docs/decisions/061-lead-status-in-the-console.md).
+ */
+import type { LeadStatus } from '../../../engine/api/console.ts';
+
+/** Held first (whatever the delivery did), then delivered, then what the delivery code last marked. */
+export const STATUS_SQL = `case
+  when l.held is not null then 'held'
+  when l.delivered_at is not null then 'delivered'
+  when l.delivery_state = 'dead-lettered' then 'dead-lettered'
+  when l.delivery_state = 'queued' then 'queued'
+  else 'stored' end`;
+
+/** The condition of each status, written so the list's partial indexes serve the rarer ones. */
+export const STATUS_CONDITION: Record<LeadStatus, string> = {
+  held: 'l.held is not null',
+  delivered: 'l.held is null and l.delivered_at is not null',
+  'dead-lettered': "l.delivery_state = 'dead-lettered' and l.delivered_at is null and l.held is null",
+  queued: "l.delivery_state = 'queued' and l.delivered_at is null and l.held is null",
+  stored: 'l.delivery_state is null and l.delivered_at is null and l.held is null',
+};
+
+/**
+ * The lead's utm_source: the payload's own when a client sent one, else the parameter of the page address the lead
+ * was sent from (the form keeps utm_source with the answers, but the lead schema does not carry it to the payload).
+ * As written in the address: not percent-decoded.
+ */
+export const UTM_SOURCE_SQL = `coalesce(nullif(l.payload->>'utm_source', ''),
+  substring(l.payload->>'source_url' from '[?&]utm_source=([^&#]*)'))`;
+
+/** The visitor's name as the payload has it: `name`, or first and last name. Empty for a purged lead. */
+export const NAME_SQL = `coalesce(l.payload->>'name',
+  nullif(trim(concat_ws(' ', l.payload->>'first_name', l.payload->>'last_name')), ''), '')`;
+export const EMAIL_SQL = `coalesce(l.payload->>'email', '')`;
+export const PHONE_SQL = `coalesce(l.payload->>'phone', '')`;
+/** The indexed forms a search compares with (009-console-leads.sql). */
+export const EMAIL_KEY_SQL = `lower(l.payload->>'email')`;
+export const PHONE_DIGITS_SQL = `regexp_replace(l.payload->>'phone', '[^0-9]', '', 'g')`;

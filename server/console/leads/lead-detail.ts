@@ -1,0 +1,94 @@
+/** A lead's page in the console: its answers, the evidence of its consent and every delivery attempt, oldest first. */
+import type { LeadPageResponse, LeadStatus } from '../../../engine/api/console.ts';
+import type { Queryable } from '../../db/types.ts';
+import { STATUS_SQL } from './lead-columns.ts';
+
+type LeadPage = LeadPageResponse['lead'];
+
+interface LeadRecord {
+  id: string;
+  received_at: Date;
+  flow: string;
+  flow_version: string;
+  status: LeadStatus;
+  held: string | null;
+  delivered_at: Date | null;
+  payload: Record<string, unknown>;
+}
+
+interface ConsentRecord {
+  consent_text: string;
+  consent_version: string;
+  consent_sha256: string;
+  consented_at: Date;
+  ip: string;
+  user_agent: string | null;
+  page_url: string | null;
+  certificate_url: string | null;
+}
+
+interface AttemptRecord {
+  attempt: number;
+  attempted_at: Date;
+  http_status: number | null;
+  outcome: 'delivered' | 'failed' | 'rejected';
+  error: string | null;
+  duration_ms: number | null;
+}
+
+/** The lead's status and hold, or undefined for an unknown lead. */
+export async function leadStatus(
+  db: Queryable,
+  leadId: string,
+): Promise<{ status: LeadStatus; held: string | null; delivered: boolean } | undefined> {
+  const { rows } = await db.query<{ status: LeadStatus; held: string | null; delivered: boolean }>(
+    `select ${STATUS_SQL} as status, l.held, l.delivered_at is not null as delivered from leads l where l.id = $1`,
+    [leadId],
+  );
+  return rows[0];
+}
+
+export async function leadDetail(db: Queryable, leadId: string): Promise<LeadPage | undefined> {
+  const { rows } = await db.query<LeadRecord>(
+    `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at, l.payload
+       from leads l where l.id = $1`,
+    [leadId],
+  );
+  const lead = rows[0];
+  if (lead === undefined) return undefined;
+  const consent = await db.query<ConsentRecord>(
+    `select consent_text, consent_version, consent_sha256, consented_at, ip, user_agent, page_url, certificate_url
+       from consent_evidence where lead_id = $1`,
+    [leadId],
+  );
+  const attempts = await db.query<AttemptRecord>(
+    `select attempt, attempted_at, http_status, outcome, error, duration_ms
+       from delivery_attempts where lead_id = $1 order by attempt`,
+    [leadId],
+  );
+  const evidence = consent.rows[0];
+  return {
+    id: lead.id,
+    received_at: lead.received_at.toISOString(),
+    flow: lead.flow,
+    flow_version: lead.flow_version,
+    status: lead.status,
+    held_reason: lead.held,
+    delivered_at: lead.delivered_at?.toISOString() ?? null,
+    answers: lead.payload,
+    consent:
+      evidence === undefined
+        ? null
+        : {
+            text: evidence.consent_text,
+            version: evidence.consent_version,
+            sha256: evidence.consent_sha256,
+            consented_at: evidence.consented_at.toISOString(),
+            ip: evidence.ip,
+            user_agent: evidence.user_agent,
+            page_url: evidence.page_url,
+            certificate_url: evidence.certificate_url,
+          },
+    attempts: attempts.rows.map((attempt) => ({ ...attempt, attempted_at: attempt.attempted_at.toISOString() })),
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The query string of the console's lead list, CSV and counts, checked: each bad parameter is named, and what passes
+ * becomes SQL conditions over `leads l` with their parameters.
+ */
+import { LEAD_STATUSES, type LeadStatus } from '../../../engine/api/console.ts';
+import { emailKey, phoneKey } from '../../../engine/api/opt-out.ts';
+import { EMAIL_KEY_SQL, PHONE_DIGITS_SQL, STATUS_CONDITION, UTM_SOURCE_SQL } from './lead-columns.ts';
+
+export interface FieldProblem {
+  field: string;
+  keyword: string;
+  message: string;
+}
+
+export type Search = { kind: 'id'; id: string } | { kind: 'email'; email: string } | { kind: 'phone'; digits: string };
+
+/** The leads from `from` (00:00 UTC) to the end of `to` (exclusive end: the next day's start). */
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+export interface LeadFilters extends DateRange {
+  search?: Search;
+  status?: LeadStatus;
+  version?: string;
+  utmSource?: string;
+}
+
+export interface Cursor {
+  /** received_at in microseconds since the epoch (JavaScript dates keep only milliseconds). */
+  receivedAtUs: string;
+  id: string;
+}
+
+export interface ListQuery {
+  filters: LeadFilters;
+  cursor?: Cursor;
+  limit: number;
+}
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_TEXT = 200;
+
+export const isUuid = (text: string) => UUID.test(text);
+const isLeadStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text);
+
+type Query = Record<string, unknown>;
+type Checked<T> = { ok: true; value: T } | { ok: false; fields: FieldProblem[] };
+
+/** One text parameter (a repeated parameter is refused). */
+function text(query: Query, name: string, problems: FieldProblem[]): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    problems.push({ field: name, keyword: 'type', message: `${name} must be given once` });
+    return undefined;
+  }
+  if (value.length > MAX_TEXT) {
+    problems.push({ field: name, keyword: 'maxLength', message: `${name} must be at most ${MAX_TEXT} characters` });
+    return undefined;
+  }
+  return value;
+}
+
+function isDay(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+function search(q: string, problems: FieldProblem[]): Search | undefined {
+  const trimmed = q.trim();
+  if (trimmed === '') return undefined;
+  if (isUuid(trimmed)) return { kind: 'id', id: trimmed.toLowerCase() };
+  if (trimmed.includes('@')) return { kind: 'email', email: emailKey(trimmed) };
+  const digits = phoneKey(trimmed);
+  if (/^[0-9()+.\s-]+$/.test(trimmed) && digits.length >= 7) return { kind: 'phone', digits };
+  problems.push({ field: 'q', keyword: 'format', message: 'q must be an email, a phone number or a lead id' });
+  return undefined;
+}
+
+/** from and to, each a YYYY-MM-DD day, from not after to. */
+export function checkDateRange(query: Query, problems: FieldProblem[]): DateRange {
+  const range: DateRange = {};
+  for (const name of ['from', 'to'] as const) {
+    const value = text(query, name, problems);
+    if (value === undefined || value === '') continue;
+    if (isDay(value)) range[name] = value;
+    else problems.push({ field: name, keyword: 'format', message: `${name} must be a date as YYYY-MM-DD` });
+  }
+  if (range.from !== undefined && range.to !== undefined && range.from > range.to) {
+    problems.push({ field: 'to', keyword: 'minimum', message: 'to must not be before from' });
+  }
+  return range;
+}
+
+function checkFilters(query: Query, problems: FieldProblem[]): LeadFilters {
+  const filters: LeadFilters = checkDateRange(query, problems);
+  const q = text(query, 'q', problems);
+  if (q !== undefined) {
+    const found = search(q, problems);
+    if (found !== undefined) filters.search = found;
+  }
+  const status = text(query, 'status', problems);
+  if (status !== undefined && status !== '') {
+    if (isLeadStatus(status)) filters.status = status;
+    else
+      problems.push({ field: 'status', keyword: 'enum', message: `status must be one of ${LEAD_STATUSES.join(', ')}` });
+  }
+  const version = text(query, 'version', problems);
+  if (version !== undefined && version !== '') filters.version = version;
+  const utmSource = text(query, 'utm_source', problems);
+  if (utmSource !== undefined && utmSource !== '') filters.utmSource = utmSource;
+  return filters;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.receivedAtUs}.${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(value: string): Cursor | undefined {
+  const [receivedAtUs, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('.');
+  if (rest.length > 0 || receivedAtUs === undefined || id === undefined) return undefined;
+  return /^-?\d{1,19}$/.test(receivedAtUs) && isUuid(id) ? { receivedAtUs, id } : undefined;
+}
+
+export function checkListQuery(query: Query): Checked<ListQuery> {
+  const problems: FieldProblem[] = [];
+  const filters = checkFilters(query, problems);
+  let limit = DEFAULT_LIMIT;
+  const limitText = text(query, 'limit', problems);
+  if (limitText !== undefined) {
+    const n = /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
+    if (n >= 1 && n <= MAX_LIMIT) limit = n;
+    else
+      problems.push({
+        field: 'limit',
+        keyword: 'range',
+        message: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
+      });
+  }
+  const cursorText = text(query, 'cursor', problems);
+  const cursor = cursorText === undefined || cursorText === '' ? undefined : decodeCursor(cursorText);
+  if (cursorText !== undefined && cursorText !== '' && cursor === undefined) {
+    problems.push({ field: 'cursor', keyword: 'format', message: 'cursor must be a next_cursor of an earlier page' });
+  }
+  if (problems.length > 0) return { ok: false, fields: problems };
+  return { ok: true, value: { filters, limit, ...(cursor === undefined ? {} : { cursor }) } };
+}
+
+export function checkRangeQuery(query: Query): Checked<DateRange> {
+  const problems: FieldProblem[] = [];
+  const range = checkDateRange(query, problems);
+  return problems.length > 0 ? { ok: false, fields: problems } : { ok: true, value: range };
+}
+
+/** SQL conditions (joined with `and`) and their parameters, numbered from $1. */
+export class Conditions {
+  readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(clause: (param: (value: unknown) => string) => string): void {
+    this.clauses.push(clause((value) => `$${this.params.push(value)}`));
+  }
+
+  get where(): string {
+    return this.clauses.length === 0 ? '' : `where ${this.clauses.join(' and ')}`;
+  }
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
+
+export function rangeConditions(range: DateRange, conditions = new Conditions()): Conditions {
+  const { from, to } = range;
+  if (from !== undefined) conditions.add((p) => `l.received_at >= ${p(`${from}T00:00:00Z`)}::timestamptz`);
+  if (to !== undefined) conditions.add((p) => `l.received_at < ${p(nextDay(to))}::timestamptz`);
+  return conditions;
+}
+
+export function filterConditions(filters: LeadFilters): Conditions {
+  const conditions = rangeConditions(filters);
+  const { search: found, status, version, utmSource } = filters;
+  if (found?.kind === 'id') conditions.add((p) => `l.id = ${p(found.id)}::uuid`);
+  if (found?.kind === 'email') conditions.add((p) => `${EMAIL_KEY_SQL} = ${p(found.email)}`);
+  // Stored as written: with or without the country code 1.
+  if (found?.kind === 'phone') {
+    conditions.add((p) => `${PHONE_DIGITS_SQL} = any(${p([found.digits, `1${found.digits}`])}::text[])`);
+  }
+  if (status !== undefined) conditions.add(() => `(${STATUS_CONDITION[status]})`);
+  if (version !== undefined) conditions.add((p) => `l.flow_version = ${p(version)}`);
+  if (utmSource !== undefined) conditions.add((p) => `${UTM_SOURCE_SQL} = ${p(utmSource)}`);
+  return conditions;
+}
