@@ -22,7 +22,8 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
     },
     mayUse('counts', user.role) && {
       to: `${CONSOLE_PAGE}/counts`,
-      current: pathname === `${CONSOLE_PAGE}/counts`,
+      // The counts are also the home of a role without the leads.
+      current: pathname === `${CONSOLE_PAGE}/counts` || (pathname === CONSOLE_PAGE && !mayUse('leads', user.role)),
       label: 'Counts',
     },
     mayUse('users', user.role) && {

@@ -134,6 +134,7 @@ describe('signed in', () => {
     renderConsole('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Counts' })).toBeTruthy();
     expect(navLinks()).toEqual(['Counts']);
+    expect(screen.getByRole('link', { name: 'Counts' }).getAttribute('aria-current')).toBe('page');
     expect(server.callsTo('GET', '/api/admin/leads')).toEqual([]);
     expect(server.callsTo('GET', '/api/admin/counts')).toHaveLength(1);
   });
