@@ -284,7 +284,7 @@ export const VARIABLES = {
     description:
       "The first admin's password (see ADMIN_EMAIL): at least 12 characters, not containing the email. It only " +
       'creates that admin (changing it later changes nothing): remove it from the settings once the admin exists.',
-    example: 'four words make a password',
+    example: 'change-me-to-four-random-words',
     secret: true,
     parse: password,
   }),

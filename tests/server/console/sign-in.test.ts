@@ -26,7 +26,7 @@ vi.mock('argon2', async (importOriginal) => {
 
 const FAILED = { error: 'sign_in_failed', message: SIGN_IN_FAILED };
 
-describe.each(DATABASES)('console sign-in on $name', (kind) => {
+describe.each(DATABASES)('console sign-in on $name', { timeout: 20_000 }, (kind) => {
   const suite = consoleDatabaseForSuite(kind);
 
   it('signs in with the right email and password: the user, a session cookie, an audit entry', async () => {
