@@ -79,6 +79,22 @@ export async function createUser(
   return rows[0] === undefined ? undefined : entryOf(rows[0]);
 }
 
+/**
+ * The invited user of `email` (no password yet, not disabled) with `role`, its unused invitations ended, ready for a
+ * new one; undefined when the email has no such user.
+ */
+export async function reinvitedUser(tx: Queryable, email: string, role: Role): Promise<UserEntry | undefined> {
+  const { rows } = await tx.query<UserRow>(
+    `update console_users set role = $2
+      where lower(email) = $1 and password_hash is null and disabled_at is null returning ${COLUMNS}`,
+    [email, role],
+  );
+  const user = rows[0];
+  if (user === undefined) return undefined;
+  await tx.query('delete from console_invitations where user_id = $1 and used_at is null', [user.id]);
+  return entryOf(user);
+}
+
 export async function adminExists(db: Queryable): Promise<boolean> {
   const { rows } = await db.query(
     `select 1 from console_users where role = 'admin' and disabled_at is null and password_hash is not null limit 1`,

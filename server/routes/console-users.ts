@@ -24,7 +24,7 @@ import { emailProblem, normalEmail } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
 import { fieldErrors } from '../console/field-errors.ts';
 import { inviteToken } from '../console/invitations.ts';
-import { changeRole, changeStatus, createUser, findUser, listUsers } from '../console/users.ts';
+import { changeRole, changeStatus, createUser, findUser, listUsers, reinvitedUser } from '../console/users.ts';
 import type { Database } from '../db/types.ts';
 import { ClientError, invalidFieldsBody } from '../errors.ts';
 
@@ -73,10 +73,14 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       }
       const at = now();
       const created = await db.transaction(async (tx) => {
-        const user = await createUser(tx, email, request.body.role, null);
+        // Inviting again someone who has not set a password yet gives a new link and ends the old ones.
+        const user =
+          (await createUser(tx, email, request.body.role, null)) ?? (await reinvitedUser(tx, email, request.body.role));
         return user === undefined ? undefined : { user, ...(await inviteToken(tx, user.id, at)) };
       });
-      if (created === undefined) throw new ClientError(409, 'user_exists', 'A user with this email exists already');
+      if (created === undefined) {
+        throw new ClientError(409, 'user_exists', 'A user with this email exists already and has set a password');
+      }
       await recordAudit(db, auditOf(request, 'user-invited', `${email} as ${request.body.role}`));
       return reply.code(201).send({
         user: created.user,

@@ -104,6 +104,24 @@ describe.each(DATABASES)('console users on $name', { timeout: 20_000 }, (kind) =
     expect(set.json().message).toMatch(/older than 72 hours/);
   });
 
+  it('invites again someone who has not set a password: a new link, and the old one ends', async () => {
+    const { db } = suite;
+    const app = await consoleApp(db);
+    const admin = await signedInAs(app, db, 'admin');
+    const email = `twice-${admin.id.slice(0, 8)}@example.com`;
+    const invite = (role: string) =>
+      call(app, { method: 'POST', url: USERS_PATH, cookie: admin.cookie, body: { email, role } });
+
+    const first = await invite('marketer');
+    const second = await invite('operator');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().user).toMatchObject({ id: first.json().user.id, role: 'operator', status: 'invited' });
+    const oldLink = `${INVITATIONS_PATH}/${tokenOf(first.json().invite_url)}`;
+    expect((await call(app, { method: 'GET', url: oldLink })).statusCode).toBe(404);
+    const newLink = `${INVITATIONS_PATH}/${tokenOf(second.json().invite_url)}`;
+    expect((await call(app, { method: 'GET', url: newLink })).json()).toEqual({ email });
+  });
+
   it('refuses an invitation of an email that has a user, or of no email at all', async () => {
     const { db } = suite;
     const app = await consoleApp(db);
