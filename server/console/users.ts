@@ -113,19 +113,23 @@ export async function recordSignIn(db: Queryable, userId: string, at: Date): Pro
 async function keepAnAdmin(tx: Queryable, actorId: string, target: UserRow, what: string): Promise<void> {
   if (target.id === actorId) throw new ClientError(409, 'own_account', `You cannot ${what} your own account`);
   if (target.role !== 'admin' || target.disabled_at !== null || target.password_hash === null) return;
-  // Locks the active admins' rows: two admins changing each other at once cannot both pass the check.
   const { rows } = await tx.query(
-    `select id from console_users where role = 'admin' and disabled_at is null and password_hash is not null
-     order by id for update`,
+    `select id from console_users where role = 'admin' and disabled_at is null and password_hash is not null`,
   );
   if (rows.length <= 1) {
     throw new ClientError(409, 'last_admin', `You cannot ${what} the last active admin: make another admin first`);
   }
 }
 
+/**
+ * User `id`, read after taking the lock every change of a role or status takes: changes run one at a time, so two
+ * admins disabling each other at once cannot both pass the last-admin check (and locking rows one by one instead
+ * would deadlock them).
+ */
 async function lockedUser(tx: Queryable, id: string): Promise<UserRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const { rows } = await tx.query<UserRow>(`select ${COLUMNS} from console_users where id = $1 for update`, [id]);
+  await tx.query(`select pg_advisory_xact_lock(hashtext('fundflow.console_users'))`);
+  const { rows } = await tx.query<UserRow>(`select ${COLUMNS} from console_users where id = $1`, [id]);
   return rows[0];
 }
 

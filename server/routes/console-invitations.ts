@@ -8,13 +8,13 @@ import { INVITATIONS_PATH, invitationResponse, sessionResponse, setPasswordBody 
 import { errorResponse } from '../../engine/api/schemas.ts';
 import { passwordProblem } from '../console/account-rules.ts';
 import { recordAudit } from '../console/audit.ts';
-import { fieldErrors } from '../console/field-errors.ts';
+import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import { invitee, redeemInvitation } from '../console/invitations.ts';
 import { hashPassword } from '../console/passwords.ts';
 import { sessionCookie, startSession } from '../console/sessions.ts';
 import { accountOf, recordSignIn } from '../console/users.ts';
 import type { Database } from '../db/types.ts';
-import { ClientError, invalidFieldsBody } from '../errors.ts';
+import { ClientError } from '../errors.ts';
 
 const tokenParams = {
   type: 'object',
@@ -55,9 +55,10 @@ export function registerConsoleInvitationRoutes(app: FastifyInstance, db: Databa
       if (invited === undefined) throw noInvitation();
       const problem = passwordProblem(request.body.password, invited.email);
       if (problem !== undefined) {
-        const refusal = invalidFieldsBody('invalid_request', 'The password form', [
+        const refusal = invalidFields('The password form', [
           { field: 'password', keyword: 'password', message: problem },
         ]);
+        // The form has one field: the sentence speaks of the password itself.
         return reply.code(400).send({ ...refusal, message: `The password ${problem}` });
       }
       const at = now();

@@ -22,11 +22,11 @@ import { errorResponse } from '../../engine/api/schemas.ts';
 import { allow, signedIn } from '../console/access.ts';
 import { emailProblem, normalEmail } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
-import { fieldErrors } from '../console/field-errors.ts';
+import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import { inviteToken } from '../console/invitations.ts';
 import { changeRole, changeStatus, createUser, findUser, listUsers, reinvitedUser } from '../console/users.ts';
 import type { Database } from '../db/types.ts';
-import { ClientError, invalidFieldsBody } from '../errors.ts';
+import { ClientError } from '../errors.ts';
 
 const USER_PATH = `${USERS_PATH}/:id`;
 const idParams = {
@@ -65,11 +65,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       if (problem !== undefined) {
         return reply
           .code(400)
-          .send(
-            invalidFieldsBody('invalid_request', 'The invitation', [
-              { field: 'email', keyword: 'format', message: problem },
-            ]),
-          );
+          .send(invalidFields('The invitation', [{ field: 'email', keyword: 'format', message: problem }]));
       }
       const at = now();
       const created = await db.transaction(async (tx) => {
