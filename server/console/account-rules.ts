@@ -14,9 +14,20 @@ export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * Why `text` cannot be stored as typed, or undefined: the database's text refuses NUL and half a surrogate pair, and
+ * no email holds a control character.
+ */
+export function textProblem(text: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  return /[\u0000-\u001f\u007f]|\p{Cs}/u.test(text) ? 'must be text without control characters' : undefined;
+}
+
 /** Why `email` (normalised) is not an email address, or undefined when it looks like one. */
 export function emailProblem(email: string): string | undefined {
   if (email.length > MAX_EMAIL_LENGTH) return `must be at most ${MAX_EMAIL_LENGTH} characters`;
+  const unstorable = textProblem(email);
+  if (unstorable !== undefined) return unstorable;
   return /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email) ? undefined : 'must be an email address like ana@example.com';
 }
 

@@ -8,6 +8,7 @@ import { INVITATIONS_PATH, invitationResponse, sessionResponse, setPasswordBody 
 import { errorResponse } from '../../engine/api/schemas.ts';
 import { passwordProblem } from '../console/account-rules.ts';
 import { recordAudit } from '../console/audit.ts';
+import { CONSOLE_BODY_LIMIT } from '../console/request-limits.ts';
 import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import { invitee, redeemInvitation } from '../console/invitations.ts';
 import { hashPassword } from '../console/passwords.ts';
@@ -48,6 +49,7 @@ export function registerConsoleInvitationRoutes(app: FastifyInstance, db: Databa
     {
       schema: { params: tokenParams, body: setPasswordBody, response: { 200: sessionResponse, '4xx': errorResponse } },
       schemaErrorFormatter: fieldErrors('The password form'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
     },
     async (request, reply) => {
       const { token } = request.params;

@@ -16,9 +16,10 @@ import {
 } from '../../engine/api/console.ts';
 import { errorResponse } from '../../engine/api/schemas.ts';
 import { allow, NOT_SIGNED_IN } from '../console/access.ts';
-import { MAX_EMAIL_LENGTH, normalEmail } from '../console/account-rules.ts';
+import { MAX_EMAIL_LENGTH, normalEmail, textProblem } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
-import { fieldErrors } from '../console/field-errors.ts';
+import { CONSOLE_BODY_LIMIT } from '../console/request-limits.ts';
+import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import { passwordMatches } from '../console/passwords.ts';
 import { clearedSessionCookie, endSession, sessionCookie, sessionTokenOf, startSession } from '../console/sessions.ts';
 import { clearAccountFailures, recordSignInFailure, signInLockedUntil } from '../console/sign-in-failures.ts';
@@ -39,10 +40,18 @@ export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database,
     {
       schema: { body: signInBody, response: { 200: sessionResponse, '4xx': errorResponse } },
       schemaErrorFormatter: fieldErrors('The sign-in'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
     },
     async (request, reply) => {
-      const at = now();
       const email = normalEmail(request.body.email).slice(0, MAX_EMAIL_LENGTH);
+      // Stored as typed (the failure count, the audit log): refused when the database could not hold it.
+      const unstorable = textProblem(email);
+      if (unstorable !== undefined) {
+        return reply
+          .code(400)
+          .send(invalidFields('The sign-in', [{ field: 'email', keyword: 'text', message: unstorable }]));
+      }
+      const at = now();
       const keys = { account: email, address: addressKey(request.ip) };
       const lockedUntil = await signInLockedUntil(db, keys, at);
       if (lockedUntil !== undefined) {

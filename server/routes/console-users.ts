@@ -22,6 +22,7 @@ import { errorResponse } from '../../engine/api/schemas.ts';
 import { allow, signedIn } from '../console/access.ts';
 import { emailProblem, normalEmail } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
+import { CONSOLE_BODY_LIMIT } from '../console/request-limits.ts';
 import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import { inviteToken } from '../console/invitations.ts';
 import { changeRole, changeStatus, createUser, findUser, listUsers, reinvitedUser } from '../console/users.ts';
@@ -58,6 +59,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       onRequest: admins,
       schema: { body: inviteBody, response: { 201: inviteResponse, ...errors } },
       schemaErrorFormatter: fieldErrors('The invitation'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
     },
     async (request, reply) => {
       const email = normalEmail(request.body.email);
@@ -102,6 +104,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       onRequest: admins,
       schema: { params: idParams, body: updateUserBody, response: { 200: userResponse, ...errors } },
       schemaErrorFormatter: fieldErrors('The user'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
     },
     async (request) => {
       const user = await changeRole(db, signedIn(request).id, request.params.id, request.body.role);
@@ -117,6 +120,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       onRequest: admins,
       schema: { params: idParams, body: changeStatusBody, response: { 200: userResponse, ...errors } },
       schemaErrorFormatter: fieldErrors('The status change'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
     },
     async (request) => {
       const { status } = request.body;

@@ -20,6 +20,7 @@ import { call, consoleApp, type ConsoleRequest } from '../../support/console-app
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';
 import { DATABASES } from '../../support/server-harness.ts';
+import { registeredRoutes } from '../hostile-input-answers.ts';
 
 interface ConsoleRoute {
   method: ConsoleRequest['method'];
@@ -85,25 +86,12 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'GET', route: AUDIT_PATH, url: AUDIT_PATH, access: ACCESS.audit },
 ];
 
-/**
- * The routes the app registers under /api/admin, as "METHOD /path", read from Fastify's route tree
- * (app.printRoutes): each line is a node whose indentation (4 characters a level) says its parent, whose text
- * continues its parent's path, and which lists its methods when routes end there. HEAD comes with every GET.
- */
+/** The routes the app registers under /api/admin, as "METHOD /path"; HEAD comes with every GET. */
 function registeredConsoleRoutes(app: FastifyInstance): string[] {
-  const found: string[] = [];
-  const paths: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^(.*?)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (node === null) continue;
-    const depth = node[1]!.length / 4;
-    // The tree splits paths wherever they differ, mid-word too: a node's text is appended as it is.
-    const full = `${depth === 0 ? '' : paths[depth - 1]}${node[2]}`.replace(/^\/\//, '/');
-    paths[depth] = full;
-    if (node[3] === undefined || !full.startsWith(`${CONSOLE_API}/`)) continue;
-    for (const method of node[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${full}`);
-  }
-  return found.sort();
+  return registeredRoutes(app)
+    .filter((route) => route.path.startsWith(`${CONSOLE_API}/`) && route.method !== 'HEAD')
+    .map((route) => `${route.method} ${route.path}`)
+    .sort();
 }
 
 describe.each(DATABASES)('console route x role matrix on $name', { timeout: 30_000 }, (kind) => {

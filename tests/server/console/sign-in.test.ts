@@ -76,11 +76,20 @@ describe.each(DATABASES)('console sign-in on $name', { timeout: 20_000 }, (kind)
     expect(failed.map((entry) => entry.actor)).toEqual(expect.arrayContaining(attempts.map(([email]) => email)));
   });
 
-  it('names the missing field of a sign-in', async () => {
+  it('names the bad field of a sign-in', async () => {
     const app = await consoleApp(suite.db);
     const response = await call(app, { method: 'POST', url: SESSION_PATH, body: { email: 'a@example.com' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The sign-in has 1 invalid field: password (password is required)');
+
+    // The database's text holds neither a NUL nor half a surrogate pair: refused, not a server fault.
+    for (const email of ['ops\u0000@example.com', 'ops\ud800@example.com']) {
+      const unstorable = await call(app, { method: 'POST', url: SESSION_PATH, body: { email, password: PASSWORD } });
+      expect(unstorable.statusCode, JSON.stringify(email)).toBe(400);
+      expect(unstorable.json().message).toBe(
+        'The sign-in has 1 invalid field: email (email must be text without control characters)',
+      );
+    }
   });
 
   it('sets the cookie HttpOnly, SameSite=Strict, for 7 days, and not Secure over plain HTTP', async () => {
