@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED } from '../../../engine/api/console.ts';
 import { consoleApp, PASSWORD, signIn, testClock, userWithPassword } from '../../support/console-app.ts';
-import { consoleDatabaseForSuite } from '../../support/console-database.ts';
+import { anotherServersDatabase, consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { DATABASES } from '../../support/server-harness.ts';
 
 const MINUTE = 60_000;
@@ -16,7 +16,7 @@ describe.each(DATABASES)('sign-in lockout on $name', { timeout: 30_000 }, (kind)
   it('locks an account for 15 minutes after 10 failures, even for the right password, and on every server', async () => {
     const clock = testClock();
     const app = await consoleApp(suite.db, { clock });
-    const other = await consoleApp(suite.db, { clock });
+    const other = await consoleApp(await anotherServersDatabase(suite.db), { clock });
     const user = await userWithPassword(suite.db, 'admin');
     // Each attempt from its own address: the account is what is locked.
     const from = (n: number) => ({ remoteAddress: `198.51.100.${n}` });
