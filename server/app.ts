@@ -9,7 +9,6 @@ import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
 import type { Database } from './db/types.ts';
 import type { DeliveryControl } from './delivery/lead-delivery.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
-import { registerConsoleSessions } from './console/sessions.ts';
 import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
@@ -18,6 +17,11 @@ import { batchedStdout } from './log-output.ts';
 import { withPrivateRequests } from './log-privacy.ts';
 import { createPageServer, toPublicConfig } from './page.ts';
 import { CONTENT_DIR, FLOWS_DIR, LENDERS_FILE } from './paths.ts';
+import { registerConsoleSessions } from './console/sessions.ts';
+import { registerConsoleAuditRoutes } from './routes/console-audit.ts';
+import { registerConsoleInvitationRoutes } from './routes/console-invitations.ts';
+import { registerConsoleSessionRoutes } from './routes/console-session.ts';
+import { registerConsoleUserRoutes } from './routes/console-users.ts';
 import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
@@ -65,7 +69,7 @@ export interface BuildAppOptions {
   certificateClaimer?: CertificateClaimer;
   /** Development only: the status file `npm run dev` writes; default: .dev-status.json in STATIC_DIR. */
   devStatusFile?: string;
-  /** The clock of the rate limits and the phone lookup's cache and daily cap; default: Date.now. */
+  /** The clock of the rate limits, the phone lookup's cache and daily cap, and console sessions; default: Date.now. */
   now?: () => number;
 }
 
@@ -132,7 +136,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 
-  registerConsoleSessions(app, db);
+  // The console: the session hook first, so every console route finds its signed-in user.
+  registerConsoleSessions(app, db, now);
+  registerConsoleSessionRoutes(app, db, now);
+  registerConsoleUserRoutes(app, db, now);
+  registerConsoleInvitationRoutes(app, db, now);
+  registerConsoleAuditRoutes(app, db);
   registerConsoleLeadRoutes(
     app,
     db,

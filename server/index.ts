@@ -4,15 +4,17 @@
  * DATA_DIR lock for the embedded one), applies migrations, starts lead delivery and retention, listens, and on
  * SIGTERM/SIGINT closes everything and exits 0.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import { ensureFirstAdmin } from './console/first-admin.ts';
 import {
   DataDirInUseError,
   DatabaseOpenError,
   MigrationError,
   migrate,
   openDatabase,
+  type Database,
   type PgliteDatabase,
   type PostgresDatabase,
 } from './db/index.ts';
@@ -50,6 +52,18 @@ function listenProblem(error: unknown, config: Config): string | undefined {
       return `HOST ${config.host} is not an address of this machine. Set HOST.`;
     default:
       return undefined;
+  }
+}
+
+/** The console's first admin from ADMIN_EMAIL and ADMIN_PASSWORD, when set and no admin exists yet. */
+async function createFirstAdmin(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if (config.adminEmail === undefined || config.adminPassword === undefined) return;
+  const result = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
+  if (result === 'created') log.info('created the console admin of ADMIN_EMAIL');
+  if (result === 'email taken') {
+    log.warn(
+      'ADMIN_EMAIL belongs to a console user who is not an admin: no admin created (npm run leads -- add-admin)',
+    );
   }
 }
 
@@ -104,6 +118,7 @@ async function start(): Promise<void> {
       { database: db.description, applied },
       applied.length > 0 ? 'database migrated' : 'database up to date',
     );
+    await createFirstAdmin(db, config, app.log);
     await delivery.start(app.log);
     retention = createRetentionJob({ db, connection, leadRetentionDays: config.leadRetentionDays });
     await retention.start(app.log);

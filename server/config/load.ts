@@ -1,6 +1,7 @@
 /** The environment read and validated against the settings table, every problem reported at once. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { passwordProblem } from '../console/account-rules.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { VARIABLES } from './settings.ts';
 import type { Config } from './settings.ts';
@@ -67,6 +68,15 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
     problems.push(
       'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither',
     );
+  }
+  const hasAdminEmail = config.adminEmail !== undefined || mentioned('ADMIN_EMAIL');
+  const hasAdminPassword = config.adminPassword !== undefined || mentioned('ADMIN_PASSWORD');
+  if (hasAdminEmail !== hasAdminPassword) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD go together (the first admin needs both): set both or neither');
+  }
+  if (config.adminEmail !== undefined && config.adminPassword !== undefined) {
+    const wrong = passwordProblem(config.adminPassword, config.adminEmail);
+    if (wrong !== undefined) problems.push(`ADMIN_PASSWORD ${wrong}`);
   }
   return problems;
 }

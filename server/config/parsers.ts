@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { emailProblem, normalEmail, passwordProblem } from '../console/account-rules.ts';
 import { signingKey } from '../delivery/webhook-signature.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { ok, problem } from './variable.ts';
@@ -175,4 +176,17 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export function logLevel(raw: string): Parsed<LogLevel> {
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
   return level === undefined ? problem(`must be one of ${LOG_LEVELS.join(', ')}`) : ok(level);
+}
+
+/** A console user's email, trimmed and lower-cased as accounts are kept. */
+export function email(raw: string): Parsed<string> {
+  const normal = normalEmail(raw);
+  const wrong = emailProblem(normal);
+  return wrong === undefined ? ok(normal) : problem(wrong);
+}
+
+/** A console password (whether it contains its email is a cross-check of load.ts). */
+export function password(raw: string): Parsed<string> {
+  const wrong = passwordProblem(raw);
+  return wrong === undefined ? ok(raw) : problem(wrong);
 }

@@ -9,6 +9,7 @@ import {
   dailyCap,
   days,
   directory,
+  email,
   gtmAuth,
   gtmId,
   gtmPreview,
@@ -16,6 +17,7 @@ import {
   LOG_LEVELS,
   logLevel,
   milliseconds,
+  password,
   port,
   postgresUrl,
   productName,
@@ -268,6 +270,23 @@ export const VARIABLES = {
       'addresses or CIDR ranges separated by commas. Unset: the connecting address is the visitor address.',
     example: '10.0.0.0/8,127.0.0.1',
     parse: proxyList,
+  }),
+  adminEmail: optional({
+    name: 'ADMIN_EMAIL',
+    description:
+      "The console's first admin (/admin), set together with ADMIN_PASSWORD: at start-up, when no admin exists, " +
+      'this admin is created; once one exists both are ignored and may be removed. Or: npm run leads -- add-admin.',
+    example: 'admin@example.com',
+    parse: email,
+  }),
+  adminPassword: optional({
+    name: 'ADMIN_PASSWORD',
+    description:
+      "The first admin's password (see ADMIN_EMAIL): at least 12 characters, not containing the email. It only " +
+      'creates that admin (changing it later changes nothing): remove it from the settings once the admin exists.',
+    example: 'change-me-to-four-random-words',
+    secret: true,
+    parse: password,
   }),
   logLevel: withDefault({
     name: 'LOG_LEVEL',

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type QueueOptions } from 'pg-boss';
 import type { Database, Queryable } from '../db/types.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
+import { markDeadLettered } from './dead-letter-state.ts';
 import type { LenderClient } from './lender-client.ts';
 import type { DeliveryQueue } from './queue.ts';
 import { attemptDelivery, type Settlement, type AttemptJob, type DeliveryJob, type DeliveryLog } from './worker.ts';
@@ -176,6 +177,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
   const retry = options.retry ?? DAY_OF_RETRIES;
   const reclaimSeconds = options.reclaimSeconds ?? RECLAIM_SECONDS;
   const boss = new PgBoss(bossOptions(options.connection, options.schema, reclaimSeconds));
+  let catchingUp: NodeJS.Timeout | undefined;
 
   return {
     queue: {
@@ -221,6 +223,13 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         batchSize: BATCH_SIZE,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
       } as const;
+      // pg-boss's supervisor dead-letters a crashed worker's last attempt as often as this: the leads follow.
+      const catchUp = () =>
+        markDeadLettered(db, DEAD_LETTER_QUEUE, options.schema).catch((error: unknown) =>
+          log.error({ code: (error as { code?: unknown }).code }, 'dead-lettered leads could not be marked'),
+        );
+      catchingUp = setInterval(() => void catchUp(), reclaimSeconds * 1000).unref();
+      await catchUp();
       await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, (jobs) =>
         Promise.all(
           jobs.map(async (job) => {
@@ -246,7 +255,10 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       );
     },
 
-    stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
+    stop() {
+      clearInterval(catchingUp);
+      return boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
   };
 }
 

@@ -4,13 +4,19 @@
  *   dead                       lists the dead-lettered deliveries
  *   redeliver <lead-id>...     queues a fresh delivery of each dead-lettered lead, once (--all: every one)
  *   held                       lists the leads held back from lenders, with the reason
+ *   add-admin <email>          creates a console admin (password: ADMIN_PASSWORD in the environment, else stdin)
  * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
  * database they need the server stopped: it serves one process at a time (docs/delivery.md).
  */
+import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from '../config.ts';
+import { emailProblem, normalEmail, passwordProblem } from '../console/account-rules.ts';
+import { hashPassword } from '../console/passwords.ts';
+import { createUser } from '../console/users.ts';
 import {
   DataDirInUseError,
   DatabaseOpenError,
+  migrate,
   openDatabase,
   type Database,
   type PgliteDatabase,
@@ -24,7 +30,9 @@ const USAGE = `npm run leads -- <command>
   dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
   redeliver <lead-id>...   queue a fresh delivery of these dead-lettered leads, once each
   redeliver --all          queue a fresh delivery of every dead-lettered lead
-  held                     list the leads held back from lenders (bot, repeat, opted out) (docs/runbook.md)`;
+  held                     list the leads held back from lenders (bot, repeat, opted out) (docs/runbook.md)
+  add-admin <email>        create a console admin (/admin) with the password in ADMIN_PASSWORD, or else the
+                           first line of stdin: at least 12 characters, not containing the email`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -142,6 +150,39 @@ async function redeliver(deadLetters: DeadLetters, leadIds: readonly string[] | 
   if (failed) process.exitCode = 1;
 }
 
+/** The first line of stdin: piped in, or typed (it shows as it is typed). */
+async function passwordLine(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (at least 12 characters; it shows as you type): ');
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+async function addAdmin(email: string | undefined): Promise<void> {
+  if (email === undefined) exit(`add-admin needs the admin's email.\n${USAGE}`, 2);
+  const address = normalEmail(email);
+  const wrongEmail = emailProblem(address);
+  if (wrongEmail !== undefined) exit(`The email ${wrongEmail}.`, 2);
+  // This command's input, not the server's first-admin setting: the settings check must not see it without ADMIN_EMAIL.
+  const fromEnvironment = process.env.ADMIN_PASSWORD;
+  delete process.env.ADMIN_PASSWORD;
+  const password = fromEnvironment ?? (await passwordLine());
+  const wrongPassword = passwordProblem(password, address);
+  if (wrongPassword !== undefined) exit(`The password ${wrongPassword}.`, 2);
+  const passwordHash = await hashPassword(password);
+  let created = false;
+  await withDatabase(async (db) => {
+    // A fresh install may make its admin before the server first starts: the tables are made as the server makes them.
+    await migrate(db);
+    created = (await createUser(db, address, 'admin', passwordHash)) !== undefined;
+  });
+  if (!created) exit(`${address} has a console user already: an admin can change its role in the console.`, 1);
+  process.stdout.write(`Created the console admin ${address}: sign in at /admin.\n`);
+}
+
 const [command, ...args] = process.argv.slice(2);
 switch (command) {
   case 'new-secret':
@@ -165,6 +206,9 @@ switch (command) {
     await withDeadLetters((deadLetters) => redeliver(deadLetters, all ? 'all' : leadIds));
     break;
   }
+  case 'add-admin':
+    await addAdmin(args[0]);
+    break;
   case undefined:
   case '-h':
   case '--help':

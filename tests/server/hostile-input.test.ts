@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../server/api-path.ts';
+import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,
@@ -43,11 +44,18 @@ const REQUESTS = 10_000;
 const IN_FLIGHT = 16;
 const LEADS_PATH = '/api/v1/leads/trigger';
 const CERTIFICATE = 'https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567';
+const CONSOLE_USER_ID = '5b0c1d9e-0000-4000-8000-000000000000';
+const INVITATION_TOKEN = 'A'.repeat(43);
+const CONSOLE_LEAD_ID = '7c1e2f3a-0000-4000-8000-000000000000';
 
-/** How each API route is attacked: its query's names and a valid query, or its body. */
+/**
+ * How each API route is attacked: its query's names and a valid query, or its body; and a valid value of each path
+ * parameter (":id"), sent most of the time, a hostile string otherwise.
+ */
 interface ApiRouteSpec {
   query?: { names: readonly string[]; valid: Record<string, string> };
   body?: BodyRoute;
+  params?: Record<string, string>;
 }
 
 const NO_QUERY = { names: [], valid: {} };
@@ -68,6 +76,44 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   [`POST ${LEADS_PATH}`]: { body: { valid: () => validLead(), bodyLimit: 64 * 1024 } },
   // Fastify's default body limit: the route sets none of its own.
   'POST /api/lead/check_valid_zipcode': { body: { valid: () => ({ zipcode: '90210' }), bodyLimit: 1024 * 1024 } },
+  // The console: signed out (only the sign-in and an invitation's link answer more than 401), so the hostile input
+  // meets the access check, the sign-in and its lockout, and the invitation lookup.
+  'POST /api/admin/session': {
+    body: { valid: () => ({ email: 'ops@example.com', password: 'not the password' }), bodyLimit: CONSOLE_BODY_LIMIT },
+  },
+  'GET /api/admin/session': { query: NO_QUERY },
+  'DELETE /api/admin/session': { query: NO_QUERY },
+  'GET /api/admin/users': { query: NO_QUERY },
+  'POST /api/admin/users': {
+    body: { valid: () => ({ email: 'new@example.com', role: 'operator' }), bodyLimit: CONSOLE_BODY_LIMIT },
+  },
+  'GET /api/admin/users/:id': { query: NO_QUERY, params: { id: CONSOLE_USER_ID } },
+  'PATCH /api/admin/users/:id': {
+    body: { valid: () => ({ role: 'marketer' }), bodyLimit: CONSOLE_BODY_LIMIT },
+    params: { id: CONSOLE_USER_ID },
+  },
+  'POST /api/admin/users/:id/status': {
+    body: { valid: () => ({ status: 'disabled' }), bodyLimit: CONSOLE_BODY_LIMIT },
+    params: { id: CONSOLE_USER_ID },
+  },
+  'GET /api/admin/invitations/:token': { query: NO_QUERY, params: { token: INVITATION_TOKEN } },
+  'POST /api/admin/invitations/:token': {
+    body: { valid: () => ({ password: 'a long and fine password' }), bodyLimit: CONSOLE_BODY_LIMIT },
+    params: { token: INVITATION_TOKEN },
+  },
+  'GET /api/admin/audit': { query: { names: ['cursor'], valid: { cursor: '100' } } },
+  'GET /api/admin/leads': {
+    query: {
+      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'cursor', 'limit'],
+      valid: { q: 'jane@example.com', status: 'held', from: '2026-01-01', to: '2026-01-31', limit: '20' },
+    },
+  },
+  'GET /api/admin/leads.csv': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
+  'GET /api/admin/leads/:id': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  'POST /api/admin/leads/:id/redeliver': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  'POST /api/admin/leads/:id/hold': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  'POST /api/admin/leads/:id/release': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
 };
 
 /** The built site's files a hostile path may reach, by their content types. */
@@ -132,35 +178,47 @@ function withQuery(path: string, query: string): string {
   return query.startsWith('?') ? `${path}${query}` : path;
 }
 
+/** The route's path with its parameters filled in: a valid value mostly, a hostile string otherwise. */
+function filledPath(g: Generator, path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) =>
+    // A lone surrogate cannot be percent-encoded: its replacement character stands for it.
+    encodeURIComponent(
+      (g.chance(0.7) ? (params[name] ?? name) : g.pick(HOSTILE_STRINGS)).replace(/\p{Cs}/gu, '\uFFFD'),
+    ),
+  );
+}
+
 /** One hostile request for an API route. */
 function planApi(g: Generator, route: RegisteredRoute, spec: ApiRouteSpec): Planned {
+  const path = filledPath(g, route.path, spec.params);
   const xsrf = hostileXsrf(g);
   const headers = { ...hostileHeaders(g), ...xsrf.headers };
   if (g.chance(0.1)) {
     const method = badMethod(g, [route.method, 'HEAD']);
     const payload = g.chance(0.5) ? JSON.stringify({ [g.pick(HOSTILE_STRINGS)]: 1 }) : undefined;
     return {
-      request: { method, url: route.path, headers: { ...headers, 'content-type': 'application/json' }, payload },
+      request: { method, url: path, headers: { ...headers, 'content-type': 'application/json' }, payload },
       kind: 'bad method',
       mayStore: false,
     };
   }
   if (spec.body !== undefined) {
-    const url = g.chance(0.1) ? withQuery(route.path, hostileQuery(g, [], {})) : route.path;
+    const url = g.chance(0.1) ? withQuery(path, hostileQuery(g, [], {})) : path;
+    const method = route.method === 'PATCH' ? 'PATCH' : 'POST';
     if (g.chance(0.05)) {
       const payload = JSON.stringify(spec.body.valid());
       const typed = { ...headers, 'content-type': 'application/json' };
-      const request = { method: 'POST' as const, url, headers: typed, payload };
+      const request = { method, url, headers: typed, payload };
       return { request, kind: 'valid body', mayStore: route.path === LEADS_PATH && xsrf.matches };
     }
     const body = hostileBody(g, spec.body);
     const typed = body.contentType === undefined ? headers : { ...headers, 'content-type': body.contentType };
     const mayStore = route.path === LEADS_PATH && xsrf.matches && !NEVER_A_LEAD.includes(body.kind);
-    return { request: { method: 'POST', url, headers: typed, payload: body.payload }, kind: body.kind, mayStore };
+    return { request: { method, url, headers: typed, payload: body.payload }, kind: body.kind, mayStore };
   }
   const query = spec.query ?? NO_QUERY;
-  const method = g.chance(0.2) ? 'HEAD' : 'GET';
-  const url = withQuery(route.path, hostileQuery(g, query.names, query.valid));
+  const method = route.method === 'DELETE' ? 'DELETE' : g.chance(0.2) ? 'HEAD' : 'GET';
+  const url = withQuery(path, hostileQuery(g, query.names, query.valid));
   const payload = g.chance(0.1) ? JSON.stringify({ [g.pick(HOSTILE_STRINGS)]: g.pick(HOSTILE_STRINGS) }) : undefined;
   const typed = payload === undefined ? headers : { ...headers, 'content-type': 'application/json' };
   return { request: { method, url, headers: typed, payload }, kind: 'query', mayStore: false };

@@ -3,59 +3,16 @@
  * jobs, so the console shows leads stored before it as queued or dead-lettered. PGlite and (with DATABASE_URL)
  * PostgreSQL, each in a database of its own: the migration reads pg-boss's default schema.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { PgBoss } from 'pg-boss';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { migrate, openPglite, openPostgres, type Database } from '../../../server/db/index.ts';
-import {
-  bossOptions,
-  DEAD_LETTER_QUEUE,
-  DELIVERY_QUEUE,
-  type BossConnection,
-} from '../../../server/delivery/lead-delivery.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { migrate } from '../../../server/db/index.ts';
+import { bossOptions, DEAD_LETTER_QUEUE, DELIVERY_QUEUE } from '../../../server/delivery/lead-delivery.ts';
 import { MIGRATIONS_DIR } from '../../../server/paths.ts';
+import { OWN_DATABASES as KINDS } from '../../support/own-databases.ts';
 import { tempDir } from '../../support/server-harness.ts';
-
-interface Opened {
-  db: Database;
-  connection: BossConnection;
-}
-
-async function ownPglite(): Promise<Opened> {
-  const dir = tempDir('fundflow-data-');
-  cpSync(inject('pgliteTemplate'), join(dir.path, 'pgdata'), { recursive: true });
-  const db = await openPglite(dir.path);
-  onTestFinished(async () => {
-    await db.close();
-    dir.remove();
-  });
-  return { db, connection: { pglite: db.pglite } };
-}
-
-async function ownPostgres(serverUrl: string): Promise<Opened> {
-  const name = `fundflow_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.href);
-  onTestFinished(async () => {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-  return { db, connection: { connectionString: url.href } };
-}
-
-const postgresUrl = process.env.DATABASE_URL;
-const KINDS = [
-  { name: 'PGlite', open: ownPglite },
-  ...(postgresUrl ? [{ name: 'PostgreSQL', open: () => ownPostgres(postgresUrl) }] : []),
-];
 
 /** The migrations before 009, as a database made before the console has them. */
 function migrationsBefore009(): string {
