@@ -29,4 +29,4 @@ export const SERVER_LOGS = {
 } as const;
 
 /** The first admin, made from ADMIN_EMAIL and ADMIN_PASSWORD when the app servers start. */
-export const ADMIN = { email: 'admin@fundflow.test', password: 'end-to-end admin passphrase 7' } as const;
+export const ADMIN = { email: 'admin@fundflow.test', password: 'end-to-end console passphrase 7' } as const;
