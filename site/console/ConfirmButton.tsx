@@ -2,7 +2,7 @@
  * A button whose action is confirmed first in a native modal <dialog>: focus moves into it (onto Cancel, the safe
  * choice), Escape or Cancel closes it, and focus returns to the button. Confirmed, it runs the action.
  */
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ConfirmButtonProps {
   /** The button's text, e.g. "Redeliver". */
@@ -24,9 +24,23 @@ export function ConfirmButton({ label, question, children, confirm = label, disa
   const titleId = useId();
   const textId = useId();
 
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
   const close = () => {
     dialog.current?.close();
     opener.current?.focus();
+  };
+
+  // The page behind is inert: a Tab past either button would leave for the browser's own controls, so it wraps
+  // round, as in the form's popup (docs/decisions/056-keyboard-only.md).
+  const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const [from, to] = event.shiftKey
+      ? [cancel.current, confirmButton.current]
+      : [confirmButton.current, cancel.current];
+    if (document.activeElement !== from || to === null) return;
+    event.preventDefault();
+    to.focus();
   };
 
   return (
@@ -48,6 +62,7 @@ export function ConfirmButton({ label, question, children, confirm = label, disa
         className="console-dialog"
         aria-labelledby={titleId}
         aria-describedby={textId}
+        onKeyDown={wrapTab}
         onCancel={(event) => {
           // Escape: closed here, so focus goes back to the button as with Cancel.
           event.preventDefault();
@@ -61,6 +76,7 @@ export function ConfirmButton({ label, question, children, confirm = label, disa
             Cancel
           </button>
           <button
+            ref={confirmButton}
             type="button"
             className="console-button console-button--primary"
             onClick={() => {

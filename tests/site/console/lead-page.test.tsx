@@ -137,6 +137,22 @@ describe("a lead's page", () => {
     expect(server.callsTo('POST', '/api/admin/leads')).toEqual([]);
   });
 
+  it('keeps Tab within the confirmation, going round its two buttons', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeliver' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Redeliver this lead?' }));
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    const confirm = dialog.getByRole('button', { name: 'Redeliver' });
+    await user.tab();
+    expect(document.activeElement).toBe(confirm);
+    await user.tab();
+    expect(document.activeElement).toBe(cancel);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
   it('redelivers once confirmed, says what happened and shows the lead afresh', async () => {
     document.cookie = 'XSRF-TOKEN=console-token';
     const server = stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
