@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 import { SERVE_SCRIPT } from './tests/support/serve-command.ts';
 import {
+  ADMIN,
   APP_PORT,
   CONFIGURED_APP_PORT,
   DEV_APP_PORT,
@@ -86,6 +87,9 @@ function appServer(port: number, log: string, env: Record<string, string>) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PRODUCT_NAME: 'Fundflow Test',
+      // The console's first admin (tests/e2e/console.spec.ts signs in as it).
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       LEAD_FORWARD_URL: `${LENDER_URL}/leads`,
       LEAD_FORWARD_SECRET: LENDER_SECRET,
       ...env,

@@ -1,7 +1,7 @@
 /**
  * The built site: hashed assets and other files from STATIC_DIR (precompressed variants per Accept-Encoding), the
  * templated page for every client route the flows define and for the built-in legal pages (or a redirect to the
- * operator's own), and the 404 answers.
+ * operator's own), the operators' console at /admin and below, and the 404 answers.
  */
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +13,7 @@ import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
 import { BUILT_IN_PAGES, builtInPagePaths } from '../../engine/api/public-config.ts';
+import { CONSOLE_PAGE } from '../../engine/api/console.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -120,6 +121,21 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
     if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));
     else app.get(path, (request, reply) => options.page.send(request, reply, 200));
+  }
+
+  // The console: the plain page (nothing prerendered; its script renders the console alone), kept out of search
+  // engines and out of every cache, since it is where signed-in people work.
+  for (const path of [CONSOLE_PAGE, `${CONSOLE_PAGE}/*`]) {
+    app.get(
+      path,
+      {
+        onSend: async (_request, reply, payload) => {
+          reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+          return payload;
+        },
+      },
+      (request, reply) => options.page.send(request, reply, 200),
+    );
   }
 
   await app.register(fastifyStatic, {

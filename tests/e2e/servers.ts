@@ -27,3 +27,6 @@ export const SERVER_LOGS = {
   configuredApp: `${SERVER_LOG_DIR}/configured-app.log`,
   devApp: `${SERVER_LOG_DIR}/dev-app.log`,
 } as const;
+
+/** The first admin, made from ADMIN_EMAIL and ADMIN_PASSWORD when the app servers start. */
+export const ADMIN = { email: 'admin@fundflow.test', password: 'end-to-end console passphrase 7' } as const;

@@ -167,6 +167,29 @@ describe('the page', () => {
   });
 });
 
+describe("the operators' console", () => {
+  it('is the page at /admin and every path below it, kept from search engines and from every cache', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/leads/4f1c2d', '/admin/invite/abc123', '/admin/users?x=1']) {
+      const { response, text } = await get(url, { 'accept-encoding': 'br' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(text, url).toContain('<script type=module src=/main.1a2b3c4d.js></script>');
+      expect(text, url).toContain('<div id=root></div>');
+      expect(runtimeConfigOf(text), url).toMatchObject({ productName: 'Acme <Funding> & "Co"' });
+    }
+  });
+
+  it('is not where the visitor pages get their headers: they stay cacheable and indexable', async () => {
+    for (const url of ['/', '/administration', '/adminx']) {
+      const { response } = await get(url);
+      expect(response.headers['x-robots-tag'], url).toBeUndefined();
+      expect(response.headers['cache-control'], url).not.toContain('no-store');
+    }
+  });
+});
+
 describe('the built-in legal pages', () => {
   it("are served at their paths where no setting names the operator's own", async () => {
     for (const url of ['/terms', '/do-not-sell', '/do-not-sell?utm_source=mail']) {

@@ -1,0 +1,76 @@
+/** The audit log, for admins: who did what, when and from where, newest first, 100 a page with "Older" paging. */
+import { useState } from 'react';
+import { AUDIT_PATH, type AuditResponse, type ConsoleUser } from '../../engine/api/console.ts';
+import { queryString } from './console-api.ts';
+import { formatTime } from './format.ts';
+import { PageHeading } from './PageHeading.tsx';
+import { useConsoleData } from './use-console-data.ts';
+
+export interface AuditPageProps {
+  productName: string;
+  user: ConsoleUser;
+}
+
+export function AuditPage({ productName }: AuditPageProps) {
+  // The cursors of the pages shown so far; "Newer" goes back one.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const [loaded] = useConsoleData<AuditResponse>(`${AUDIT_PATH}${queryString({ cursor })}`);
+
+  return (
+    <>
+      <PageHeading title="Audit log" productName={productName} />
+      {loaded.state === 'loading' && <p role="status">Loading the audit log…</p>}
+      {loaded.state === 'failed' && (
+        <p role="alert" className="console-error">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'loaded' && (
+        <>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <caption>What was done in the console, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">IP address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaded.data.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatTime(entry.at, true)}</td>
+                    <td>{entry.actor ?? '—'}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.target ?? '—'}</td>
+                    <td>{entry.ip}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages" className="console-pager">
+            {cursors.length > 1 && (
+              <button type="button" className="console-button" onClick={() => setCursors(cursors.slice(0, -1))}>
+                Newer
+              </button>
+            )}
+            {loaded.data.next_cursor !== null && (
+              <button
+                type="button"
+                className="console-button"
+                onClick={() => setCursors([...cursors, loaded.data.next_cursor])}
+              >
+                Older
+              </button>
+            )}
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * One lead: its answers, its consent evidence exactly as stored, and every delivery attempt; with the actions an
+ * operator takes on it (redeliver a dead-lettered lead, hold one not yet delivered, release one an operator held),
+ * each confirmed first. After an action the page shows what it did and loads the lead again.
+ */
+import { useState } from 'react';
+import {
+  CONSOLE_PAGE,
+  LEADS_PATH,
+  type ConsoleUser,
+  type LeadAction,
+  type LeadActionResponse,
+  type LeadPageResponse,
+} from '../../engine/api/console.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
+import { ConsoleLink } from './console-router.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { formatTime } from './format.ts';
+import { LeadStatusText } from './LeadsPage.tsx';
+import { PageHeading } from './PageHeading.tsx';
+import { useConsoleData } from './use-console-data.ts';
+
+type Lead = LeadPageResponse['lead'];
+type Attempt = Lead['attempts'][number];
+type Consent = NonNullable<Lead['consent']>;
+
+export interface LeadPageProps {
+  productName: string;
+  user: ConsoleUser;
+  id: string;
+}
+
+export function LeadPage({ productName, id }: LeadPageProps) {
+  const [loaded, reload] = useConsoleData<LeadPageResponse>(`${LEADS_PATH}/${encodeURIComponent(id)}`);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+
+  const act = async (action: LeadAction) => {
+    setOutcome(null);
+    try {
+      const answer = await consoleCall<LeadActionResponse>(
+        `${LEADS_PATH}/${encodeURIComponent(id)}/${action}`,
+        'POST',
+        {},
+      );
+      setOutcome({ text: `${ACTION_NAMES[action]}: ${answer.result}. Status now ${answer.status}.`, failed: false });
+    } catch (error) {
+      setOutcome({ text: `${ACTION_NAMES[action]} failed: ${failureMessage(error)}`, failed: true });
+    }
+    reload();
+  };
+
+  return (
+    <>
+      <p className="console-back">
+        <ConsoleLink href={CONSOLE_PAGE}>Back to the leads</ConsoleLink>
+      </p>
+      <PageHeading title={`Lead ${id}`} productName={productName} />
+      <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>
+        {outcome?.text}
+      </p>
+      {loaded.state === 'loading' && <p>Loading the lead…</p>}
+      {loaded.state === 'failed' && (
+        <p role="alert" className="console-error">
+          {loaded.status === 404 ? 'There is no lead with this id.' : loaded.message}
+        </p>
+      )}
+      {loaded.state === 'loaded' && <LeadDetails lead={loaded.data.lead} onAction={(action) => void act(action)} />}
+    </>
+  );
+}
+
+const ACTION_NAMES: Record<LeadAction, string> = { redeliver: 'Redeliver', hold: 'Hold', release: 'Release' };
+
+function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAction) => void }) {
+  return (
+    <>
+      <dl className="console-facts">
+        <dt>Status</dt>
+        <dd>
+          <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
+        </dd>
+        <dt>Received</dt>
+        <dd>{formatTime(lead.received_at, true)}</dd>
+        <dt>Flow</dt>
+        <dd>
+          {lead.flow} {lead.flow_version}
+        </dd>
+        <dt>Delivered</dt>
+        <dd>{formatTime(lead.delivered_at, true)}</dd>
+      </dl>
+      <div className="console-actions">
+        {lead.status === 'dead-lettered' && (
+          <ConfirmButton label="Redeliver" question="Redeliver this lead?" onConfirm={() => onAction('redeliver')}>
+            Its delivery is queued once more; the lender gets it once.
+          </ConfirmButton>
+        )}
+        {lead.status !== 'delivered' && lead.status !== 'held' && (
+          <ConfirmButton label="Hold" question="Hold this lead?" onConfirm={() => onAction('hold')}>
+            It will not be delivered to any lender until it is released.
+          </ConfirmButton>
+        )}
+        {lead.status === 'held' && lead.held_reason === 'operator' && (
+          <ConfirmButton label="Release" question="Release this lead?" onConfirm={() => onAction('release')}>
+            It goes to the lenders again as if it had just arrived.
+          </ConfirmButton>
+        )}
+      </div>
+
+      <section aria-labelledby="answers-heading">
+        <h2 id="answers-heading">Answers</h2>
+        <dl className="console-facts">
+          {Object.entries(lead.answers).map(([name, value]) => (
+            <div key={name} className="console-facts__row">
+              <dt>{name}</dt>
+              <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="consent-heading">
+        <h2 id="consent-heading">Consent</h2>
+        {lead.consent === null ? (
+          <p>No consent evidence was stored with this lead.</p>
+        ) : (
+          <ConsentEvidence consent={lead.consent} />
+        )}
+      </section>
+
+      <section aria-labelledby="deliveries-heading">
+        <h2 id="deliveries-heading">Deliveries</h2>
+        <DeliveryTimeline attempts={lead.attempts} />
+      </section>
+    </>
+  );
+}
+
+function ConsentEvidence({ consent }: { consent: Consent }) {
+  return (
+    <>
+      {/* Exactly as stored: the words the visitor was shown, not re-rendered from today's content. */}
+      <blockquote className="console-consent">{consent.text}</blockquote>
+      <dl className="console-facts">
+        <dt>Consented</dt>
+        <dd>{formatTime(consent.consented_at, true)}</dd>
+        <dt>Text version</dt>
+        <dd>
+          {consent.version} <span className="console-muted">(sha256 {consent.sha256})</span>
+        </dd>
+        <dt>IP address</dt>
+        <dd>{consent.ip}</dd>
+        <dt>User agent</dt>
+        <dd>{consent.user_agent ?? '—'}</dd>
+        <dt>Page</dt>
+        <dd>{consent.page_url ?? '—'}</dd>
+        <dt>Certificate</dt>
+        <dd>
+          {consent.certificate_url === null ? (
+            '—'
+          ) : (
+            <a href={consent.certificate_url} target="_blank" rel="noreferrer noopener">
+              Consent certificate
+            </a>
+          )}
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+function DeliveryTimeline({ attempts }: { attempts: readonly Attempt[] }) {
+  if (attempts.length === 0) return <p>No delivery attempt yet.</p>;
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>Delivery attempts, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">HTTP status</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Lender's answer</th>
+            <th scope="col">Duration</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attempts.map((attempt) => (
+            <tr key={attempt.attempt}>
+              <td>{formatTime(attempt.attempted_at, true)}</td>
+              <td>{attempt.http_status ?? 'none'}</td>
+              <td>{attempt.outcome}</td>
+              <td>{attempt.error ?? '—'}</td>
+              <td>{attempt.duration_ms === null ? '—' : `${attempt.duration_ms} ms`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

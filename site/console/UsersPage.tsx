@@ -1,0 +1,246 @@
+/**
+ * The console's users, for admins: who they are, their role and status, when they last signed in; an invitation
+ * that shows the one-time link to pass on (there is no mail service); per user a role change, and disable or enable,
+ * confirmed first. Disabling ends the user's sessions at once (the server's doing).
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  ROLES,
+  USERS_PATH,
+  type ConsoleUser,
+  type InviteResponse,
+  type Role,
+  type UserEntry,
+  type UserResponse,
+  type UsersResponse,
+} from '../../engine/api/console.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { fieldText, formatTime } from './format.ts';
+import { PageHeading } from './PageHeading.tsx';
+import { useConsoleData } from './use-console-data.ts';
+
+export interface UsersPageProps {
+  productName: string;
+  user: ConsoleUser;
+}
+
+export function UsersPage({ productName, user: me }: UsersPageProps) {
+  const [loaded, reload] = useConsoleData<UsersResponse>(USERS_PATH);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+
+  /** Runs a change, says what came of it and loads the list again. */
+  const change = async (what: string, call: () => Promise<UserResponse>) => {
+    setOutcome(null);
+    try {
+      const { user } = await call();
+      setOutcome({ text: `${what}: ${user.email} is now ${user.role}, ${user.status}.`, failed: false });
+    } catch (error) {
+      setOutcome({ text: `${what} failed: ${failureMessage(error)}`, failed: true });
+    }
+    reload();
+  };
+  const userPath = (user: UserEntry) => `${USERS_PATH}/${encodeURIComponent(user.id)}`;
+
+  return (
+    <>
+      <PageHeading title="Users" productName={productName} />
+      <InviteForm onInvited={reload} />
+      <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>
+        {outcome?.text}
+      </p>
+      {loaded.state === 'loading' && <p>Loading users…</p>}
+      {loaded.state === 'failed' && (
+        <p role="alert" className="console-error">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'loaded' && (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption>Users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Access</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.data.users.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row">{user.email}</th>
+                  <td>
+                    <RoleForm
+                      user={user}
+                      disabled={user.id === me.id}
+                      onSave={(role) =>
+                        void change('Role changed', () => consoleCall(userPath(user), 'PATCH', { role }))
+                      }
+                    />
+                  </td>
+                  <td>{user.status}</td>
+                  <td>{formatTime(user.last_sign_in_at)}</td>
+                  <td>
+                    {user.id === me.id ? (
+                      'You'
+                    ) : user.status === 'disabled' ? (
+                      <ConfirmButton
+                        label="Enable"
+                        question={`Enable ${user.email}?`}
+                        onConfirm={() =>
+                          void change('Enabled', () =>
+                            consoleCall(`${userPath(user)}/status`, 'POST', { status: 'active' }),
+                          )
+                        }
+                      >
+                        They can sign in again with their password.
+                      </ConfirmButton>
+                    ) : (
+                      <ConfirmButton
+                        label="Disable"
+                        question={`Disable ${user.email}?`}
+                        onConfirm={() =>
+                          void change('Disabled', () =>
+                            consoleCall(`${userPath(user)}/status`, 'POST', { status: 'disabled' }),
+                          )
+                        }
+                      >
+                        They are signed out everywhere at once and cannot sign in until enabled again.
+                      </ConfirmButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A user's role as a select with its own Save; an admin cannot change their own (they would lock themselves out). */
+function RoleForm({ user, disabled, onSave }: { user: UserEntry; disabled: boolean; onSave: (role: Role) => void }) {
+  const [role, setRole] = useState<Role>(user.role);
+  return (
+    <form
+      className="console-inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(role);
+      }}
+    >
+      <select
+        aria-label={`Role of ${user.email}`}
+        value={role}
+        disabled={disabled}
+        onChange={(event) => setRole(roleOf(event.target.value))}
+      >
+        {ROLES.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="console-button"
+        aria-label={`Save role of ${user.email}`}
+        disabled={disabled || role === user.role}
+      >
+        Save
+      </button>
+    </form>
+  );
+}
+
+function roleOf(value: string): Role {
+  return ROLES.find((role) => role === value) ?? 'marketer';
+}
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [invite, setInvite] = useState<InviteResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setError(null);
+    setInvite(null);
+    setCopied(false);
+    try {
+      const answer = await consoleCall<InviteResponse>(USERS_PATH, 'POST', {
+        email: fieldText(data, 'email'),
+        role: roleOf(fieldText(data, 'role')),
+      });
+      setInvite(answer);
+      form.reset();
+      onInvited();
+    } catch (failure) {
+      setError(failureMessage(failure));
+    }
+  };
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setError('The link could not be copied: select it and copy it by hand.');
+    }
+  };
+
+  return (
+    <section aria-labelledby="invite-heading" className="console-invite">
+      <h2 id="invite-heading">Invite a user</h2>
+      <form className="console-filters" onSubmit={(event) => void submit(event)}>
+        <label className="console-field console-field--wide">
+          <span>Email</span>
+          <input type="email" name="email" autoComplete="off" required />
+        </label>
+        <label className="console-field">
+          <span>Role</span>
+          <select name="role" defaultValue="operator">
+            {ROLES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="console-button console-button--primary">
+          Invite
+        </button>
+      </form>
+      {error !== null && (
+        <p role="alert" className="console-error">
+          {error}
+        </p>
+      )}
+      {invite !== null && (
+        <div className="console-note" role="status">
+          <p>
+            {invite.user.email} is invited. Pass this link on; it sets their password once and expires{' '}
+            {formatTime(invite.invite_expires_at)}:
+          </p>
+          <p className="console-link-row">
+            <input
+              readOnly
+              aria-label="Invitation link"
+              value={invite.invite_url}
+              onFocus={(event) => event.target.select()}
+            />
+            <button type="button" className="console-button" onClick={() => void copy(invite.invite_url)}>
+              {copied ? 'Copied' : 'Copy link'}
+            </button>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** How the console writes times and ranges: the reader's own locale and time zone. */
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const withSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export function formatTime(iso: string | null, precise = false): string {
+  if (iso === null) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return (precise ? withSeconds : dateTime).format(date);
+}
+
+/** A local date as the API's date filters take it: YYYY-MM-DD. */
+export function isoDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The last `days` days up to today, as the counts and exports start out. */
+export function recentRange(days: number, today = new Date()): { from: string; to: string } {
+  const start = new Date(today);
+  start.setDate(start.getDate() - (days - 1));
+  return { from: isoDate(start), to: isoDate(today) };
+}
+
+/** A text field's value from a submitted form, trimmed ('' when the form has no such text field). */
+export function fieldText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}

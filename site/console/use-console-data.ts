@@ -1,0 +1,40 @@
+/**
+ * A page's data from one GET of the console API, fetched again when the path changes or on reload(). A 401 means
+ * the session ended meanwhile (idle timeout, disabled, signed out elsewhere): the console goes back to sign-in.
+ */
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+
+/** Told when a call finds the session gone. */
+export const SessionEndedContext = createContext<() => void>(() => {});
+
+export type Loaded<T> =
+  { state: 'loading' } | { state: 'loaded'; data: T } | { state: 'failed'; message: string; status: number };
+
+export function useConsoleData<T>(path: string): [Loaded<T>, () => void] {
+  const sessionEnded = useContext(SessionEndedContext);
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    consoleCall<T>(path).then(
+      (data) => {
+        if (current) setLoaded({ state: 'loaded', data });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const status = error instanceof ApiError ? error.status : 0;
+        if (status === 401) sessionEnded();
+        else setLoaded({ state: 'failed', message: failureMessage(error), status });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [path, round, sessionEnded]);
+
+  // A reload keeps what is shown until the new answer replaces it: the page does not flash empty.
+  const reload = useCallback(() => setRound((count) => count + 1), []);
+  return [loaded, reload];
+}

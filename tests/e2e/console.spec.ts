@@ -1,0 +1,171 @@
+/**
+ * The operators' console in Chromium: its own part of the build, sign-in with the admin from the settings, a lead
+ * the form just sent found and its deliveries seen, a marketer who gets counts and no personal data, lockout,
+ * sign-out that ends the session on the server, and the accessibility bar of the form.
+ */
+import type { Page, Request } from '@playwright/test';
+import { axeViolations } from './audit.ts';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, CONFIGURED_APP_URL } from './servers.ts';
+import { expectOneLead, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
+
+// The servers are shared: the tests here change them (a lead, a user, a locked account) each in its own way.
+test.describe.configure({ mode: 'serial' });
+test.skip(({ isMobile }) => isMobile, 'the console is for people at a desk; its pages are audited on the desktop');
+
+const fileName = (request: Request) => new URL(request.url()).pathname.slice(1);
+
+function watchScripts(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request);
+  });
+  return scripts;
+}
+
+async function signIn(page: Page, email: string, password: string, base = '') {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The cross-site token the browser holds, for state-changing calls made with page.request. */
+async function xsrfHeaders(page: Page) {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === 'XSRF-TOKEN');
+  return { 'x-xsrf-token': cookie?.value ?? '' };
+}
+
+test("'/' loads its one script and nothing of the console, which comes only at /admin", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await openStartScreen(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.map(fileName)).toEqual([expect.stringMatching(/^site\.[0-9a-f]+\.js$/)]);
+
+  await page.goto('/admin');
+  await expect(h1(page, 'Sign in')).toBeVisible();
+  expect(scripts.map(fileName)).toContainEqual(expect.stringMatching(/^Console\.[0-9a-f]+\.js$/));
+  expect(scripts.slice(1).some((script) => fileName(script).startsWith('later-steps'))).toBe(false);
+});
+
+test('the console page is kept from search engines and caches', async ({ page }) => {
+  const response = await page.goto('/admin/leads/anything');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  expect(response?.headers()['cache-control']).toBe('no-store');
+});
+
+test('the admin from the settings signs in with the keyboard alone', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(h1(page, 'Sign in')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(h1(page, 'Leads')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(`${ADMIN.email} (admin)`);
+});
+
+test('an admin finds the lead a visitor just sent and sees its delivery; the pages pass the audit', async ({
+  page,
+  request,
+}) => {
+  const email = 'mary.console@example.com';
+  await sendLeadWithTypedAddress(page, email);
+  await expectOneLead(request, email, {});
+
+  await page.goto('/admin');
+  await expect(h1(page, 'Sign in')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(h1(page, 'Leads')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  const table = page.getByRole('table', { name: 'Leads, newest first' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText(email);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await table.getByRole('link').click();
+  await expect(h1(page, /^Lead /)).toBeVisible();
+  const deliveries = page.getByRole('table', { name: 'Delivery attempts, oldest first' });
+  await expect(deliveries.getByRole('row').nth(1)).toContainText('delivered');
+  await expect(page.getByRole('region', { name: 'Consent' })).toContainText('consent', { ignoreCase: true });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(h1(page, 'Users')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText(ADMIN.email);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a marketer invited by the admin sees counts and never a person', async ({ page, browser, request }) => {
+  const email = 'mary.console.marketer@example.com';
+  await sendLeadWithTypedAddress(page, email);
+  await expectOneLead(request, email, {});
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.getByRole('link', { name: 'Users' }).click();
+  const invite = page.getByRole('region', { name: 'Invite a user' });
+  await invite.getByLabel('Email').fill('marketer@fundflow.test');
+  await invite.getByLabel('Role').selectOption('marketer');
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  const link = await invite.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+
+  const marketer = await (await browser.newContext()).newPage();
+  await marketer.goto(new URL(link).pathname);
+  await expect(h1(marketer, 'Set a password for marketer@fundflow.test')).toBeVisible();
+  await marketer.getByLabel('Password', { exact: true }).fill('numbers only passphrase 42');
+  await marketer.getByLabel('Confirm password').fill('numbers only passphrase 42');
+  await marketer.getByRole('button', { name: 'Set password' }).click();
+
+  await expect(h1(marketer, 'Counts')).toBeVisible();
+  await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Counts']);
+  await expect(marketer.getByRole('table', { name: 'By status' })).toBeVisible();
+  await expect(marketer.locator('body')).not.toContainText('@example.com');
+
+  const counts = await marketer.request.get('/api/admin/counts');
+  expect(counts.status()).toBe(200);
+  const json = await counts.text();
+  expect(JSON.parse(json).total).toBeGreaterThan(0);
+  expect(json).not.toContain('@');
+  expect(json).not.toContain('2125550123');
+  expect((await marketer.request.get('/api/admin/leads')).status()).toBe(403);
+  expect((await marketer.request.get(`/api/admin/leads.csv?from=2020-01-01&to=2099-12-31`)).status()).toBe(403);
+  await marketer.context().close();
+});
+
+test('sign-out ends the session on the server: the old cookie answers 401', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(h1(page, 'Leads')).toBeVisible();
+  const signedIn = await page.context().cookies();
+  expect((await page.request.get('/api/admin/session')).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(h1(page, 'Sign in')).toBeVisible();
+  await page.context().clearCookies();
+  await page.context().addCookies(signedIn);
+  expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+  expect((await page.request.get('/api/admin/leads')).status()).toBe(401);
+  expect((await page.request.post('/api/admin/users', { headers: await xsrfHeaders(page), data: {} })).status()).toBe(
+    401,
+  );
+});
+
+// On the other app server, whose admin no other test signs in as: a locked account stays locked for 15 minutes.
+test('ten failed sign-ins lock the account, and the page says so', async ({ page }) => {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await signIn(page, ADMIN.email, `wrong password ${attempt}`, CONFIGURED_APP_URL);
+    await expect(page.getByRole('alert')).toHaveText('The email or password is wrong.');
+  }
+  await signIn(page, ADMIN.email, ADMIN.password, CONFIGURED_APP_URL);
+  const alert = page.getByRole('alert');
+  await expect(alert).not.toHaveText('The email or password is wrong.');
+  await expect(alert).toContainText('Too many failed sign-ins: try again in');
+  await expect(h1(page, 'Sign in')).toBeVisible();
+});

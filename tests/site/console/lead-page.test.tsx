@@ -1,0 +1,193 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LeadPageResponse } from '../../../engine/api/console.ts';
+import { OPERATOR, renderConsole, signedInAs, stubServer, supportDialogs, type Handler } from './stub-server.tsx';
+
+beforeAll(supportDialogs);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN=; max-age=0';
+});
+
+type Lead = LeadPageResponse['lead'];
+
+const CONSENT_TEXT = 'By clicking "Get my offers" I agree that Acme Funding and its partners may call me.';
+
+const deadLettered: Lead = {
+  id: 'lead-7',
+  received_at: '2026-11-26T15:04:00.000Z',
+  flow: 'funding',
+  flow_version: 'v2',
+  status: 'dead-lettered',
+  held_reason: null,
+  delivered_at: null,
+  answers: { business_type: 'Partnership', amount: 50000, email: 'jane@example.com' },
+  consent: {
+    text: CONSENT_TEXT,
+    version: 'consent-3',
+    sha256: 'ab12',
+    consented_at: '2026-11-26T15:03:58.000Z',
+    ip: '203.0.113.9',
+    user_agent: 'Mozilla/5.0 (test)',
+    page_url: 'https://acme.example/v2/contact',
+    certificate_url: 'https://cert.example/abc',
+  },
+  attempts: [
+    {
+      attempt: 1,
+      attempted_at: '2026-11-26T15:04:01.000Z',
+      http_status: 503,
+      outcome: 'failed',
+      error: 'HTTP 503: lender unavailable',
+      duration_ms: 412,
+    },
+    {
+      attempt: 2,
+      attempted_at: '2026-11-26T15:05:01.000Z',
+      http_status: null,
+      outcome: 'failed',
+      error: 'timed out',
+      duration_ms: null,
+    },
+  ],
+};
+
+/** The lead as the server has it, changed by the actions the page posts. */
+function leadServer(initial: Lead): Handler {
+  let lead = initial;
+  return ({ method, url }) => {
+    if (method === 'GET' && url === `/api/admin/leads/${lead.id}`) return { status: 200, body: { lead } };
+    if (method === 'POST' && url === `/api/admin/leads/${lead.id}/redeliver`) {
+      lead = { ...lead, status: 'queued' };
+      return { status: 200, body: { result: 'queued', status: 'queued' } };
+    }
+    if (method === 'POST' && url === `/api/admin/leads/${lead.id}/hold`) {
+      return { status: 409, body: { error: 'conflict', message: 'The lead was delivered meanwhile.' } };
+    }
+    return undefined;
+  };
+}
+
+describe("a lead's page", () => {
+  it('shows the answers, the consent evidence as stored and every delivery attempt', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lead lead-7' })).toBeTruthy();
+    const answers = within(await screen.findByRole('region', { name: 'Answers' }));
+    expect(answers.getByText('business_type').nextElementSibling?.textContent).toBe('Partnership');
+    expect(answers.getByText('amount').nextElementSibling?.textContent).toBe('50000');
+    const consent = within(screen.getByRole('region', { name: 'Consent' }));
+    expect(consent.getByText(CONSENT_TEXT).tagName).toBe('BLOCKQUOTE');
+    expect(consent.getByText('203.0.113.9')).toBeTruthy();
+    expect(consent.getByText('Mozilla/5.0 (test)')).toBeTruthy();
+    expect(consent.getByText('https://acme.example/v2/contact')).toBeTruthy();
+    expect(consent.getByRole('link', { name: 'Consent certificate' }).getAttribute('href')).toBe(
+      'https://cert.example/abc',
+    );
+    const timeline = screen.getByRole('table', { name: 'Delivery attempts, oldest first' });
+    const rows = within(timeline).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['503', 'failed', 'HTTP 503: lender unavailable', '412 ms'],
+      ['none', 'failed', 'timed out', '—'],
+    ]);
+  });
+
+  it('offers Redeliver and Hold for a dead-lettered lead, not Release', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    expect(await screen.findByRole('button', { name: 'Redeliver' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hold' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
+  });
+
+  it('offers Release for a lead an operator held, and nothing else', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer({ ...deadLettered, status: 'held', held_reason: 'operator' }));
+    renderConsole('/admin/leads/lead-7');
+    expect(await screen.findByRole('button', { name: 'Release' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Redeliver' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hold' })).toBeNull();
+  });
+
+  it('asks before redelivering: Cancel and Escape do nothing and return focus to the button', async () => {
+    const server = stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const user = userEvent.setup();
+    const redeliver = await screen.findByRole('button', { name: 'Redeliver' });
+    await user.click(redeliver);
+    const dialog = screen.getByRole('dialog', { name: 'Redeliver this lead?' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBe(document.activeElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(redeliver);
+
+    await user.click(redeliver);
+    // What the browser does on Escape in a modal dialog.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(redeliver);
+    expect(server.callsTo('POST', '/api/admin/leads')).toEqual([]);
+  });
+
+  it('keeps Tab within the confirmation, going round its two buttons', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeliver' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Redeliver this lead?' }));
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    const confirm = dialog.getByRole('button', { name: 'Redeliver' });
+    await user.tab();
+    expect(document.activeElement).toBe(confirm);
+    await user.tab();
+    expect(document.activeElement).toBe(cancel);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
+  it('redelivers once confirmed, says what happened and shows the lead afresh', async () => {
+    document.cookie = 'XSRF-TOKEN=console-token';
+    const server = stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeliver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Redeliver this lead?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Redeliver' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Redeliver: queued. Status now queued.'),
+    );
+    const posts = server.callsTo('POST', '/api/admin/leads/lead-7/redeliver');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.headers['x-xsrf-token']).toBe('console-token');
+    // Loaded again: a queued lead is no longer offered a redelivery.
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Redeliver' })).toBeNull());
+    expect(server.callsTo('GET', '/api/admin/leads/lead-7')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal of an action", async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Hold' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Hold this lead?' })).getByRole('button', { name: 'Hold' }),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Hold failed: The lead was delivered meanwhile.'),
+    );
+  });
+
+  it('says so when there is no such lead', async () => {
+    stubServer(signedInAs(OPERATOR));
+    renderConsole('/admin/leads/missing');
+    expect((await screen.findByRole('alert')).textContent).toBe('There is no lead with this id.');
+  });
+});

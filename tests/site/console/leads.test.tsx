@@ -1,0 +1,163 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LeadRow } from '../../../engine/api/console.ts';
+import { OPERATOR, renderConsole, signedInAs, stubServer, type Handler } from './stub-server.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const lead = (id: string, overrides: Partial<LeadRow> = {}): LeadRow => ({
+  id,
+  received_at: '2026-11-26T15:04:00.000Z',
+  flow_version: 'v2',
+  status: 'delivered',
+  held_reason: null,
+  name: `Jane ${id}`,
+  email: `${id}@example.com`,
+  phone: '(212) 555-0100',
+  utm_source: 'fb',
+  attempts: 1,
+  ...overrides,
+});
+
+/** The list: page one, then with cursor "c2" page two, the last. */
+const leadPages: Handler = ({ method, url }) => {
+  if (method !== 'GET' || !url.startsWith('/api/admin/leads')) return undefined;
+  const cursor = new URL(url, 'http://console.test').searchParams.get('cursor');
+  return cursor === 'c2'
+    ? { status: 200, body: { leads: [lead('older')], next_cursor: null } }
+    : {
+        status: 200,
+        body: {
+          leads: [lead('newest', { status: 'held', held_reason: 'duplicate', attempts: 0 }), lead('second')],
+          next_cursor: 'c2',
+        },
+      };
+};
+
+const leadsUrls = (server: ReturnType<typeof stubServer>) =>
+  server.callsTo('GET', '/api/admin/leads').map((call) => call.url);
+
+describe('the leads page', () => {
+  it('lists leads newest first, each linking to its page, with a held lead saying why', async () => {
+    stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Jane newest');
+    expect(rows[0]!.textContent).toContain('newest@example.com');
+    expect(rows[0]!.textContent).toContain('held (duplicate)');
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/admin/leads/newest');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Received', 'Name', 'Email', 'Phone', 'Version', 'Status', 'Attempts']);
+  });
+
+  it('searches with Enter in the Search field, with every filter in the query', async () => {
+    const server = stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const user = userEvent.setup();
+    const search = within(await screen.findByRole('search', { name: 'Leads' }));
+    await user.selectOptions(search.getByLabelText('Status'), 'dead-lettered');
+    await user.type(search.getByLabelText('Version'), 'v3');
+    await user.type(search.getByLabelText('From'), '2026-11-01');
+    await user.type(search.getByLabelText('To'), '2026-11-27');
+    await user.type(search.getByLabelText('utm_source'), 'google');
+    await user.type(search.getByLabelText('Search'), ' jane+1@example.com {Enter}');
+    await vi.waitFor(() =>
+      expect(leadsUrls(server).at(-1)).toBe(
+        '/api/admin/leads?q=jane%2B1%40example.com&status=dead-lettered&version=v3&from=2026-11-01&to=2026-11-27&utm_source=google',
+      ),
+    );
+    expect(leadsUrls(server)[0]).toBe('/api/admin/leads');
+  });
+
+  it('offers every status to filter by, held and dead-lettered too', async () => {
+    stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const status = await screen.findByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', 'stored', 'queued', 'delivered', 'held', 'dead-lettered']);
+  });
+
+  it('pages on with the next cursor and back with Newer', async () => {
+    const server = stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin?status=delivered');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Jane older')).toBeTruthy();
+    expect(leadsUrls(server).at(-1)).toBe('/api/admin/leads?status=delivered&cursor=c2');
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(await screen.findByText('Jane newest')).toBeTruthy();
+    expect(leadsUrls(server).at(-1)).toBe('/api/admin/leads?status=delivered');
+  });
+
+  it('says when no lead matches', async () => {
+    stubServer(signedInAs(OPERATOR), ({ url }) =>
+      url.startsWith('/api/admin/leads') ? { status: 200, body: { leads: [], next_cursor: null } } : undefined,
+    );
+    renderConsole('/admin?q=nobody%40example.com');
+    expect((await screen.findByText('No lead matches these filters.')).getAttribute('role')).toBe('status');
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('nobody@example.com');
+  });
+
+  it('links the CSV export of the chosen date range', async () => {
+    stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const user = userEvent.setup();
+    const exporting = within(await screen.findByRole('region', { name: 'Export to CSV' }));
+    await user.clear(exporting.getByLabelText('From'));
+    await user.type(exporting.getByLabelText('From'), '2026-10-01');
+    await user.clear(exporting.getByLabelText('To'));
+    await user.type(exporting.getByLabelText('To'), '2026-10-31');
+    expect(exporting.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/admin/leads.csv?from=2026-10-01&to=2026-10-31',
+    );
+  });
+});
+
+describe('moving about the console', () => {
+  it("opens a lead's page from the list and comes back with Back, the filters kept", async () => {
+    stubServer(
+      signedInAs(OPERATOR),
+      ({ method, url }) =>
+        method === 'GET' && url === '/api/admin/leads/second'
+          ? {
+              status: 200,
+              body: {
+                lead: {
+                  id: 'second',
+                  received_at: '2026-11-26T15:04:00.000Z',
+                  flow: 'funding',
+                  flow_version: 'v2',
+                  status: 'delivered',
+                  held_reason: null,
+                  delivered_at: '2026-11-26T15:04:02.000Z',
+                  answers: {},
+                  consent: null,
+                  attempts: [],
+                },
+              },
+            }
+          : undefined,
+      leadPages,
+    );
+    renderConsole('/admin?status=delivered');
+    const user = userEvent.setup();
+    const rows = within(await screen.findByRole('table', { name: 'Leads, newest first' })).getAllByRole('row');
+    await user.click(within(rows[2]!).getByRole('link'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lead second' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/leads/second');
+    expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('aria-current')).toBe('page');
+    window.history.back();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('delivered');
+  });
+});

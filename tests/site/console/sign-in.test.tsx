@@ -1,0 +1,163 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_FAILED } from '../../../engine/api/console.ts';
+import {
+  ADMIN,
+  MARKETER,
+  OPERATOR,
+  renderConsole,
+  signedInAs,
+  signedOut,
+  stubServer,
+  type Handler,
+} from './stub-server.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN=; max-age=0';
+});
+
+const signingIn =
+  (status: number, body: unknown): Handler =>
+  ({ method, url }) =>
+    method === 'POST' && url === '/api/admin/session' ? { status, body } : undefined;
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('the sign-in page', () => {
+  it('asks for an email and a password, with the fields password managers fill', async () => {
+    stubServer(signedOut());
+    renderConsole('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.getAttribute('autocomplete')).toBe('username');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.queryByRole('heading', { name: 'No admin yet' })).toBeNull();
+  });
+
+  it('says the one message for a wrong email or password, whichever it was', async () => {
+    const server = stubServer(
+      signedOut(),
+      signingIn(401, { error: 'sign_in_failed', message: 'Unknown email nobody@acme.example' }),
+    );
+    renderConsole('/admin');
+    await signIn('nobody@acme.example', 'not-the-password');
+    expect((await screen.findByRole('alert')).textContent).toBe(SIGN_IN_FAILED);
+    expect(server.callsTo('POST', '/api/admin/session')[0]?.body).toEqual({
+      email: 'nobody@acme.example',
+      password: 'not-the-password',
+    });
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it("shows the server's words for a locked account", async () => {
+    const locked = 'Too many failed sign-ins: try again in 15 minutes.';
+    stubServer(signedOut(), signingIn(429, { error: 'too_many_requests', message: locked }));
+    renderConsole('/admin');
+    await signIn('admin@acme.example', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe(locked);
+  });
+
+  it('sends the cross-site token from the cookie when signing in', async () => {
+    document.cookie = 'XSRF-TOKEN=token-from-cookie';
+    const server = stubServer(signedOut(), signingIn(200, { user: ADMIN }), () => ({
+      status: 200,
+      body: { leads: [], next_cursor: null },
+    }));
+    renderConsole('/admin');
+    await signIn(ADMIN.email, 'correct horse battery staple');
+    await screen.findByText(ADMIN.email, { exact: false });
+    expect(server.callsTo('POST', '/api/admin/session')[0]?.headers['x-xsrf-token']).toBe('token-from-cookie');
+  });
+
+  it('says how to make the first admin when there is none', async () => {
+    stubServer(signedOut(false));
+    renderConsole('/admin');
+    const hint = await screen.findByRole('region', { name: 'No admin yet' });
+    expect(hint.textContent).toContain('ADMIN_EMAIL');
+    expect(hint.textContent).toContain('ADMIN_PASSWORD');
+    expect(hint.textContent).toContain('npm run leads -- add-admin <email>');
+  });
+});
+
+describe('signed in', () => {
+  const nothing: Handler = ({ method }) =>
+    method === 'GET'
+      ? {
+          status: 200,
+          body: {
+            leads: [],
+            entries: [],
+            next_cursor: null,
+            total: 0,
+            by_status: {},
+            by_version: {},
+            by_utm_source: {},
+          },
+        }
+      : undefined;
+
+  const navLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Console' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('an admin sees who they are, every page and the leads at home', async () => {
+    stubServer(signedInAs(ADMIN), nothing);
+    renderConsole('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
+    const banner = screen.getByRole('banner');
+    expect(banner.textContent).toContain('Acme Funding');
+    expect(banner.textContent).toContain('admin@acme.example');
+    expect(banner.textContent).toContain('(admin)');
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Users', 'Audit log']);
+  });
+
+  it('an operator has the leads and counts, not users or the audit log', async () => {
+    stubServer(signedInAs(OPERATOR), nothing);
+    renderConsole('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
+    expect(navLinks()).toEqual(['Leads', 'Counts']);
+  });
+
+  it("a marketer's home is the counts, and no leads page is offered", async () => {
+    const server = stubServer(signedInAs(MARKETER), nothing);
+    renderConsole('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Counts' })).toBeTruthy();
+    expect(navLinks()).toEqual(['Counts']);
+    expect(screen.getByRole('link', { name: 'Counts' }).getAttribute('aria-current')).toBe('page');
+    expect(server.callsTo('GET', '/api/admin/leads')).toEqual([]);
+    expect(server.callsTo('GET', '/api/admin/counts')).toHaveLength(1);
+  });
+
+  it('Sign out ends the session on the server and goes back to sign-in', async () => {
+    const server = stubServer(
+      signedInAs(ADMIN),
+      ({ method }) => (method === 'DELETE' ? { status: 204 } : undefined),
+      nothing,
+    );
+    renderConsole('/admin/audit');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(server.callsTo('DELETE', '/api/admin/session')).toHaveLength(1);
+  });
+
+  it('a session that ends meanwhile brings sign-in back', async () => {
+    stubServer(signedInAs(ADMIN), ({ url }) =>
+      url.startsWith('/api/admin/leads')
+        ? { status: 401, body: { error: 'unauthorized', message: 'Signed out' } }
+        : undefined,
+    );
+    renderConsole('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+});
