@@ -9,6 +9,7 @@ import {
   LENDER_PORT,
   LENDER_SECRET,
   LENDER_URL,
+  REFUSED_ONCE,
   SERVER_LOG_DIR,
   SERVER_LOGS,
 } from './tests/e2e/servers.ts';
@@ -48,7 +49,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT} --secret ${LENDER_SECRET}`,
+      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT} --secret ${LENDER_SECRET} --refuse-once-from ${REFUSED_ONCE}`,
       url: `${LENDER_URL}/received`,
       reuseExistingServer: false,
       timeout: 30_000,

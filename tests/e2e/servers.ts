@@ -14,6 +14,9 @@ export const CONFIGURED_APP_URL = `http://127.0.0.1:${CONFIGURED_APP_PORT}`;
 export const LENDER_URL = `http://127.0.0.1:${LENDER_PORT}`;
 export const DEV_APP_URL = `http://127.0.0.1:${DEV_APP_PORT}`;
 
+/** The test lender refuses a lead whose email starts with this the first time, and takes it when it comes again. */
+export const REFUSED_ONCE = 'refused-once';
+
 /** The signing secret the app servers sign deliveries with and the test lender checks them against. */
 export const LENDER_SECRET = 'whsec_ZTJlLXRlc3QtbGVuZGVyLXNpZ25pbmcta2V5LTMyYnl0ZXM=';
 

@@ -1,13 +1,15 @@
 /**
  * The test lender as a process, for end-to-end tests (a Playwright webServer):
  *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
+ *     [--refuse-once-from refused-once]
  * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads). GET /received answers what arrived as
  * `[{ "messageId": "<webhook-id>", "status": 200, "duplicate": false, "body": {...} }]` (`duplicate`: a lead it had
  * already accepted); DELETE /received forgets it. With --secret, a lead whose signature does not verify is answered
- * 401.
+ * 401. With --refuse-once-from, a lead whose email starts with that text is refused the first time it arrives (422,
+ * `"status": "rejected"`) and taken when it comes again: a lead an operator has to send again.
  */
 import { parseArgs } from 'node:util';
-import { startTestLender } from './test-lender.ts';
+import { startTestLender, type LenderScript } from './test-lender.ts';
 
 const { values } = parseArgs({
   options: {
@@ -16,14 +18,29 @@ const { values } = parseArgs({
     'fail-first': { type: 'string', default: '0' },
     status: { type: 'string', default: '200' },
     secret: { type: 'string' },
+    'refuse-once-from': { type: 'string' },
   },
 });
+
+const status = Number(values.status);
+const failFirst = Number(values['fail-first']);
+const refusedOnce = values['refuse-once-from'];
+const script: LenderScript | undefined =
+  refusedOnce === undefined
+    ? undefined
+    : ({ body, earlier, index }) => {
+        if (String(body.email).startsWith(refusedOnce) && earlier === 0) {
+          return { status: 422, body: { status: 'rejected', reason: 'refused for the test' } };
+        }
+        return { status: index < failFirst ? 503 : status };
+      };
 
 const lender = await startTestLender({
   port: Number(values.port),
   host: values.host,
-  failFirst: Number(values['fail-first']),
-  status: Number(values.status),
+  failFirst,
+  status,
+  ...(script === undefined ? {} : { script }),
   ...(values.secret === undefined ? {} : { secret: values.secret }),
 });
 process.stdout.write(`test lender listening: POST ${lender.url}, GET ${new URL('/received', lender.url).href}\n`);

@@ -37,9 +37,11 @@ export type LenderAnswer =
   /** Close the connection without an answer. */
   | { drop: true };
 
-/** What a script sees of a request: its message id and how many requests with that id came before it. */
+/** What a script sees of a request: its message id, its lead, and how many requests with that id came before it. */
 export interface LenderRequest {
   messageId: string;
+  /** The parsed JSON body. */
+  body: Record<string, unknown>;
   /** 0 for the first request with this id. */
   earlier: number;
   /** How many requests came before it, whatever their id. */
@@ -145,7 +147,9 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
       const earlier = countById.get(messageId) ?? 0;
       countById.set(messageId, earlier + 1);
       const forged = secret !== undefined && !verifyWebhook(secret, request.headers, raw);
-      const answer: LenderAnswer = forged ? { status: 401 } : script({ messageId, earlier, index: received.length });
+      const answer: LenderAnswer = forged
+        ? { status: 401 }
+        : script({ messageId, body, earlier, index: received.length });
       const lead: ReceivedLead = { headers: request.headers, body, raw, status: 0, duplicate: false };
       received.push(lead);
       const accept = () => {
