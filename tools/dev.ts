@@ -1,6 +1,7 @@
 /**
  * Development: `npm run dev`. Checks and compiles the flows and the content on every save of a flow or content file,
- * rebuilds the page on every change (Parcel, watching, into .dev-dist/) and runs the server in development mode.
+ * rebuilds the page and the operators' console on every change (Parcel, watching, into .dev-dist/ and
+ * .dev-dist/console/) and runs the server in development mode.
  *
  * - The problems of a save are printed here and written, with a counter of completed page builds, to the status
  *   file the development server reads (server/dev/status.ts): the open pages show the problems over the page and
@@ -174,7 +175,8 @@ for (const folder of new Set([...CONTENT_FOLDERS, ...CODE_FOLDERS])) watchFolder
 const parcel = new Parcel({
   entries: ROOT,
   defaultConfig: createRequire(import.meta.url).resolve('@parcel/config-default'),
-  targets: ['dev'],
+  // One watcher for both pages: a target's bundles are its own, so the console still shares none with the page.
+  targets: ['dev', 'dev-console'],
   mode: 'development',
   env: { NODE_ENV: 'development' },
   hmrOptions: null,
@@ -189,7 +191,8 @@ const subscription = await parcel.watch(pageBuilt);
 server = startServer();
 try {
   loadDotEnv();
-  console.log(`preview any step: http://localhost:${loadConfig().port}/__preview/`);
+  const origin = `http://localhost:${loadConfig().port}`;
+  console.log(`preview any step: ${origin}/__preview/\nthe operators' console: ${origin}/admin`);
 } catch {
   // The server reports its settings' problems itself.
 }
