@@ -27,7 +27,7 @@ import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
 import { registerOptOutRoutes } from './routes/opt-out.ts';
 import { readLenders } from './leads/lenders.ts';
-import { indexFile, operatorPages, registerPages } from './routes/pages.ts';
+import { consoleIndexFile, indexFile, operatorPages, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
 import { loadPrerenderer } from './prerendered.ts';
@@ -184,11 +184,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       'STATIC_DIR has no index.html: pages answer 503 until the site is built (npm run build)',
     );
   }
+  // The console's page, a build of its own (dist/console/): the same settings written in, nothing prerendered.
+  const consolePage = createPageServer({
+    file: consoleIndexFile(config.staticDir),
+    staticDir: config.staticDir,
+    publicConfig: toPublicConfig(config),
+    development,
+    ...(devTools === undefined ? {} : { devHead: (request) => devTools.head(request) }),
+    securityPolicy: (inline) => contentSecurityPolicy(config, inline),
+  });
+  if (!(await consolePage.load())) {
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'STATIC_DIR has no console/index.html: /admin answers 503 until the site is built (npm run build)',
+    );
+  }
   if (devTools !== undefined) await devTools.register(app, page);
   await registerPages(app, {
     staticDir: config.staticDir,
     flowsDir: options.flowsDir ?? FLOWS_DIR,
     page,
+    consolePage,
     development,
     operatorPages: operatorPages(config),
   });

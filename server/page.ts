@@ -95,6 +95,8 @@ interface Pages {
 export interface PageOptions {
   /** The built index.html. */
   file: string;
+  /** Where the page's root-relative addresses (its stylesheet's) are files; default: the folder of `file`. */
+  staticDir?: string;
   publicConfig: PublicConfig;
   /** Read the file on every request and skip compression (the dev build rewrites it). */
   development: boolean;
@@ -183,7 +185,7 @@ export function createPageServer(options: PageOptions): PageServer {
       return { plain: finished(rendered), prerendered: new Map() };
     }
     if (options.securityPolicy === undefined) return { plain: finished(rendered), prerendered: new Map() };
-    const inlined = await inlineStylesheets(rendered, dirname(options.file));
+    const inlined = await inlineStylesheets(rendered, options.staticDir ?? dirname(options.file));
     const plainPolicy =
       inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
     return { plain: finished(inlined.html, plainPolicy), prerendered: await prerendered(inlined.html, inlined.hashes) };

@@ -8,7 +8,7 @@ import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
-import { consoleTree, isConsolePath, siteTree } from './site-tree.tsx';
+import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
 import { honeypotAnswers } from './honeypot.ts';
 import { certificateAnswers } from './third-party/lead-certificate.ts';
@@ -17,54 +17,43 @@ import { nextTask } from './next-task.ts';
 import { hydrationTurns } from '../engine/render/hydrate-later.tsx';
 
 const config = readRuntimeConfig();
+const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
 
-// The console at /admin is rendered alone and afresh (the server draws nothing there), without the visitor's tag
-// manager, stored answers or service worker.
-if (isConsolePath(window.location.pathname)) {
-  createRoot(root).render(consoleTree(config.productName));
-} else {
-  startSite();
-}
+// The server draws the start screen for a first visit with none of the query parameters that change what it shows
+// (`section` adds the providers strip, `header` replaces the form heading), and such a visit gets exactly that screen:
+// hydrateRoot attaches to it and sets none of its text again (decision 012). Any other visit renders afresh with
+// createRoot: there the screen to show differs from the drawn one. Hydration would leave a returning visitor's stored
+// choice unchecked (it keeps what it finds in a form control) and take a different text (the `header` heading) for an
+// error. createRoot replaces the drawn elements in the commit that adds its own: no frame shows the root empty.
+const SCREEN_PARAMETERS = ['section', 'header'];
+const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
+const query = new URLSearchParams(window.location.search);
+const drawnForThisVisit = !returning && !SCREEN_PARAMETERS.some((name) => query.has(name));
+const hydrating = root.firstElementChild !== null && drawnForThisVisit;
 
-function startSite() {
-  const store = createRecordStore(window.localStorage);
+// Evaluating this script, taking the screen over, then its fields, then what surrounds it are each a task of their
+// own: together they would be one long task on a slow phone, delaying whatever the visitor does meanwhile.
+const turns = hydrating ? hydrationTurns(nextTask) : undefined;
 
-  // The server draws the start screen for a first visit with none of the query parameters that change what it shows
-  // (`section` adds the providers strip, `header` replaces the form heading), and such a visit gets exactly that screen:
-  // hydrateRoot attaches to it and sets none of its text again (decision 012). Any other visit renders afresh with
-  // createRoot: there the screen to show differs from the drawn one. Hydration would leave a returning visitor's stored
-  // choice unchecked (it keeps what it finds in a form control) and take a different text (the `header` heading) for an
-  // error. createRoot replaces the drawn elements in the commit that adds its own: no frame shows the root empty.
-  const SCREEN_PARAMETERS = ['section', 'header'];
-  const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
-  const query = new URLSearchParams(window.location.search);
-  const drawnForThisVisit = !returning && !SCREEN_PARAMETERS.some((name) => query.has(name));
-  const hydrating = root.firstElementChild !== null && drawnForThisVisit;
+const page = (
+  <BrowserRouter>
+    {siteTree({
+      config,
+      api: createApiClient(),
+      recordAtomFor: createRecordAtoms(store),
+      pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
+      events: startThirdParties(config),
+      hydrationTurns: turns,
+    })}
+  </BrowserRouter>
+);
 
-  // Evaluating this script, taking the screen over, then its fields, then what surrounds it are each a task of their
-  // own: together they would be one long task on a slow phone, delaying whatever the visitor does meanwhile.
-  const turns = hydrating ? hydrationTurns(nextTask) : undefined;
-
-  const page = (
-    <BrowserRouter>
-      {siteTree({
-        config,
-        api: createApiClient(),
-        recordAtomFor: createRecordAtoms(store),
-        pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
-        events: startThirdParties(config),
-        hydrationTurns: turns,
-      })}
-    </BrowserRouter>
-  );
-
-  void nextTask().then(() => {
-    if (hydrating) {
-      hydrateRoot(root, page);
-    } else {
-      createRoot(root).render(page);
-    }
-    registerServiceWorker();
-  });
-}
+void nextTask().then(() => {
+  if (hydrating) {
+    hydrateRoot(root, page);
+  } else {
+    createRoot(root).render(page);
+  }
+  registerServiceWorker();
+});

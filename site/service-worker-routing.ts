@@ -2,12 +2,15 @@
  * Which strategy the service worker takes for a request. Kept apart from the worker so the decision is tested
  * without a browser.
  */
+import { CONSOLE_PAGE } from '../engine/api/console.ts';
 
 /**
  * - navigate: the page, network first, the last good copy when offline (every client route renders from one HTML).
  * - asset: a content-hashed file, cache first (its name changes whenever its content does).
  * - api: the server's API, network only: answers carry a visitor's personal data and must never be kept.
- * - passthrough: left to the browser (other origins, other methods, files whose name does not change).
+ * - passthrough: left to the browser (other origins, other methods, files whose name does not change, and the
+ *   operators' console: its page and files, a build of their own, are never kept, and the visitor's page must never
+ *   stand in for it).
  */
 export type Strategy = 'navigate' | 'asset' | 'api' | 'passthrough';
 
@@ -28,11 +31,18 @@ export function isHashedAssetPath(pathname: string): boolean {
   return hash !== undefined && (/^[0-9a-f]+$/i.test(hash) || /\d/.test(hash));
 }
 
+/** Where the console's build lives: the console target's publicUrl in package.json. */
+const CONSOLE_FILES = '/console/';
+
+function isConsolePath(pathname: string): boolean {
+  return pathname === CONSOLE_PAGE || pathname.startsWith(`${CONSOLE_PAGE}/`) || pathname.startsWith(CONSOLE_FILES);
+}
+
 export function strategyFor(request: RoutableRequest, origin: string): Strategy {
   const url = new URL(request.url);
   if (url.origin !== origin) return 'passthrough';
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return 'api';
-  if (request.method !== 'GET') return 'passthrough';
+  if (request.method !== 'GET' || isConsolePath(url.pathname)) return 'passthrough';
   if (request.mode === 'navigate') return 'navigate';
   if (isHashedAssetPath(url.pathname)) return 'asset';
   return 'passthrough';

@@ -2,7 +2,7 @@
  * The page's component tree below its router, built alike in the browser (site/main.tsx) and when the server
  * prerenders the start screens (site/prerender.tsx), so the browser's first render matches the markup it was sent.
  */
-import { lazy, StrictMode, Suspense, type ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { Provider } from 'jotai';
 import { flows } from '../.generated/flows.ts';
 import { siteContent } from '../.generated/site-content.ts';
@@ -75,31 +75,6 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
           </AlertProvider>
         </Provider>
       </HydrationTurnsProvider>
-    </StrictMode>
-  );
-}
-
-/**
- * Where the operators' console lives: engine/api/console.ts's CONSOLE_PAGE, written out here because importing that
- * module would put the console's whole contract into the visitor's first script.
- */
-const CONSOLE_ROUTE = '/admin';
-
-export const isConsolePath = (path: string) => path === CONSOLE_ROUTE || path.startsWith(`${CONSOLE_ROUTE}/`);
-
-// Its own part of the build, fetched only when /admin opens: '/' loads not a byte of it (decision 062).
-const Console = lazy(() => import('./console/Console.tsx'));
-
-/**
- * The console alone: none of the form, the landing page or the third parties, and no router of the page's: the console
- * follows its address itself (site/console/console-router.tsx).
- */
-export function consoleTree(productName: string): ReactElement {
-  return (
-    <StrictMode>
-      <Suspense fallback={null}>
-        <Console productName={productName} />
-      </Suspense>
     </StrictMode>
   );
 }

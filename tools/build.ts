@@ -1,7 +1,7 @@
 /**
  * The production build: check and compile the flows, then let Parcel build the site into dist/ with brotli and gzip
- * copies of every text file, and the start screens' renderer for the server into dist/.prerender/ (never served: a
- * dot folder). The page's entry script is marked to be compiled while it downloads (a Parcel optimizer of ours:
+ * copies of every text file, the operators' console into dist/console/, and the start screens' renderer for the server
+ * into dist/.prerender/ (never served: a dot folder). The page's entry script is marked to be compiled while it downloads (a Parcel optimizer of ours:
  * tools/parcel-optimizer-compile-hints.ts).
  * `--if-needed` skips the site's build when dist/ was built from the same sources. Either way the server is then
  * compiled to JavaScript into dist/.server/ (tools/compile-server.ts), from the sources as they are now.
@@ -57,12 +57,14 @@ if (problems.length > 0) {
 }
 
 rmSync(DIST, { recursive: true, force: true });
-// Two runs: the service worker's manifest lists every bundle of its build, and the prerender's are not the site's.
-// The app target names its source in package.json; the prerender's entry is given here, so building the app alone
-// does not build it too.
+// Three runs: the service worker's manifest lists every bundle of its build, and the console's and the prerender's
+// are not the visitor's. Apart, the console shares no bundle with the visitor's page either (decision 062).
+// The app and console targets name their sources in package.json; the prerender's entry is given here, so building
+// the app alone does not build it too.
 // The prerender's own config makes the widgets' stylesheets empty: Node cannot import CSS.
 for (const entry of [
   ['--target', 'app'],
+  ['--target', 'console'],
   ['site/prerender.tsx', '--target', 'prerender', '--config', './tools/prerender.parcelrc'],
 ]) {
   const parcel = spawnSync('npx', ['parcel', 'build', ...entry, '--no-source-maps', '--log-level', 'warn'], {

@@ -1,6 +1,7 @@
 /**
  * Development: `npm run dev`. Checks and compiles the flows and the content on every save of a flow or content file,
- * rebuilds the page on every change (Parcel, watching, into .dev-dist/) and runs the server in development mode.
+ * rebuilds the page and the operators' console on every change (Parcel, watching, into .dev-dist/ and
+ * .dev-dist/console/) and runs the server in development mode.
  *
  * - The problems of a save are printed here and written, with a counter of completed page builds, to the status
  *   file the development server reads (server/dev/status.ts): the open pages show the problems over the page and
@@ -29,10 +30,12 @@ const CONTENT_FOLDERS = ['flows', 'site/content', 'server/content'];
 const CODE_FOLDERS = ['server', 'engine'];
 const SETTLE_MS = 150;
 
-const status = { problems: [] as string[], pageProblems: [] as string[], build: 0 };
+/** `pageProblems` by build target: each page's build reports its own. */
+const status = { problems: [] as string[], pageProblems: new Map<string, string[]>(), build: 0 };
 
 function publish(): void {
-  writeDevStatus(STATUS_FILE, { problems: [...status.problems, ...status.pageProblems], build: status.build });
+  const pageProblems = [...status.pageProblems.values()].flat();
+  writeDevStatus(STATUS_FILE, { problems: [...status.problems, ...pageProblems], build: status.build });
 }
 
 /** Checks and compiles; a file that cannot even be read is one more problem, not the end of `npm run dev`. */
@@ -151,18 +154,40 @@ function describeDiagnostic(diagnostic: Diagnostic): string {
   return `${place}: the page could not be built: ${diagnostic.message.replace(/\s+/g, ' ')}`;
 }
 
-function pageBuilt(error: Error | null | undefined, event: BuildEvent | undefined): void {
+function pageBuilt(target: string, error: Error | null | undefined, event: BuildEvent | undefined): void {
   if (error) {
-    status.pageProblems = [`the page could not be built: ${error.message.replace(/\s+/g, ' ')}`];
+    status.pageProblems.set(target, [`the page could not be built: ${error.message.replace(/\s+/g, ' ')}`]);
   } else if (event?.type === 'buildSuccess') {
-    status.pageProblems = [];
+    status.pageProblems.delete(target);
     status.build += 1;
   } else if (event?.type === 'buildFailure') {
-    status.pageProblems = event.diagnostics.map(describeDiagnostic);
+    status.pageProblems.set(target, event.diagnostics.map(describeDiagnostic));
   } else {
     return;
   }
   publish();
+}
+
+/**
+ * A watcher for one target of package.json. The visitor's page and the console's get one each: in one Parcel graph
+ * the two pages would share bundles (React, the router), and the console's page would load the visitor's script.
+ * Each has its own cache, which one Parcel at a time may use.
+ */
+function watchPage(target: string, cacheDir: string) {
+  return new Parcel({
+    entries: ROOT,
+    defaultConfig: createRequire(import.meta.url).resolve('@parcel/config-default'),
+    targets: [target],
+    mode: 'development',
+    env: { NODE_ENV: 'development' },
+    hmrOptions: null,
+    serveOptions: false,
+    shouldPatchConsole: false,
+    cacheDir: join(ROOT, cacheDir),
+    // Each watcher ignores its own cache; here both caches, under .parcel-cache, are ignored by both.
+    watchIgnore: [relative(ROOT, STATUS_FILE), '.parcel-cache'],
+    additionalReporters: [{ packageName: '@parcel/reporter-cli', resolveFrom: join(ROOT, 'package.json') }],
+  }).watch((error, event) => pageBuilt(target, error, event));
 }
 
 // ---- start ----
@@ -171,25 +196,17 @@ mkdirSync(join(ROOT, DEV_DIST), { recursive: true });
 recompile();
 for (const folder of new Set([...CONTENT_FOLDERS, ...CODE_FOLDERS])) watchFolder(folder);
 
-const parcel = new Parcel({
-  entries: ROOT,
-  defaultConfig: createRequire(import.meta.url).resolve('@parcel/config-default'),
-  targets: ['dev'],
-  mode: 'development',
-  env: { NODE_ENV: 'development' },
-  hmrOptions: null,
-  serveOptions: false,
-  shouldPatchConsole: false,
-  watchIgnore: [relative(ROOT, STATUS_FILE)],
-  additionalReporters: [{ packageName: '@parcel/reporter-cli', resolveFrom: join(ROOT, 'package.json') }],
-});
-const subscription = await parcel.watch(pageBuilt);
+const subscriptions = await Promise.all([
+  watchPage('dev', '.parcel-cache'),
+  watchPage('dev-console', join('.parcel-cache', 'console')),
+]);
 
 // The first server starts whatever the check said: it may well run, and show the problems over the page.
 server = startServer();
 try {
   loadDotEnv();
-  console.log(`preview any step: http://localhost:${loadConfig().port}/__preview/`);
+  const origin = `http://localhost:${loadConfig().port}`;
+  console.log(`preview any step: ${origin}/__preview/\nthe operators' console: ${origin}/admin`);
 } catch {
   // The server reports its settings' problems itself.
 }
@@ -199,7 +216,7 @@ const stop = async (signal: NodeJS.Signals) => {
   if (stopping) process.exit(1);
   stopping = true;
   clearTimeout(settling);
-  await subscription.unsubscribe();
+  await Promise.all(subscriptions.map((subscription) => subscription.unsubscribe()));
   await restarting;
   // Ctrl-C in the terminal reaches the server as well, which is then closing its database: a second signal would cut
   // that short, so it gets the time its own shutdown allows.

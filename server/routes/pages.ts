@@ -91,13 +91,15 @@ export function clientRoutes(flowsDir: string): string[] {
   return [...paths].sort();
 }
 
-/** The built index.html and its compressed siblings are served only through the page templating. */
-const RAW_PAGE = /^\/index\.html(?:\.(?:br|gz|deflate))?$/;
+/** The built pages (the site's and the console's) and their compressed siblings are served only through templating. */
+const RAW_PAGE = /^\/(?:console\/)?index\.html(?:\.(?:br|gz|deflate))?$/;
 
 export interface PagesOptions {
   staticDir: string;
   flowsDir: string;
   page: PageServer;
+  /** The operators' console's own page (dist/console/index.html), for /admin and below. */
+  consolePage: PageServer;
   /** Everything no-cache: the dev build keeps file names while it rewrites their content. */
   development: boolean;
   /** The operator's own legal pages by built-in path (operatorPages): the path sends visitors there. */
@@ -123,8 +125,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     else app.get(path, (request, reply) => options.page.send(request, reply, 200));
   }
 
-  // The console: the plain page (nothing prerendered; its script renders the console alone), kept out of search
-  // engines and out of every cache, since it is where signed-in people work.
+  // The console: its own page (decision 062), kept out of search engines and out of every cache, since it is where
+  // signed-in people work.
   for (const path of [CONSOLE_PAGE, `${CONSOLE_PAGE}/*`]) {
     app.get(
       path,
@@ -134,7 +136,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           return payload;
         },
       },
-      (request, reply) => options.page.send(request, reply, 200),
+      (request, reply) => options.consolePage.send(request, reply, 200),
     );
   }
 
@@ -167,4 +169,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
 
 export function indexFile(staticDir: string): string {
   return join(staticDir, 'index.html');
+}
+
+/** Where the console's build (the console target in package.json) puts its page. */
+export function consoleIndexFile(staticDir: string): string {
+  return join(staticDir, 'console', 'index.html');
 }

@@ -1,10 +1,11 @@
 /**
- * The operators' console at /admin: its own lazily loaded part of the build (docs/decisions/062-console-bundle.md),
- * rendered alone, never around the form. It asks the server who is signed in, then shows sign-in or the pages the
+ * The operators' console at /admin: a page and build of its own (docs/decisions/062-console-bundle.md), sharing
+ * nothing with the visitor's page. It asks the server who is signed in, then shows sign-in or the pages the
  * user's role may use: leads for admins and operators, counts for everyone, users and the audit log for admins.
  */
 import './console.css';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { Route, Routes, useMatch, useNavigate, useParams } from 'react-router-dom';
 import {
   CONSOLE_PAGE,
   invitationPage,
@@ -13,7 +14,8 @@ import {
   type SessionResponse,
   type SignedOutResponse,
 } from '../../engine/api/console.ts';
-import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+import { ApiError } from '../../engine/api/client.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
 import { SessionEndedContext } from './use-console-data.ts';
 import { mayUse } from './access.ts';
 import { SignIn } from './SignIn.tsx';
@@ -25,7 +27,6 @@ import { UsersPage } from './UsersPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { InvitationPage } from './InvitationPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
-import { navigate, pathAfter, useConsoleLocation } from './console-router.tsx';
 
 type Session =
   | { state: 'loading' }
@@ -39,7 +40,8 @@ export interface ConsoleProps {
 
 export default function Console({ productName }: ConsoleProps) {
   const [session, setSession] = useState<Session>({ state: 'loading' });
-  const { pathname } = useConsoleLocation();
+  const navigate = useNavigate();
+  const invitation = useMatch(invitationPage(':token'))?.params.token;
 
   const ask = useCallback(() => {
     consoleCall<SessionResponse>(SESSION_PATH).then(
@@ -62,31 +64,24 @@ export default function Console({ productName }: ConsoleProps) {
   const signedIn = useCallback((user: ConsoleUser) => setSession({ state: 'signed-in', user }), []);
   const signedOut = useCallback(() => {
     setSession({ state: 'signed-out', adminExists: true });
-    navigate(CONSOLE_PAGE);
-  }, []);
+    void navigate(CONSOLE_PAGE);
+  }, [navigate]);
 
-  const invitation = pathAfter(pathname, invitationPage(''));
   return (
     <div className="console">
-      {invitation !== '' ? (
+      {invitation !== undefined ? (
         <InvitationPage
           productName={productName}
           token={invitation}
           onPasswordSet={() => {
             setSession({ state: 'loading' });
             ask();
-            navigate(CONSOLE_PAGE);
+            void navigate(CONSOLE_PAGE);
           }}
         />
       ) : (
         <SessionEndedContext value={sessionEnded}>
-          <SignedInArea
-            productName={productName}
-            pathname={pathname}
-            session={session}
-            onSignedIn={signedIn}
-            onSignedOut={signedOut}
-          />
+          <SignedInArea productName={productName} session={session} onSignedIn={signedIn} onSignedOut={signedOut} />
         </SessionEndedContext>
       )}
     </div>
@@ -95,13 +90,12 @@ export default function Console({ productName }: ConsoleProps) {
 
 interface SignedInAreaProps {
   productName: string;
-  pathname: string;
   session: Session;
   onSignedIn: (user: ConsoleUser) => void;
   onSignedOut: () => void;
 }
 
-function SignedInArea({ productName, pathname, session, onSignedIn, onSignedOut }: SignedInAreaProps) {
+function SignedInArea({ productName, session, onSignedIn, onSignedOut }: SignedInAreaProps) {
   if (session.state === 'loading') {
     return (
       <main className="console-page" aria-busy="true">
@@ -126,26 +120,37 @@ function SignedInArea({ productName, pathname, session, onSignedIn, onSignedOut 
   return (
     <>
       <ConsoleHeader productName={productName} user={user} onSignedOut={onSignedOut} />
-      <main className="console-page">{consolePage(pathname, productName, user)}</main>
+      <main className="console-page">
+        <ConsolePages productName={productName} user={user} />
+      </main>
     </>
   );
 }
 
 /** The page at this path for this user: one their role may open, or a page that says it is not for them. */
-function consolePage(pathname: string, productName: string, user: ConsoleUser): ReactElement {
+function ConsolePages({ productName, user }: { productName: string; user: ConsoleUser }) {
   const props = { productName, user };
   const only = (allowed: boolean, element: ReactElement) =>
     allowed ? element : <NotAllowed productName={productName} />;
-  const leadId = pathAfter(pathname, `${CONSOLE_PAGE}/leads/`);
-  if (pathname === CONSOLE_PAGE) {
-    return mayUse('leads', user.role) ? <LeadsPage {...props} /> : <CountsPage {...props} />;
-  }
+  return (
+    <Routes>
+      <Route
+        path={CONSOLE_PAGE}
+        element={mayUse('leads', user.role) ? <LeadsPage {...props} /> : <CountsPage {...props} />}
+      />
+      <Route path={`${CONSOLE_PAGE}/leads/:id`} element={only(mayUse('leads', user.role), <LeadRoute {...props} />)} />
+      <Route path={`${CONSOLE_PAGE}/counts`} element={<CountsPage {...props} />} />
+      <Route path={`${CONSOLE_PAGE}/users`} element={only(mayUse('users', user.role), <UsersPage {...props} />)} />
+      <Route path={`${CONSOLE_PAGE}/audit`} element={only(mayUse('audit', user.role), <AuditPage {...props} />)} />
+      <Route path="*" element={<PageHeading title="No such page" productName={productName} />} />
+    </Routes>
+  );
+}
+
+function LeadRoute(props: { productName: string; user: ConsoleUser }) {
+  const id = useParams().id ?? '';
   // Keyed by id: another lead's page starts afresh, with nothing of the last one's state.
-  if (leadId !== '') return only(mayUse('leads', user.role), <LeadPage key={leadId} {...props} id={leadId} />);
-  if (pathname === `${CONSOLE_PAGE}/counts`) return <CountsPage {...props} />;
-  if (pathname === `${CONSOLE_PAGE}/users`) return only(mayUse('users', user.role), <UsersPage {...props} />);
-  if (pathname === `${CONSOLE_PAGE}/audit`) return only(mayUse('audit', user.role), <AuditPage {...props} />);
-  return <PageHeading title="No such page" productName={productName} />;
+  return <LeadPage key={id} {...props} id={id} />;
 }
 
 function NotAllowed({ productName }: { productName: string }) {

@@ -1,9 +1,10 @@
 /** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
 import { useState } from 'react';
 import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../engine/api/console.ts';
-import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+import { ApiError } from '../../engine/api/client.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';
-import { ConsoleLink, useConsoleLocation } from './console-router.tsx';
+import { Link, useLocation } from 'react-router-dom';
 
 export interface ConsoleHeaderProps {
   productName: string;
@@ -12,7 +13,8 @@ export interface ConsoleHeaderProps {
 }
 
 export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderProps) {
-  const { pathname } = useConsoleLocation();
+  // /admin/ is /admin.
+  const pathname = useLocation().pathname.replace(/\/+$/, '') || '/';
   const [error, setError] = useState<string | null>(null);
   const links = [
     mayUse('leads', user.role) && {
@@ -59,9 +61,9 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
         <ul>
           {links.map((link) => (
             <li key={link.to}>
-              <ConsoleLink href={link.to} aria-current={link.current ? 'page' : undefined}>
+              <Link to={link.to} aria-current={link.current ? 'page' : undefined}>
                 {link.label}
-              </ConsoleLink>
+              </Link>
             </li>
           ))}
         </ul>

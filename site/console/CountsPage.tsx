@@ -3,9 +3,9 @@
  * open to every role. The range lives in the page's address.
  */
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { COUNTS_PATH, type ConsoleUser, type CountsResponse } from '../../engine/api/console.ts';
-import { queryString } from './console-api.ts';
-import { navigate, useConsoleLocation, withQuery } from './console-router.tsx';
+import { filledIn, queryString } from './console-api.ts';
 import { fieldText, recentRange } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
@@ -16,7 +16,7 @@ export interface CountsPageProps {
 }
 
 export function CountsPage({ productName }: CountsPageProps) {
-  const { pathname, query } = useConsoleLocation();
+  const [query, setQuery] = useSearchParams();
   const fallback = recentRange(30);
   const range = { from: query.get('from') ?? fallback.from, to: query.get('to') ?? fallback.to };
   const [loaded] = useConsoleData<CountsResponse>(`${COUNTS_PATH}${queryString(range)}`);
@@ -24,7 +24,7 @@ export function CountsPage({ productName }: CountsPageProps) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    navigate(withQuery(pathname, { from: fieldText(form, 'from'), to: fieldText(form, 'to') }));
+    setQuery(filledIn({ from: fieldText(form, 'from'), to: fieldText(form, 'to') }));
   };
 
   return (

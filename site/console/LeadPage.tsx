@@ -13,7 +13,7 @@ import {
   type LeadPageResponse,
 } from '../../engine/api/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
-import { ConsoleLink } from './console-router.tsx';
+import { Link } from 'react-router-dom';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { formatTime } from './format.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
@@ -52,7 +52,7 @@ export function LeadPage({ productName, id }: LeadPageProps) {
   return (
     <>
       <p className="console-back">
-        <ConsoleLink href={CONSOLE_PAGE}>Back to the leads</ConsoleLink>
+        <Link to={CONSOLE_PAGE}>Back to the leads</Link>
       </p>
       <PageHeading title={`Lead ${id}`} productName={productName} />
       <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>

@@ -12,8 +12,8 @@ import {
   type LeadRow,
   type LeadsResponse,
 } from '../../engine/api/console.ts';
-import { queryString } from './console-api.ts';
-import { ConsoleLink, navigate, useConsoleLocation, withQuery } from './console-router.tsx';
+import { Link, useSearchParams } from 'react-router-dom';
+import { filledIn, queryString } from './console-api.ts';
 import { fieldText, formatTime, recentRange } from './format.ts';
 import { filtersFrom, leadsPath } from './leads-query.ts';
 import { PageHeading } from './PageHeading.tsx';
@@ -25,7 +25,7 @@ export interface LeadsPageProps {
 }
 
 export function LeadsPage({ productName }: LeadsPageProps) {
-  const { pathname, query } = useConsoleLocation();
+  const [query, setQuery] = useSearchParams();
   const filters = filtersFrom(query);
   const filterKey = query.toString();
   // The cursors of the pages before this one, and this page's: "Newer" goes back one. A new search starts over.
@@ -42,7 +42,7 @@ export function LeadsPage({ productName }: LeadsPageProps) {
     const form = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
     for (const name of form.keys()) next[name] = fieldText(form, name);
-    navigate(withQuery(pathname, next));
+    setQuery(filledIn(next));
   };
 
   return (
@@ -142,9 +142,7 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
           {leads.map((lead) => (
             <tr key={lead.id}>
               <td>
-                <ConsoleLink href={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>
-                  {formatTime(lead.received_at)}
-                </ConsoleLink>
+                <Link to={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.received_at)}</Link>
               </td>
               <td>{lead.name}</td>
               <td>{lead.email}</td>

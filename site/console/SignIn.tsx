@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { SESSION_PATH, SIGN_IN_FAILED, type ConsoleUser, type SessionResponse } from '../../engine/api/console.ts';
-import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+import { ApiError } from '../../engine/api/client.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
 
 export interface SignInProps {

@@ -4,25 +4,7 @@
  * the server's message, which the pages show as it is.
  */
 import type { ErrorResponse } from '../../engine/api/schemas.ts';
-
-// engine/api/client.ts's names for the double-submit cookie, written out: importing that module from here would wrap
-// its exports in the visitor's first script (docs/decisions/062-console-bundle.md). A test holds them equal.
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
-export const XSRF_REFUSED = 'xsrf_token_invalid';
-
-/** A call that did not succeed: `status` 0 when the server could not be reached; `body` the server's error answer. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: ErrorResponse | undefined;
-
-  constructor(status: number, message: string, body?: ErrorResponse) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
+import { ApiError, XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../engine/api/client.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -72,6 +54,11 @@ export async function consoleCall<T>(path: string, method: Method = 'GET', body?
   }
   // The server declares every answer with the contract's schema and drops what it does not name.
   return json as T;
+}
+
+/** The values that are set, as the entries of a query (setSearchParams takes them): empty ones left out. */
+export function filledIn(values: Readonly<Record<string, string>>): [string, string][] {
+  return Object.entries(values).filter(([, value]) => value !== '');
 }
 
 /** A query string of the values given, empty ones left out: `?a=1&c=x`, or '' when none is set. */

@@ -3,7 +3,8 @@
  * the session ended meanwhile (idle timeout, disabled, signed out elsewhere): the console goes back to sign-in.
  */
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { ApiError, consoleCall, failureMessage } from './console-api.ts';
+import { ApiError } from '../../engine/api/client.ts';
+import { consoleCall, failureMessage } from './console-api.ts';
 
 /** Told when a call finds the session gone. */
 export const SessionEndedContext = createContext<() => void>(() => {});

@@ -1,5 +1,5 @@
 /**
- * The operators' console in Chromium: its own part of the build, sign-in with the admin from the settings, a lead
+ * The operators' console in Chromium: its own page and build, sign-in with the admin from the settings, a lead
  * the form just sent found and its deliveries seen, a marketer who gets counts and no personal data, lockout,
  * sign-out that ends the session on the server, and the accessibility bar of the form.
  */
@@ -14,6 +14,13 @@ test.describe.configure({ mode: 'serial' });
 test.skip(({ isMobile }) => isMobile, 'the console is for people at a desk; its pages are audited on the desktop');
 
 const fileName = (request: Request) => new URL(request.url()).pathname.slice(1);
+
+/** Every file the page fetched, whatever its kind. */
+function watchFiles(page: Page): Request[] {
+  const files: Request[] = [];
+  page.on('requestfinished', (request) => files.push(request));
+  return files;
+}
 
 function watchScripts(page: Page): Request[] {
   const scripts: Request[] = [];
@@ -40,14 +47,17 @@ async function xsrfHeaders(page: Page) {
 
 test("'/' loads its one script and nothing of the console, which comes only at /admin", async ({ page }) => {
   const scripts = watchScripts(page);
+  const files = watchFiles(page);
   await openStartScreen(page);
   await page.waitForLoadState('networkidle');
   expect(scripts.map(fileName)).toEqual([expect.stringMatching(/^site\.[0-9a-f]+\.js$/)]);
+  expect(files.map(fileName).filter((name) => name.startsWith('console/'))).toEqual([]);
 
+  // The console's page loads its own script alone: nothing of the visitor's page.
+  scripts.length = 0;
   await page.goto('/admin');
   await expect(h1(page, 'Sign in')).toBeVisible();
-  expect(scripts.map(fileName)).toContainEqual(expect.stringMatching(/^Console\.[0-9a-f]+\.js$/));
-  expect(scripts.slice(1).some((script) => fileName(script).startsWith('later-steps'))).toBe(false);
+  expect(scripts.map(fileName)).toEqual([expect.stringMatching(/^console\/console\.[0-9a-f]+\.js$/)]);
 });
 
 test('the console page is kept from search engines and caches', async ({ page }) => {

@@ -61,6 +61,19 @@ describe('strategyFor', () => {
       expect(strategyFor(request(path), ORIGIN), path).toBe('passthrough');
     }
   });
+
+  it("leaves the operators' console to the browser: its page is never kept, nor answered with the visitor's", () => {
+    for (const path of ['/admin', '/admin/', '/admin/leads/4f1c2d', '/admin/invite/abc?x=1']) {
+      expect(strategyFor(request(path, { mode: 'navigate' }), ORIGIN), path).toBe('passthrough');
+    }
+    for (const path of ['/console/main.1a2b3c4d.js', '/console/index.5e6f7a8b.css']) {
+      expect(strategyFor(request(path), ORIGIN), path).toBe('passthrough');
+    }
+    // Only the console's own paths: a visitor route that merely starts alike stays the page's.
+    for (const path of ['/administration', '/adminx', '/consoles']) {
+      expect(strategyFor(request(path, { mode: 'navigate' }), ORIGIN), path).toBe('navigate');
+    }
+  });
 });
 
 describe('isHashedAssetPath', () => {

@@ -24,13 +24,24 @@ export const BUILT_INDEX_HTML =
   '<script id=runtime-config type=application/json>{}</script>' +
   '<script type=module src=/main.1a2b3c4d.js></script><body><div id=root></div>';
 
+/** The console's page as its own build writes it into console/, its files under /console/. */
+export const BUILT_CONSOLE_HTML =
+  '<!DOCTYPE html><html lang=en><meta charset=utf-8><meta name=robots content=noindex><title>Fundflow</title>' +
+  '<link rel=stylesheet href=/console/main.3e4f5a6b.css>' +
+  '<script id=runtime-config type=application/json>{}</script>' +
+  '<script type=module src=/console/main.9c8d7e6f.js></script><body><div id=root></div>';
+
+export const CONSOLE_JS = 'console.log("the console script");\n'.repeat(40);
+export const CONSOLE_CSS = '.console { margin: 0; }\n'.repeat(40);
+
 export const ASSET_JS = 'console.log("the page script");\n'.repeat(40);
 export const ASSET_CSS = 'body { margin: 0; }\n'.repeat(40);
 export const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 /**
  * A built site like `npm run build` leaves it: hashed assets with .br and .gz siblings, the page (also with
- * compressed siblings, which must never be served raw), an unhashed file, a dotfile, a folder.
+ * compressed siblings, which must never be served raw), an unhashed file, a dotfile, a folder, and the console's
+ * page and files in console/.
  */
 export function writeBuiltSite(dir: string, indexHtml = BUILT_INDEX_HTML): void {
   mkdirSync(dir, { recursive: true });
@@ -39,7 +50,11 @@ export function writeBuiltSite(dir: string, indexHtml = BUILT_INDEX_HTML): void 
     'main.1a2b3c4d.js': ASSET_JS,
     'index.5e6f7a8b.css': ASSET_CSS,
     'robots.txt': 'User-agent: *\n',
+    'console/index.html': BUILT_CONSOLE_HTML,
+    'console/main.9c8d7e6f.js': CONSOLE_JS,
+    'console/main.3e4f5a6b.css': CONSOLE_CSS,
   };
+  mkdirSync(join(dir, 'console'), { recursive: true });
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(dir, name), text);
     if (name !== 'robots.txt') {

@@ -1,5 +1,5 @@
 /** The built site as a visitor's browser gets it: pages, assets, compression, caching, 404s, headers. */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,8 @@ import {
   ASSET_CSS,
   ASSET_JS,
   BUILT_INDEX_HTML,
+  CONSOLE_CSS,
+  CONSOLE_JS,
   decode,
   openTestPglite,
   runtimeConfigOf,
@@ -168,16 +170,53 @@ describe('the page', () => {
 });
 
 describe("the operators' console", () => {
-  it('is the page at /admin and every path below it, kept from search engines and from every cache', async () => {
+  it('is its own page at /admin and every path below it, kept from search engines and from every cache', async () => {
     for (const url of ['/admin', '/admin/', '/admin/leads/4f1c2d', '/admin/invite/abc123', '/admin/users?x=1']) {
       const { response, text } = await get(url, { 'accept-encoding': 'br' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.headers['x-robots-tag'], url).toBe('noindex');
       expect(response.headers['cache-control'], url).toBe('no-store');
-      expect(text, url).toContain('<script type=module src=/main.1a2b3c4d.js></script>');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toBe(contentSecurityPolicy(testConfig(settings)));
+      expect(text, url).toContain('<script type=module src=/console/main.9c8d7e6f.js></script>');
+      expect(text, url).not.toContain('/main.1a2b3c4d.js');
+      expect(text, url).toContain(`<style>${CONSOLE_CSS}</style>`);
       expect(text, url).toContain('<div id=root></div>');
       expect(runtimeConfigOf(text), url).toMatchObject({ productName: 'Acme <Funding> & "Co"' });
+    }
+  });
+
+  it('has its files under /console/, cached for a year by their hashed names, and its page never served raw', async () => {
+    const script = await get('/console/main.9c8d7e6f.js');
+    expect(script.response.statusCode).toBe(200);
+    expect(script.response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.text).toBe(CONSOLE_JS);
+    for (const url of ['/console/index.html', '/console/index.html.br', '/console/', '/console']) {
+      const { response, text } = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(text, url).not.toContain('/console/main.9c8d7e6f.js');
+    }
+  });
+
+  it('answers 503 while the console is not built, and the visitor pages stay served', async () => {
+    const partial = tempDir();
+    writeBuiltSite(partial.path);
+    rmSync(join(partial.path, 'console'), { recursive: true });
+    const bare = await buildApp({
+      config: testConfig({ STATIC_DIR: partial.path }),
+      db: database.db,
+      logger: false,
+      flowsDir: join(dir.path, 'flows'),
+    });
+    try {
+      expect((await bare.inject('/')).statusCode).toBe(200);
+      const admin = await bare.inject('/admin');
+      expect(admin.statusCode).toBe(503);
+      expect(admin.body).toBe('This site is not built yet. Run npm run build on the server, then reload.');
+    } finally {
+      await bare.close();
+      partial.remove();
     }
   });
 

@@ -3,6 +3,7 @@
  * server answers to which call, and reads which calls were made.
  */
 import { render } from '@testing-library/react';
+import { BrowserRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import Console from '../../../site/console/Console.tsx';
 import type { ConsoleUser } from '../../../engine/api/console.ts';
@@ -86,10 +87,14 @@ export function stubServer(...handlers: Handler[]) {
   };
 }
 
-/** The console as the browser opens it at this address. */
+/** The console as the browser opens it at this address, under the browser's router as its page has it. */
 export function renderConsole(path: string) {
   window.history.pushState(null, '', path);
-  return render(<Console productName="Acme Funding" />);
+  return render(
+    <BrowserRouter>
+      <Console productName="Acme Funding" />
+    </BrowserRouter>,
+  );
 }
 
 /** jsdom has <dialog> without its modal methods: the browser's behaviour that the console relies on. */
