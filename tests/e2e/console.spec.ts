@@ -1,12 +1,13 @@
 /**
  * The operators' console in Chromium: its own page and build, sign-in with the admin from the settings, a lead
  * the form just sent found and its deliveries seen, a marketer who gets counts and no personal data, lockout,
- * sign-out that ends the session on the server, and the accessibility bar of the form.
+ * sign-out that ends the session on the server, a lead the lender refused sent again, and the accessibility bar of the
+ * form.
  */
 import type { Page, Request } from '@playwright/test';
 import { axeViolations } from './audit.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, CONFIGURED_APP_URL } from './servers.ts';
+import { ADMIN, CONFIGURED_APP_URL, LENDER_URL, REFUSED_ONCE } from './servers.ts';
 import { expectOneLead, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
 
 // The servers are shared: the tests here change them (a lead, a user, a locked account) each in its own way.
@@ -38,6 +39,15 @@ async function signIn(page: Page, email: string, password: string, base = '') {
 }
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** Searches the leads for `email` and expects one: the table, its header row and that lead's. */
+async function findOneLead(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  const table = page.getByRole('table', { name: 'Leads, newest first' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  return table;
+}
 
 /** The cross-site token the browser holds, for state-changing calls made with page.request. */
 async function xsrfHeaders(page: Page) {
@@ -94,10 +104,7 @@ test('an admin finds the lead a visitor just sent and sees its delivery; the pag
   expect(await axeViolations(page)).toEqual([]);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(h1(page, 'Leads')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-  const table = page.getByRole('table', { name: 'Leads, newest first' });
-  await expect(table.getByRole('row')).toHaveCount(2);
+  const table = await findOneLead(page, email);
   await expect(table).toContainText(email);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -178,4 +185,53 @@ test('ten failed sign-ins lock the account, and the page says so', async ({ page
   await expect(alert).not.toHaveText('The email or password is wrong.');
   await expect(alert).toContainText('Too many failed sign-ins: try again in');
   await expect(h1(page, 'Sign in')).toBeVisible();
+});
+
+interface Received {
+  messageId: string;
+  status: number;
+  duplicate: boolean;
+  body: { email?: string };
+}
+
+test('a dead-lettered lead redelivered from its page reaches the lender once', async ({ page, request }) => {
+  const email = `${REFUSED_ONCE}.${Date.now()}@example.com`;
+  const arrivals = async () =>
+    ((await (await request.get(`${LENDER_URL}/received`)).json()) as Received[]).filter(
+      (lead) => lead.body.email === email,
+    );
+  await sendLeadWithTypedAddress(page, email);
+  await expect.poll(async () => (await arrivals()).map((lead) => lead.status)).toEqual([422]);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(h1(page, 'Leads')).toBeVisible();
+  const table = await findOneLead(page, email);
+  await table.getByRole('link').click();
+  await expect(h1(page, /^Lead /)).toBeVisible();
+
+  // The worker marks the refusal as it dead-letters the job: the page shows it once reloaded after that.
+  const redeliver = page.getByRole('button', { name: 'Redeliver' });
+  await expect(async () => {
+    await page.reload();
+    await expect(redeliver).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByRole('table', { name: 'Delivery attempts, oldest first' })).toContainText('422');
+
+  await redeliver.click();
+  const dialog = page.getByRole('dialog', { name: 'Redeliver this lead?' });
+  await dialog.getByRole('button', { name: 'Redeliver' }).click();
+  await expect(page.getByRole('status')).toContainText('Redeliver: queued.');
+
+  await expect.poll(async () => (await arrivals()).map((lead) => lead.status)).toEqual([422, 200]);
+  const [refused, taken] = await arrivals();
+  // The same message: the lender can tell it is the lead it refused, and counts it once.
+  expect(taken!.messageId).toBe(refused!.messageId);
+  expect(taken!.duplicate).toBe(false);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Delivery attempts, oldest first' }).getByRole('row')).toHaveCount(3, {
+      timeout: 1_000,
+    });
+  }).toPass();
+  await expect(redeliver).toHaveCount(0);
 });
