@@ -68,6 +68,7 @@ export function attributionOf({ href, referrer }: Arrival): Attribution {
 }
 
 const clickOf = (attribution: Attribution) => CLICK_PARAMETERS.map((name) => attribution[name] ?? '').join('\u0000');
+
 /** Whether an attribution holds any click parameter: an arrival worth a record even before the visitor answers. */
 export const carriesClick = (attribution: Attribution) =>
   CLICK_PARAMETERS.some((name) => attribution[name] !== undefined);
@@ -90,11 +91,6 @@ function isAttribution(value: unknown): value is Attribution {
 export function storedAttribution(record: FormRecord | null): Attribution | undefined {
   const value = record?.[ATTRIBUTION_FIELD];
   return isAttribution(value) ? value : undefined;
-}
-
-/** Whether an arrival is worth a record of its own: one that carries a click, even before the visitor answers. */
-export function isClick(arrival: Attribution): boolean {
-  return carriesClick(arrival);
 }
 
 /** The record with the attribution kept after this arrival; the same record when nothing changes. */
