@@ -7,9 +7,10 @@ import { APP_URL } from './servers.ts';
 import { VISITOR } from './visitor.ts';
 import {
   answerBusinessAndContact,
-  answerFirstHalf,
+  answerFirstHalfFromStart,
   expectOneLead,
   heading,
+  openStartScreen,
   revealAndSubmitPhone,
   watchSearchingThenThankYou,
 } from './walk.ts';
@@ -22,12 +23,14 @@ test('a visitor who leaves and comes back without the parameters still sends the
   const landing = '/?utm_source=google&utm_campaign=spring&gclid=abc123';
   await page.goto(landing, { referer: 'https://search.example/results?q=funding' });
   await expect(page).toHaveTitle(/ \| /);
-  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await page.getByRole('radio', { name: 'Sole Proprietor' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
 
   await page.goto('about:blank');
-  // Back without parameters, from nowhere: answers and attribution come from the record.
-  await answerFirstHalf(page, '/');
+  // Back without parameters, from nowhere: the record still has the first answer (changed now) and the attribution.
+  await openStartScreen(page, '/');
+  await expect(page.getByRole('radio', { name: 'Sole Proprietor' })).toBeChecked();
+  await answerFirstHalfFromStart(page);
   await answerBusinessAndContact(page, '', email);
   await page.getByRole('textbox', { name: 'Street address' }).fill(VISITOR.street);
   await revealAndSubmitPhone(page);
