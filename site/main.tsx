@@ -7,6 +7,7 @@ import { flows } from '../.generated/flows.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
+import { attributionOf } from '../engine/state/attribution.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
 import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
@@ -43,6 +44,8 @@ const page = (
       api: createApiClient(),
       recordAtomFor: createRecordAtoms(store),
       pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
+      // Read before the router changes the address: the page the visitor landed on.
+      arrival: attributionOf({ href: window.location.href, referrer: document.referrer }),
       events: startThirdParties(config),
       hydrationTurns: turns,
     })}

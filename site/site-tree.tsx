@@ -21,7 +21,7 @@ import { NotFound } from './NotFound.tsx';
 import { HydrationTurnsProvider, type HydrationTurns } from '../engine/render/hydrate-later.tsx';
 
 /** What differs between the browser and the prerender: the environment's settings and the page's connections. */
-export type SiteEnvironment = Pick<EngineSettings, 'recordAtomFor' | 'events' | 'pageAnswers'> & {
+export type SiteEnvironment = Pick<EngineSettings, 'recordAtomFor' | 'events' | 'pageAnswers' | 'arrival'> & {
   config: PublicConfig;
   api: ApiClient;
   /** The browser's, for a first visit's hydration: when the parts wrapped in HydrateLater are taken over. */
@@ -40,6 +40,7 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
     page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey },
     certificateEnabled: config.loadTrustedFormScript,
     pageAnswers: environment.pageAnswers,
+    arrival: environment.arrival,
     events: environment.events,
   };
   const site: SiteSettings = {

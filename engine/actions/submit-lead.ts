@@ -5,6 +5,7 @@
 import { CONNECTED_STATUSES, type ThankYouSettings } from '../api/schemas.ts';
 import { HONEYPOT_FIELD, leadFromAnswers } from '../flow/lead.ts';
 import type { FormRecord } from '../state/record.ts';
+import { ATTRIBUTION_FIELD, storedAttribution } from '../state/attribution.ts';
 import type { Action, ActionInput } from './action.ts';
 import { fillThankYouTemplate, templateFor } from './thank-you-message.ts';
 
@@ -59,6 +60,7 @@ export const submitLead: Action = async (input) => {
     trustedform_cert_url: certificateUrl,
     source_url: input.pageUrl,
     [HONEYPOT_FIELD]: text(answers[HONEYPOT_FIELD]),
+    [ATTRIBUTION_FIELD]: storedAttribution(answers),
   });
   let leadId: string;
   try {

@@ -113,9 +113,10 @@ export const leadRow = {
 export type LeadRow = FromSchema<typeof leadRow>;
 
 /**
- * GET /api/admin/leads?q=&status=&version=&from=&to=&utm_source=&cursor=&limit=: newest first. `q` is an email, a
- * phone number or a lead id; `from` and `to` are dates (YYYY-MM-DD, `to` inclusive); `next_cursor` is null on the
- * last page and is passed back as `cursor` for the next.
+ * GET /api/admin/leads?q=&status=&version=&from=&to=&utm_source=&utm_campaign=&cursor=&limit=: newest first. `q` is
+ * an email, a phone number or a lead id; `from` and `to` are dates (YYYY-MM-DD, `to` inclusive); `utm_source` and
+ * `utm_campaign` match the lead's attribution (docs/decisions/022-attribution-with-every-lead.md); `next_cursor` is
+ * null on the last page and is passed back as `cursor` for the next.
  */
 export const leadsResponse = {
   type: 'object',

@@ -5,6 +5,7 @@
  */
 import type { Flow, StepFields } from './definition.ts';
 import type { FormRecord } from '../state/record.ts';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_SCHEMA, type Attribution } from '../state/attribution.ts';
 
 /**
  * A field every step carries that people never see or fill (engine/render/Honeypot.tsx): a lead with it filled came
@@ -74,6 +75,7 @@ export type LeadExtras = {
   trustedform_cert_url?: string;
   source_url?: string;
   [HONEYPOT_FIELD]?: string;
+  [ATTRIBUTION_FIELD]?: Attribution;
 };
 
 /** Steps whose fields belong in the lead: every step with fields that the visitor reaches by answering. */
@@ -83,7 +85,8 @@ function leadSteps(flow: Flow): StepFields[] {
 
 /**
  * The JSON Schema of a lead of this flow version: `flow` (the product label, the same for every version), the
- * optional `flow_version`, each step's fields with their own rules, and the extras. Nothing else is accepted.
+ * optional `flow_version`, each step's fields with their own rules, the extras and the optional `attribution`.
+ * Nothing else is accepted.
  */
 export function leadSchema(
   flow: Flow,
@@ -101,6 +104,8 @@ export function leadSchema(
     properties[name] = extra.schema;
     if (extra.required) required.add(name);
   }
+  // Optional: the spec's payload has no attribution, and clients that send none stay accepted.
+  properties[ATTRIBUTION_FIELD] = ATTRIBUTION_SCHEMA;
   return { type: 'object', properties, required: [...required], additionalProperties: false };
 }
 

@@ -6,6 +6,7 @@ import type { CompiledFlow } from '../flow/compiled.ts';
 import { branchTest } from '../flow/compiled.ts';
 import { answersFromQuery, formHeading, mergeQuery, nextStepId, stepPath } from '../flow/navigation.ts';
 import type { FormRecord } from '../state/record.ts';
+import { carriesClick, withAttribution } from '../state/attribution.ts';
 import type { KeywordError } from '../validation/messages.ts';
 import { situationMessage } from '../validation/messages.ts';
 import type { FormContext } from '../widget-contract.ts';
@@ -90,6 +91,18 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     setRecord((previous) => ({ ...previous, ...fromQuery }));
   }, [flow.query, search, mustRestart, step.end, setRecord]);
 
+  // A click's parameters are kept at once, as the query's answers are: the visitor may leave before answering and come
+  // back without them. An arrival without any waits for the first answer, so a mere look at the page stores nothing.
+  const landing = settings.arrival;
+  useEffect(() => {
+    if (landing === undefined || mustRestart || step.end) return;
+    setRecord((previous) =>
+      previous === null && !carriesClick(landing) ? previous : withAttribution(previous, landing),
+    );
+  }, [landing, mustRestart, step.end, setRecord]);
+  const withArrival = (record: FormRecord | null) =>
+    landing === undefined ? { ...record } : withAttribution(record, landing);
+
   // A layout effect: it runs in the same task as the change of address, so a Back pressed as the screen appears
   // cannot leave the answers behind (a passive effect waits for the next frame and is dropped if the step unmounts).
   useLayoutEffect(() => {
@@ -107,7 +120,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
 
   if (mustRestart) return <Navigate to={startPath + mergeQuery(search)} replace />;
 
-  const saveAnswers = (data: FormRecord) => setRecord((previous) => ({ ...previous, ...data }));
+  const saveAnswers = (data: FormRecord) => setRecord((previous) => ({ ...withArrival(previous), ...data }));
   const moveOn = (all: FormRecord) => {
     const target = nextStepId(stepId, step, all, branchTest(validators));
     if (target !== undefined) go(stepPath(flow, flow.steps[target]!));
@@ -116,7 +129,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   /** Saves the step, runs its action if any, and moves on; answers the errors to show when the action refuses. */
   const complete = async (data: FormRecord): Promise<KeywordError[]> => {
     const submitted = { ...data, ...settings.pageAnswers() };
-    let all = { ...answers, ...submitted };
+    let all = { ...withArrival(answers), ...submitted };
     saveAnswers(submitted);
     const actionName = step.action;
     const action = actionName === undefined ? undefined : settings.actions[actionName];

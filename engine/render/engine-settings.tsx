@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { PageSettings } from '../widget-contract.ts';
 import type { FlowEvents } from './flow-events.ts';
 import type { FormRecord } from '../state/record.ts';
+import type { Attribution } from '../state/attribution.ts';
 
 export interface EngineSettings {
   registry: WidgetRegistry;
@@ -20,6 +21,8 @@ export interface EngineSettings {
   certificateEnabled: boolean;
   /** Answers the page adds on every submit, beyond the visitor's (e.g. the lead certificate's fields). */
   pageAnswers(): FormRecord;
+  /** Where the visit came from, as the page was opened; none where there is no visit (the prerender). */
+  arrival?: Attribution;
   /** Told of step views, refused submits and completed actions (step ids only). */
   events: FlowEvents;
 }

@@ -6,6 +6,7 @@
 import type { ErrorResponse } from '../../engine/api/schemas.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
+import { ATTRIBUTION_FIELD } from '../../engine/state/attribution.ts';
 import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../engine/validation/messages.ts';
 import { invalidFieldsBody } from '../errors.ts';
 import { lookupZip } from '../zip/zip-directory.ts';
@@ -85,6 +86,20 @@ function versionOf(flows: LeadFlows, lead: Record<string, unknown>): LeadCheck {
   return { ok: true, flow, lead: { ...labelled, flow_version: flow.flow.version } };
 }
 
+/**
+ * An error inside `attribution` named by its key ("attribution.utm_campaign", "attribution.campaign_id" for a key
+ * that is not accepted), so the sender learns which value was refused and not only that the object was.
+ */
+function namedInAttribution(error: AjvLikeError): AjvLikeError {
+  const [, top, key] = error.instancePath.split('/');
+  if (top !== ATTRIBUTION_FIELD) return error;
+  if (error.keyword === 'additionalProperties') {
+    const additionalProperty = `${ATTRIBUTION_FIELD}.${String(error.params.additionalProperty)}`;
+    return { ...error, params: { ...error.params, additionalProperty } };
+  }
+  return key === undefined ? error : { ...error, instancePath: `/${ATTRIBUTION_FIELD}.${key}` };
+}
+
 export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
   if (!isRecord(body)) {
     return { ok: false, error: { error: 'invalid_lead', message: 'The lead must be a JSON object', fields: [] } };
@@ -109,7 +124,7 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
       })),
     );
   }
-  const errors = keywordErrors((flow.validate.errors ?? []) as AjvLikeError[]);
+  const errors = keywordErrors(((flow.validate.errors ?? []) as AjvLikeError[]).map(namedInAttribution));
   return refused(
     errors.map((error) => ({
       field: error.field,

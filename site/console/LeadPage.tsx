@@ -1,5 +1,5 @@
 /**
- * One lead: its answers, its consent evidence exactly as stored, and every delivery attempt; with the actions an
+ * One lead: its answers, where it came from (the attribution it was sent with), its consent evidence exactly as stored, and every delivery attempt; with the actions an
  * operator takes on it (redeliver a dead-lettered lead, hold one not yet delivered, release one an operator held),
  * each confirmed first. After an action the page shows what it did and loads the lead again.
  */
@@ -15,6 +15,12 @@ import {
 import { consoleCall, failureMessage } from './console-api.ts';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from './ConfirmButton.tsx';
+import {
+  ATTRIBUTION_FIELD,
+  ATTRIBUTION_URLS,
+  CLICK_PARAMETERS,
+  storedAttribution,
+} from '../../engine/state/attribution.ts';
 import { formatTime } from './format.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -109,13 +115,20 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAc
       <section aria-labelledby="answers-heading">
         <h2 id="answers-heading">Answers</h2>
         <dl className="console-facts">
-          {Object.entries(lead.answers).map(([name, value]) => (
-            <div key={name} className="console-facts__row">
-              <dt>{name}</dt>
-              <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-            </div>
-          ))}
+          {Object.entries(lead.answers)
+            .filter(([name]) => name !== ATTRIBUTION_FIELD)
+            .map(([name, value]) => (
+              <div key={name} className="console-facts__row">
+                <dt>{name}</dt>
+                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+              </div>
+            ))}
         </dl>
+      </section>
+
+      <section aria-labelledby="attribution-heading">
+        <h2 id="attribution-heading">Attribution</h2>
+        <Attribution answers={lead.answers} />
       </section>
 
       <section aria-labelledby="consent-heading">
@@ -132,6 +145,26 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAc
         <DeliveryTimeline attempts={lead.attempts} />
       </section>
     </>
+  );
+}
+
+/** The campaign parameters, click ids, landing page and referrer the lead was sent with, in a fixed order. */
+function Attribution({ answers }: { answers: Lead['answers'] }) {
+  const attribution = storedAttribution(answers) ?? {};
+  const known = [...CLICK_PARAMETERS, ...ATTRIBUTION_URLS].flatMap((name) => {
+    const value = attribution[name];
+    return typeof value === 'string' ? [[name, value] as const] : [];
+  });
+  if (known.length === 0) return <p>The lead came without attribution.</p>;
+  return (
+    <dl className="console-facts">
+      {known.map(([name, value]) => (
+        <div key={name} className="console-facts__row">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

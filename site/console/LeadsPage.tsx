@@ -80,6 +80,10 @@ export function LeadsPage({ productName }: LeadsPageProps) {
           <span>utm_source</span>
           <input name="utm_source" defaultValue={filters.utm_source} />
         </label>
+        <label className="console-field">
+          <span>utm_campaign</span>
+          <input name="utm_campaign" defaultValue={filters.utm_campaign} />
+        </label>
         <button type="submit" className="console-button console-button--primary">
           Search
         </button>

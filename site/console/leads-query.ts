@@ -12,6 +12,7 @@ export interface LeadFilters {
   /** YYYY-MM-DD, inclusive */
   to: string;
   utm_source: string;
+  utm_campaign: string;
 }
 
 const KNOWN_STATUSES: readonly string[] = LEAD_STATUSES;
@@ -26,6 +27,7 @@ export function filtersFrom(search: URLSearchParams): LeadFilters {
     from: value('from'),
     to: value('to'),
     utm_source: value('utm_source'),
+    utm_campaign: value('utm_campaign'),
   };
 }
 

@@ -54,6 +54,11 @@ export async function deliveredTo(request: APIRequestContext, email: string): Pr
  */
 export async function answerFirstHalf(page: Page, base: string) {
   await page.goto(base || '/');
+  await answerFirstHalfFromStart(page);
+}
+
+/** The first half from the start screen the page shows now, whose business type is not Partnership yet. */
+export async function answerFirstHalfFromStart(page: Page) {
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
   await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');

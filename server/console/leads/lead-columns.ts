@@ -22,12 +22,17 @@ export const STATUS_CONDITION: Record<LeadStatus, string> = {
 };
 
 /**
- * The lead's utm_source: the payload's own when a client sent one, else the parameter of the page address the lead
- * was sent from (the form keeps utm_source with the answers, but the lead schema does not carry it to the payload).
- * As written in the address: not percent-decoded.
+ * A campaign parameter of the lead: its stored attribution's (decoded, as the page read it from the landing address),
+ * else the payload's own when an older client sent one at the top, else the parameter of the page address the lead was
+ * sent from, as written there (not percent-decoded): leads stored before attribution was sent have only that.
  */
-export const UTM_SOURCE_SQL = `coalesce(nullif(l.payload->>'utm_source', ''),
-  substring(l.payload->>'source_url' from '[?&]utm_source=([^&#]*)'))`;
+const campaignParameterSql = (name: 'utm_source' | 'utm_campaign') => `coalesce(
+  nullif(l.payload->'attribution'->>'${name}', ''),
+  nullif(l.payload->>'${name}', ''),
+  substring(l.payload->>'source_url' from '[?&]${name}=([^&#]*)'))`;
+
+export const UTM_SOURCE_SQL = campaignParameterSql('utm_source');
+export const UTM_CAMPAIGN_SQL = campaignParameterSql('utm_campaign');
 
 /** The visitor's name as the payload has it: `name`, or first and last name. Empty for a purged lead. */
 export const NAME_SQL = `coalesce(l.payload->>'name',

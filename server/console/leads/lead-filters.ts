@@ -4,7 +4,7 @@
  */
 import { LEAD_STATUSES, type LeadStatus } from '../../../engine/api/console.ts';
 import { emailKey, phoneKey } from '../../../engine/api/opt-out.ts';
-import { EMAIL_KEY_SQL, PHONE_DIGITS_SQL, STATUS_CONDITION, UTM_SOURCE_SQL } from './lead-columns.ts';
+import { EMAIL_KEY_SQL, PHONE_DIGITS_SQL, STATUS_CONDITION, UTM_CAMPAIGN_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 
 export interface FieldProblem {
   field: string;
@@ -25,6 +25,7 @@ export interface LeadFilters extends DateRange {
   status?: LeadStatus;
   version?: string;
   utmSource?: string;
+  utmCampaign?: string;
 }
 
 export interface Cursor {
@@ -115,6 +116,8 @@ function checkFilters(query: Query, problems: FieldProblem[]): LeadFilters {
   if (version !== undefined && version !== '') filters.version = version;
   const utmSource = text(query, 'utm_source', problems);
   if (utmSource !== undefined && utmSource !== '') filters.utmSource = utmSource;
+  const utmCampaign = text(query, 'utm_campaign', problems);
+  if (utmCampaign !== undefined && utmCampaign !== '') filters.utmCampaign = utmCampaign;
   return filters;
 }
 
@@ -183,7 +186,7 @@ export function rangeConditions(range: DateRange, conditions = new Conditions())
 
 export function filterConditions(filters: LeadFilters): Conditions {
   const conditions = rangeConditions(filters);
-  const { search: found, status, version, utmSource } = filters;
+  const { search: found, status, version, utmSource, utmCampaign } = filters;
   if (found?.kind === 'id') conditions.add((p) => `l.id = ${p(found.id)}::uuid`);
   if (found?.kind === 'email') conditions.add((p) => `${EMAIL_KEY_SQL} = ${p(found.email)}`);
   // Stored as written: with or without the country code 1.
@@ -193,5 +196,6 @@ export function filterConditions(filters: LeadFilters): Conditions {
   if (status !== undefined) conditions.add(() => `(${STATUS_CONDITION[status]})`);
   if (version !== undefined) conditions.add((p) => `l.flow_version = ${p(version)}`);
   if (utmSource !== undefined) conditions.add((p) => `${UTM_SOURCE_SQL} = ${p(utmSource)}`);
+  if (utmCampaign !== undefined) conditions.add((p) => `${UTM_CAMPAIGN_SQL} = ${p(utmCampaign)}`);
   return conditions;
 }

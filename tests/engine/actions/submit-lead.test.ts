@@ -97,6 +97,16 @@ describe('the submit-lead action', () => {
     expect(api.claimCertificate).toHaveBeenCalledWith(answers.xxTrustedFormCertUrl);
   });
 
+  it('sends the attribution the record keeps, and none when it keeps none', async () => {
+    const attribution = { utm_campaign: 'spring', gclid: 'abc123', landing_url: 'https://funding.example.com/' };
+    const api = workingApi();
+    await submitLead(input(api, { answers: { ...answers, attribution } }));
+    expect(vi.mocked(api.sendLead).mock.calls[0]![0]).toMatchObject({ attribution });
+    const without = workingApi();
+    await submitLead(input(without));
+    expect(vi.mocked(without.sendLead).mock.calls[0]![0]).not.toHaveProperty('attribution');
+  });
+
   it('sends the honeypot field when something filled it, so the server can hold the lead back', async () => {
     const api = workingApi();
     await submitLead(input(api, { answers: { ...answers, website: 'https://bot.example' } }));

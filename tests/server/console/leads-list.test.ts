@@ -167,6 +167,40 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     });
   });
 
+  it("reads utm_source and utm_campaign from the lead's attribution first, in the list, its filters and the counts", async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db);
+    const { operator } = await cookies(db);
+    const spring = await seedLead(db, {
+      receivedAt: '2026-11-20T10:00:00Z',
+      payload: {
+        ...MARIA,
+        // The address the lead was sent from names another source: the landing click's is the one that counts.
+        source_url: 'https://fund.example.com/phone?utm_source=newsletter',
+        attribution: { utm_source: 'google', utm_campaign: 'spring sale', gclid: 'abc123' },
+      },
+    });
+    const autumn = await seedLead(db, {
+      receivedAt: '2026-11-20T11:00:00Z',
+      payload: { ...MARIA, attribution: { utm_source: 'google', utm_campaign: 'autumn' } },
+    });
+    const addressOnly = await seedLead(db, {
+      receivedAt: '2026-11-20T12:00:00Z',
+      payload: { ...MARIA, source_url: 'https://fund.example.com/?utm_source=bing&utm_campaign=spring%20sale' },
+    });
+
+    expect(await idsOf(app, operator, { utm_campaign: 'spring sale' })).toEqual([spring]);
+    expect(await idsOf(app, operator, { utm_campaign: 'spring%20sale' })).toEqual([addressOnly]);
+    expect(await idsOf(app, operator, { utm_source: 'google' })).toEqual([autumn, spring]);
+    expect(await idsOf(app, operator, { utm_source: 'google', utm_campaign: 'autumn' })).toEqual([autumn]);
+    expect(await idsOf(app, operator, { utm_source: 'newsletter' })).toEqual([]);
+    expect((await list(app, operator, { utm_campaign: 'spring sale' })).body.leads[0]).toMatchObject({
+      utm_source: 'google',
+    });
+    const counts = await app.inject({ method: 'GET', url: COUNTS_PATH, headers: { cookie: operator } });
+    expect(counts.json()).toMatchObject({ by_utm_source: { google: 2, bing: 1 } });
+  });
+
   it('refuses bad parameters with 400 naming the field', async () => {
     const db = await open(kind);
     const app = await consoleApp(db);

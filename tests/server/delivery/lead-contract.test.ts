@@ -68,4 +68,20 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     const [received] = await testLender.waitForLeads(1, WAIT.timeout);
     expect(received!.body).toMatchObject({ trustedform_cert_url: '', email: validLead().email });
   }, 30_000);
+
+  it('forwards the attribution a lead came with, as sent', async () => {
+    const testLender = await lender();
+    const { post } = await startIntake(testLender);
+    const attribution = {
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      gclid: 'abc123',
+      landing_url: 'https://fundflow.example.com/?utm_source=google&utm_campaign=spring&gclid=abc123',
+      referrer: 'https://www.google.com/',
+    };
+
+    expect((await post(JSON.stringify(validLead({ attribution })))).status).toBe(201);
+    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    expect(received!.body).toMatchObject({ attribution, email: validLead().email });
+  }, 30_000);
 });

@@ -100,6 +100,39 @@ describe("a lead's page", () => {
     ]);
   });
 
+  it('shows where the lead came from, apart from the answers', async () => {
+    const attribution = {
+      referrer: 'https://www.google.com/',
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      gclid: 'abc123',
+      landing_url: 'https://acme.example/?utm_source=google&utm_campaign=spring&gclid=abc123',
+    };
+    stubServer(
+      signedInAs(OPERATOR),
+      leadServer({ ...deadLettered, answers: { ...deadLettered.answers, attribution } }),
+    );
+    renderConsole('/admin/leads/lead-7');
+    const region = within(await screen.findByRole('region', { name: 'Attribution' }));
+    expect(region.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual(
+      [
+        ['utm_source', 'google'],
+        ['utm_campaign', 'spring'],
+        ['gclid', 'abc123'],
+        ['landing_url', attribution.landing_url],
+        ['referrer', 'https://www.google.com/'],
+      ],
+    );
+    expect(within(screen.getByRole('region', { name: 'Answers' })).queryByText('attribution')).toBeNull();
+  });
+
+  it('says when a lead came without attribution', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    const region = within(await screen.findByRole('region', { name: 'Attribution' }));
+    expect(region.getByText('The lead came without attribution.')).toBeTruthy();
+  });
+
   it('offers Redeliver and Hold for a dead-lettered lead, not Release', async () => {
     stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
     renderConsole('/admin/leads/lead-7');

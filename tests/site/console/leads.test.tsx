@@ -66,10 +66,11 @@ describe('the leads page', () => {
     await user.type(search.getByLabelText('From'), '2026-11-01');
     await user.type(search.getByLabelText('To'), '2026-11-27');
     await user.type(search.getByLabelText('utm_source'), 'google');
+    await user.type(search.getByLabelText('utm_campaign'), 'spring');
     await user.type(search.getByLabelText('Search'), ' jane+1@example.com {Enter}');
     await vi.waitFor(() =>
       expect(leadsUrls(server).at(-1)).toBe(
-        '/api/admin/leads?q=jane%2B1%40example.com&status=dead-lettered&version=v3&from=2026-11-01&to=2026-11-27&utm_source=google',
+        '/api/admin/leads?q=jane%2B1%40example.com&status=dead-lettered&version=v3&from=2026-11-01&to=2026-11-27&utm_source=google&utm_campaign=spring',
       ),
     );
     expect(leadsUrls(server)[0]).toBe('/api/admin/leads');
