@@ -81,7 +81,7 @@ export const LEAD_STATUSES = ['stored', 'queued', 'delivered', 'held', 'dead-let
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One row of GET /api/admin/leads. */
-export const leadRow = {
+const leadRow = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -126,7 +126,7 @@ export const leadsResponse = {
 } as const;
 export type LeadsResponse = FromSchema<typeof leadsResponse>;
 
-export const deliveryAttempt = {
+const deliveryAttempt = {
   type: 'object',
   properties: {
     attempt: { type: 'integer' },
@@ -140,9 +140,8 @@ export const deliveryAttempt = {
   required: ['attempt', 'attempted_at', 'http_status', 'outcome', 'error', 'duration_ms'],
   additionalProperties: false,
 } as const;
-export type DeliveryAttempt = FromSchema<typeof deliveryAttempt>;
 
-export const consentEvidence = {
+const consentEvidence = {
   type: 'object',
   properties: {
     text: { type: 'string' },
@@ -231,8 +230,8 @@ export const countsResponse = {
 } as const;
 export type CountsResponse = FromSchema<typeof countsResponse>;
 
-export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
-export const userEntry = {
+const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+const userEntry = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -314,7 +313,7 @@ export const setPasswordBody = {
   additionalProperties: false,
 } as const;
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'sign-out',
@@ -330,7 +329,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditEntry = {
+const auditEntry = {
   type: 'object',
   properties: {
     id: { type: 'integer' },

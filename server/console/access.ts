@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export const NOT_SIGNED_IN = { error: 'not_signed_in', message: 'Sign in to the console first' } as const;
-export const NOT_ALLOWED = { error: 'forbidden', message: 'Your role may not use this' } as const;
+const NOT_ALLOWED = { error: 'forbidden', message: 'Your role may not use this' } as const;
 
 /** The preHandler of a route for `roles`. */
 export function allow(roles: readonly Role[]): preHandlerHookHandler {
