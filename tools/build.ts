@@ -64,7 +64,8 @@ rmSync(DIST, { recursive: true, force: true });
 // The prerender's own config makes the widgets' stylesheets empty: Node cannot import CSS.
 for (const entry of [
   ['--target', 'app'],
-  ['--target', 'console'],
+  // A cache of its own: sharing one with the app's run left both pages unwritten on the next build from a warm cache.
+  ['--target', 'console', '--cache-dir', '.parcel-cache/console'],
   ['site/prerender.tsx', '--target', 'prerender', '--config', './tools/prerender.parcelrc'],
 ]) {
   const parcel = spawnSync('npx', ['parcel', 'build', ...entry, '--no-source-maps', '--log-level', 'warn'], {
