@@ -28,6 +28,8 @@ export const ACCESS = {
   session: ROLES,
   leads: ['admin', 'operator'],
   counts: ROLES,
+  /** The funnel: counts of visits and steps, no person; marketers and above. */
+  funnel: ROLES,
   users: ['admin'],
   audit: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

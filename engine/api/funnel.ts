@@ -1,0 +1,128 @@
+/**
+ * The first-party funnel: the step events the page reports (`POST /api/events`, sent with navigator.sendBeacon) and
+ * the funnel the console reads back (`GET /api/admin/funnel`). Events carry a flow version, step ids, a random visit
+ * id, a device class and the campaign the visit came from: never an answer, an address or anything else personal.
+ * Plain objects only: the page's and the console's bundles import this module.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { CONSOLE_API } from './console.ts';
+
+export const EVENTS_PATH = '/api/events';
+export const FUNNEL_PATH = `${CONSOLE_API}/funnel`;
+export const FUNNEL_CSV_PATH = `${CONSOLE_API}/funnel.csv`;
+
+/**
+ * view: a step's screen was shown; advance: the visitor moved on from it (the next step was shown, or the lead was
+ * stored); back: went back from it; leave: the page was hidden or closed while it was shown; lead: the lead was
+ * stored on this step; offer: an offer on this step was opened (`offer` names it).
+ */
+export const EVENT_TYPES = ['view', 'advance', 'back', 'leave', 'lead', 'offer'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** By the width of the screen: phone below 768 CSS px, tablet below 1024, desktop from there. */
+export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** Most events one beacon carries; the page sends sooner when it has this many. */
+export const MAX_EVENTS_PER_BATCH = 50;
+
+const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+const campaign = { type: 'string', maxLength: 256 } as const;
+
+const stepEvent = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: EVENT_TYPES },
+    step: id,
+    /** When it happened, in milliseconds since 1970 by the visitor's clock (only differences within a visit count). */
+    at: { type: 'integer', minimum: 0 },
+    /** offer events only: the offer's id from the flow file. */
+    offer: id,
+  },
+  required: ['type', 'step', 'at'],
+  additionalProperties: false,
+} as const;
+export type StepEvent = FromSchema<typeof stepEvent>;
+
+/**
+ * The body of POST /api/events. `xsrf` is the XSRF-TOKEN cookie's value (a beacon cannot set a header, so the
+ * double-submit token travels in the body). `honeypot` is true when the form's hidden trap field was filled: the
+ * visit is a bot's.
+ */
+export const eventBatch = {
+  type: 'object',
+  properties: {
+    xsrf: { type: 'string', maxLength: 256 },
+    /** Random, kept for the tab's session (sessionStorage): a reload or a return in the same tab is the same visit. */
+    visit: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
+    flow_version: id,
+    device: { type: 'string', enum: DEVICE_CLASSES },
+    utm_source: campaign,
+    utm_medium: campaign,
+    utm_campaign: campaign,
+    honeypot: { type: 'boolean' },
+    events: { type: 'array', minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: stepEvent },
+  },
+  required: ['xsrf', 'visit', 'flow_version', 'device', 'events'],
+  additionalProperties: false,
+} as const;
+export type EventBatch = FromSchema<typeof eventBatch>;
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+/** One step of a version's funnel, in the flow file's order. */
+const funnelStep = {
+  type: 'object',
+  properties: {
+    step: { type: 'string' },
+    /** Visitors who saw the step at least once. */
+    views: count,
+    /** Visitors who moved on from it at least once. */
+    advanced: count,
+    /** Visitors whose visit ended on this step without a lead: they left the flow here. */
+    exits: count,
+    /** exits / views (0 when nobody saw it): right for a branching flow, where a step's views are not the last's. */
+    drop_off: { type: 'number', minimum: 0, maximum: 1 },
+    /** Median time from the step shown to the visitor moving on, going back or leaving; null without any. */
+    median_seconds: { type: ['number', 'null'] },
+  },
+  required: ['step', 'views', 'advanced', 'exits', 'drop_off', 'median_seconds'],
+  additionalProperties: false,
+} as const;
+export type FunnelStep = FromSchema<typeof funnelStep>;
+
+/** A proportion with its 95 % Wilson score interval (0, 0 and 0 when there is nobody to count). */
+const proportion = {
+  type: 'object',
+  properties: {
+    rate: { type: 'number', minimum: 0, maximum: 1 },
+    low: { type: 'number', minimum: 0, maximum: 1 },
+    high: { type: 'number', minimum: 0, maximum: 1 },
+  },
+  required: ['rate', 'low', 'high'],
+  additionalProperties: false,
+} as const;
+export type Proportion = FromSchema<typeof proportion>;
+
+/**
+ * GET /api/admin/funnel?version=v1&from=YYYY-MM-DD&to=YYYY-MM-DD&utm_source=&utm_campaign=&device=: one version's
+ * funnel (`to` inclusive, dates in UTC). Visits the honeypot or the rate marked as bots are left out.
+ */
+export const funnelResponse = {
+  type: 'object',
+  properties: {
+    version: { type: 'string' },
+    from: { type: ['string', 'null'], format: 'date' },
+    to: { type: ['string', 'null'], format: 'date' },
+    /** Visits that saw at least one step of the version. */
+    visitors: count,
+    /** Visits that stored a lead. */
+    leads: count,
+    /** leads / visitors. */
+    conversion: proportion,
+    steps: { type: 'array', items: funnelStep },
+  },
+  required: ['version', 'from', 'to', 'visitors', 'leads', 'conversion', 'steps'],
+  additionalProperties: false,
+} as const;
+export type FunnelResponse = FromSchema<typeof funnelResponse>;
