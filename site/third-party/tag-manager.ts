@@ -51,6 +51,8 @@ export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
       });
       firstView = false;
     },
+    // The container has step_view for every step; moving on or back adds nothing a tag needs.
+    stepLeft() {},
     validationFailed(step) {
       dataLayer.push({
         event: 'form_validation_error',
@@ -62,6 +64,9 @@ export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
     actionCompleted(step) {
       if (step.action !== LEAD_ACTION) return;
       dataLayer.push({ event: 'lead_submitted', flow: step.flow, flow_version: step.version, step: step.stepId });
+    },
+    offerOpened(step, offer) {
+      dataLayer.push({ event: 'offer_opened', flow: step.flow, flow_version: step.version, step: step.stepId, offer });
     },
   };
 }
