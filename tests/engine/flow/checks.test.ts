@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { assertFlowsValid, checkFlows, formatProblem } from '../../../engine/flow/checks.ts';
-import { readFlowFiles } from '../../../engine/flow/load.ts';
+import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../../engine/api/public-config.ts';
@@ -22,7 +22,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const realFlows = () => readFlowFiles(join(ROOT, 'flows'));
+const realFlows = () => readFlowSources(join(ROOT, 'flows'));
 const problemsOf = (name: BadFlowName) => checkFlows(badFlow(name), widgets).map(formatProblem);
 const at = (name: BadFlowName) => `${name}/business-funding.v2.json`;
 
