@@ -51,7 +51,8 @@ export function checkFlows(
     const writer = flows.get(file)!.writtenIn(pointer);
     found.push(writer === file ? { file, pointer, message } : { file: writer, pointer, message, inheritedBy: file });
   };
-  for (const { file, json } of resolved.flows) checkFile(json, run, (pointer, message) => report(file, pointer, message));
+  for (const { file, json } of resolved.flows)
+    checkFile(json, run, (pointer, message) => report(file, pointer, message));
   checkAcrossFiles(resolved.flows, options.reservedPaths ?? new Map(), report);
   const said = new Set(found.filter((problem) => !problem.inheritedBy).map(formatProblem));
   const problems = found.flatMap(({ inheritedBy, ...problem }): Problem[] => {

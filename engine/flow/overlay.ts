@@ -38,7 +38,7 @@ export interface ResolvedFlow extends FlowFile {
   /** What the file changes from the one it extends; undefined for a file that states its whole flow. */
   changes?: OverlayChanges;
   /** The file that wrote the value at `pointer` of the resolved flow (the same pointer in that file). */
-  writtenIn(pointer: string): string;
+  writtenIn: (pointer: string) => string;
 }
 
 /** What a version changes from the file it extends, for the marketer guide and its diagrams. */
@@ -204,7 +204,10 @@ function mergeKeys(base: JsonObject, overlay: JsonObject, at: string, baseFile: 
     if (value !== null) merged[key] = value;
     else {
       const where = at === '' ? baseFile : `step "${at.slice('/steps/'.length)}" of ${baseFile}`;
-      report(pointerTo(at, key), `${where} has no "${key}"${didYouMean(key, Object.keys(base))}: there is nothing to remove`);
+      report(
+        pointerTo(at, key),
+        `${where} has no "${key}"${didYouMean(key, Object.keys(base))}: there is nothing to remove`,
+      );
     }
   }
   return merged;

@@ -51,7 +51,7 @@ export function buildFlowFileSchema(widgets: readonly WidgetInfo[]): JsonObject 
     $comment,
     title,
     description: `${String(description)} A file with "extends" states only what differs from the file it extends.`,
-    if: { required: ['extends'] },
+    if: { type: 'object', required: ['extends'] },
     then: overlayOf(whole),
     else: whole,
   };

@@ -280,6 +280,37 @@ describe('flow.schema.json', () => {
   });
 });
 
+describe('flow.schema.json for a version that extends another', () => {
+  const validate = new Ajv({ allErrors: true }).compile(
+    JSON.parse(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')) as object,
+  );
+  const overlay = (steps: FlowJson) => ({ extends: 'business-funding.json', version: 'v9', steps });
+  const errorsOf = (json: unknown) => {
+    validate(json);
+    return (validate.errors ?? []).map((error) => [error.instancePath, error.keyword]);
+  };
+
+  it('takes only what differs, and null to remove a step or an optional key', () => {
+    expect(errorsOf(overlay({ amount: { heading: 'How much?' }, alternatives: null, zip: { help: null } }))).toEqual(
+      [],
+    );
+  });
+
+  it('still checks the keys and values it names', () => {
+    expect(errorsOf(overlay({ amount: { hedaing: 'How much?' } }))).toContainEqual([
+      '/steps/amount',
+      'additionalProperties',
+    ]);
+    expect(errorsOf(overlay({ amount: { progress: 'ten' } }))).toContainEqual(['/steps/amount/progress', 'type']);
+    expect(errorsOf(overlay({ amount: { heading: null } }))).toContainEqual(['/steps/amount/heading', 'type']);
+  });
+
+  it('asks a file without "extends" for the whole flow', () => {
+    const { start: _start, ...withoutStart } = validFlow();
+    expect(errorsOf(withoutStart)).toContainEqual(['', 'required']);
+  });
+});
+
 describe('did you mean', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
     expect(editDistance('hedaing', 'heading')).toBe(1);

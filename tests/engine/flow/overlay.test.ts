@@ -68,7 +68,9 @@ describe('the merge rule', () => {
   });
 
   it("replaces the keys an overlay step writes whole and keeps the step's others", () => {
-    const flow = resolved(overlayOf({ steps: { amount: { heading: 'How much?', ui: { amount: { widget: 'slider' } } } } }));
+    const flow = resolved(
+      overlayOf({ steps: { amount: { heading: 'How much?', ui: { amount: { widget: 'slider' } } } } }),
+    );
     const amount = jsonAt(flow, 'steps', 'amount');
     const before = jsonAt(validFlow(), 'steps', 'amount');
     expect(amount).toEqual({ ...before, heading: 'How much?', ui: { amount: { widget: 'slider' } } });
