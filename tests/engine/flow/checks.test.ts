@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -340,6 +341,28 @@ describe('the command line tools', () => {
     expect(result.stdout).toBe(
       `${file} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
     );
+  }, 60_000);
+
+  it('flows:check checks a version that extends another as resolved, naming the file that wrote the mistake', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundflow-overlay-check-'));
+    try {
+      writeFileSync(join(dir, 'business-funding.v2.json'), JSON.stringify(validFlow()));
+      const overlay = {
+        extends: 'business-funding.v2.json',
+        version: 'v3',
+        basePath: '/v3',
+        storageKey: 'business-funding.v3',
+        steps: { zip: { next: 'revenu' } },
+      };
+      writeFileSync(join(dir, 'business-funding.v3.json'), JSON.stringify(overlay));
+      const result = tsx('tools/flows-check.ts', dir);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe(
+        `${relative(ROOT, dir)}/business-funding.v3.json /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('flows:check passes the real flows', () => {
