@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { assertFlowsValid, checkFlows, formatProblem } from '../../../engine/flow/checks.ts';
-import { readFlowFiles } from '../../../engine/flow/load.ts';
+import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../../engine/api/public-config.ts';
@@ -22,7 +23,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const realFlows = () => readFlowFiles(join(ROOT, 'flows'));
+const realFlows = () => readFlowSources(join(ROOT, 'flows'));
 const problemsOf = (name: BadFlowName) => checkFlows(badFlow(name), widgets).map(formatProblem);
 const at = (name: BadFlowName) => `${name}/business-funding.v2.json`;
 
@@ -280,6 +281,37 @@ describe('flow.schema.json', () => {
   });
 });
 
+describe('flow.schema.json for a version that extends another', () => {
+  const validate = new Ajv({ allErrors: true }).compile(
+    JSON.parse(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')) as object,
+  );
+  const overlay = (steps: FlowJson) => ({ extends: 'business-funding.json', version: 'v9', steps });
+  const errorsOf = (json: unknown) => {
+    validate(json);
+    return (validate.errors ?? []).map((error) => [error.instancePath, error.keyword]);
+  };
+
+  it('takes only what differs, and null to remove a step or an optional key', () => {
+    expect(errorsOf(overlay({ amount: { heading: 'How much?' }, alternatives: null, zip: { help: null } }))).toEqual(
+      [],
+    );
+  });
+
+  it('still checks the keys and values it names', () => {
+    expect(errorsOf(overlay({ amount: { hedaing: 'How much?' } }))).toContainEqual([
+      '/steps/amount',
+      'additionalProperties',
+    ]);
+    expect(errorsOf(overlay({ amount: { progress: 'ten' } }))).toContainEqual(['/steps/amount/progress', 'type']);
+    expect(errorsOf(overlay({ amount: { heading: null } }))).toContainEqual(['/steps/amount/heading', 'type']);
+  });
+
+  it('asks a file without "extends" for the whole flow', () => {
+    const { start: _start, ...withoutStart } = validFlow();
+    expect(errorsOf(withoutStart)).toContainEqual(['', 'required']);
+  });
+});
+
 describe('did you mean', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
     expect(editDistance('hedaing', 'heading')).toBe(1);
@@ -309,6 +341,28 @@ describe('the command line tools', () => {
     expect(result.stdout).toBe(
       `${file} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
     );
+  }, 60_000);
+
+  it('flows:check checks a version that extends another as resolved, naming the file that wrote the mistake', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundflow-overlay-check-'));
+    try {
+      writeFileSync(join(dir, 'business-funding.v2.json'), JSON.stringify(validFlow()));
+      const overlay = {
+        extends: 'business-funding.v2.json',
+        version: 'v3',
+        basePath: '/v3',
+        storageKey: 'business-funding.v3',
+        steps: { zip: { next: 'revenu' } },
+      };
+      writeFileSync(join(dir, 'business-funding.v3.json'), JSON.stringify(overlay));
+      const result = tsx('tools/flows-check.ts', dir);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe(
+        `${relative(ROOT, dir)}/business-funding.v3.json /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('flows:check passes the real flows', () => {
