@@ -6,7 +6,7 @@ import { Offers } from '../../../widgets/offers/Offers.tsx';
 import type { OffersOptions } from '../../../widgets/offers/options.ts';
 import { fakeFormContext } from '../../support/form-context.ts';
 
-const options = flow.steps.alternatives.display.options as OffersOptions;
+const options: OffersOptions = flow.steps.alternatives.display.options;
 
 function renderOffers() {
   const context = fakeFormContext();
