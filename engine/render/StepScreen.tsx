@@ -196,8 +196,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       record: answers,
       api: settings.api,
       settings: settings.page,
-      reportOffer: (offerId) =>
-        settings.events.offerOpened({ flow: flow.id, version: flow.version, stepId }, offerId),
+      reportOffer: (offerId) => settings.events.offerOpened({ flow: flow.id, version: flow.version, stepId }, offerId),
     };
     body = (
       <>
