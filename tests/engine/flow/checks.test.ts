@@ -107,7 +107,8 @@ describe('each mistake is reported with its file and pointer', () => {
         '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)',
         '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)',
         '/steps/revenue/next/0/when/properties/revenue/maximun: unknown keyword "maximun" (did you mean "maximum"?)',
-        '/steps/alternatives/display/options: "offers" needs the option "offers": add it to "options" (The products to suggest, in the order shown.)',
+        '/steps/alternatives/display/options: "offers" needs the option "offers": add it to "options" (The products to suggest, in the order shown, each with a link to the partner who offers it.)',
+        '/steps/alternatives/display/options: "offers" needs the option "newTab": add it to "options" (Read by screen readers after each link text, never shown: the links open a new tab, e.g. "(opens in a new tab)".)',
       ].map((line) => `${at('several-mistakes')} ${line}`),
     );
   });
@@ -147,6 +148,27 @@ describe('more mistakes, checked in memory', () => {
     ]);
     expect(check((flow) => delete jsonAt(flow, 'steps', 'zip').heading)).toEqual([
       'f.json /steps/zip: "heading" is missing: add it (The question or title of the step.)',
+    ]);
+  });
+
+  it("refuses an offer's link that is not an https address, and an offer id the reports cannot take", () => {
+    const offerAt = '/steps/alternatives/display/options/offers/0';
+    const withOffer = (change: Record<string, unknown>) =>
+      check((flow) => Object.assign(jsonAt(flow, 'steps', 'alternatives', 'display', 'options', 'offers', 0), change));
+    const urlRule =
+      "The partner's page the link opens in a new tab, exactly as written: an https:// address with its tracking " +
+      'parameters, e.g. "https://partners.example.com/personal-loans?utm_source=fundflow".';
+    expect(withOffer({ url: 'http://partners.example.com/loans?utm_source=fundflow' })).toEqual([
+      `f.json ${offerAt}/url: "http://partners.example.com/loans?utm_source=fundflow" is not allowed: ${urlRule}`,
+    ]);
+    expect(withOffer({ url: 'https://partners example.com/loans' })).toEqual([
+      `f.json ${offerAt}/url: "https://partners example.com/loans" is not allowed: ${urlRule}`,
+    ]);
+    expect(withOffer({ url: 'javascript:alert(1)' })).toHaveLength(1);
+    expect(withOffer({ url: 'https://partners.example.com:8443/loans?a=1#top' })).toEqual([]);
+    expect(withOffer({ id: 'personal loans' })).toEqual([
+      `f.json ${offerAt}/id: "personal loans" is not allowed (did you mean "personal-loans"?): A name for the offer in ` +
+        'the reports, kept when its texts change: letters, digits, "-" and "_", at most 64, e.g. "personal-loans".',
     ]);
   });
 
@@ -214,7 +236,7 @@ describe('more mistakes, checked in memory', () => {
       check((flow) => {
         jsonAt(flow, 'steps', 'amount').display = {
           widget: 'offers',
-          options: { offers: [{ title: 'a', text: 'b' }] },
+          options: jsonAt(flow, 'steps', 'alternatives', 'display', 'options'),
         };
         jsonAt(flow, 'steps', 'alternatives', 'display').widget = 'slider';
         jsonAt(flow, 'steps', 'revenue', 'next', 0, 'when').properties = { revenu: { type: 'integer' } };
