@@ -74,6 +74,24 @@ describe('configuration', () => {
     expect(loadConfig({ LOAD_TRUSTED_FORM_SCRIPT: raw }).loadTrustedFormScript).toBe(value);
   });
 
+  it('reads CSP_TAG_SOURCES as https origins, named or wildcard, and refuses anything else by name', () => {
+    expect(
+      loadConfig({
+        CSP_TAG_SOURCES: 'https://www.googleadservices.com, https://*.DoubleClick.net,https://bat.bing.com',
+      }).cspTagSources,
+    ).toEqual(['https://www.googleadservices.com', 'https://*.doubleclick.net', 'https://bat.bing.com']);
+    expect(
+      configProblems({
+        CSP_TAG_SOURCES: "https://ok.example,http://plain.example,https://a.example/path,'unsafe-inline',*",
+      }),
+    ).toEqual([
+      'CSP_TAG_SOURCES must list https origins separated by commas, like ' +
+        'https://www.googleadservices.com,https://*.doubleclick.net ' +
+        '("http://plain.example", "https://a.example/path", "\'unsafe-inline\'", "*" are not) ' +
+        '(got "https://ok.example,http://plain.example,https://a.example/path,\'unsafe-inline\',*")',
+    ]);
+  });
+
   it('treats a blank value as unset', () => {
     const config = loadConfig({ PORT: '  ', PRIVACY_URL: '', DATABASE_URL: '' });
     expect(config.port).toBe(3000);
