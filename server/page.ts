@@ -25,6 +25,7 @@ export function toPublicConfig(config: Config): PublicConfig {
       config.gtmId === undefined
         ? null
         : { id: config.gtmId, auth: config.gtmAuth ?? null, preview: config.gtmPreview ?? null },
+    enhancedConversions: config.enhancedConversions,
     loadTrustedFormScript: config.loadTrustedFormScript,
     mapsApiKey: config.googleMapsApiKey ?? null,
   };

@@ -130,6 +130,14 @@ export const VARIABLES = {
     example: 'https://www.googleadservices.com,https://*.doubleclick.net,https://www.facebook.com,https://bat.bing.com',
     parse: tagSources,
   }),
+  enhancedConversions: withDefault({
+    name: 'ENHANCED_CONVERSIONS',
+    description:
+      "Send the lead's email and phone, normalised and hashed with SHA-256 (never as typed), with the tag manager's " +
+      "lead_submitted event, for the ad platforms' enhanced conversions: true or false. Needs GTM_ID.",
+    default: 'false',
+    parse: boolean,
+  }),
   loadTrustedFormScript: withDefault({
     name: 'LOAD_TRUSTED_FORM_SCRIPT',
     description: 'Load the TrustedForm lead-certificate script on the page: true or false.',

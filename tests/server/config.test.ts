@@ -92,6 +92,14 @@ describe('configuration', () => {
     ]);
   });
 
+  it('refuses ENHANCED_CONVERSIONS without a tag manager to send its hashes to', () => {
+    expect(loadConfig({ GTM_ID: 'GTM-AB12CD', ENHANCED_CONVERSIONS: 'true' }).enhancedConversions).toBe(true);
+    expect(loadConfig({}).enhancedConversions).toBe(false);
+    expect(configProblems({ ENHANCED_CONVERSIONS: 'true' })).toEqual([
+      'ENHANCED_CONVERSIONS needs GTM_ID (its hashes go to the tag manager): set GTM_ID, or remove it',
+    ]);
+  });
+
   it('treats a blank value as unset', () => {
     const config = loadConfig({ PORT: '  ', PRIVACY_URL: '', DATABASE_URL: '' });
     expect(config.port).toBe(3000);

@@ -110,6 +110,7 @@ describe('the page', () => {
       termsUrl: '/terms',
       doNotSellUrl: '/do-not-sell',
       gtm: { id: 'GTM-AB12CD', auth: 'authValue', preview: 'env-4' },
+      enhancedConversions: false,
       loadTrustedFormScript: true,
       mapsApiKey: 'AIzaTestKey',
     };
@@ -433,7 +434,7 @@ describe('security headers', () => {
         contentSecurityPolicy(testConfig(settings), { styles: [sha256(ASSET_CSS)], scripts: [] }, nonce),
       );
     }
-    expect(pages[2]!.headers['content-security-policy']).toBe(contentSecurityPolicy(testConfig(settings)));
+    expect(pages[2].headers['content-security-policy']).toBe(contentSecurityPolicy(testConfig(settings)));
     const apiAnswers = await Promise.all([
       app.inject('/api/v1/health'),
       app.inject('/api/nope'),
