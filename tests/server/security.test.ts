@@ -8,7 +8,14 @@ import {
   securityHeaders,
   STRICT_TRANSPORT_SECURITY,
 } from '../../server/security.ts';
-import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from '../support/server-harness.ts';
+import {
+  ASSET_CSS,
+  policyNonce,
+  startTestApp,
+  testConfig,
+  xsrfHeaders,
+  type TestApp,
+} from '../support/server-harness.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -95,6 +102,17 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'font-src')).toEqual(["'self'", 'https://fonts.gstatic.com', 'data:']);
   });
 
+  it("lets the tag manager's tags send to the origins CSP_TAG_SOURCES lists, as images, requests and frames", () => {
+    const ads = ['https://www.googleadservices.com', 'https://*.doubleclick.net'];
+    const policy = policyFor({ ...GTM, CSP_TAG_SOURCES: ads.join(',') });
+    expect(directive(policy, 'img-src')).toEqual(expect.arrayContaining(ads));
+    expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(ads));
+    expect(directive(policy, 'frame-src')).toEqual(["'self'", ...ads]);
+    // Scripts need none: 'strict-dynamic' runs what the tag manager adds.
+    expect(directive(policy, 'script-src')).toEqual(directive(policyFor(GTM), 'script-src'));
+    expect(policyFor(GTM)).not.toContain('doubleclick');
+  });
+
   it('lets the page run the TrustedForm script when LOAD_TRUSTED_FORM_SCRIPT is true', () => {
     const policy = policyFor(TRUSTED_FORM);
     const trustedForm = ['https://api.trustedform.com', 'https://cdn.trustedform.com'];
@@ -111,9 +129,32 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'connect-src')).toContain('https://*.googleapis.com');
   });
 
+  it("lets a page's scripts run by its nonce, and the scripts they add by 'strict-dynamic', wherever they come from", () => {
+    const loader = `'sha256-${createHash('sha256').update('loader').digest('base64')}'`;
+    const policy = contentSecurityPolicy(
+      testConfig(GTM),
+      { styles: [], scripts: [loader] },
+      'bm9uY2Utb2YtdGhlLXBhZ2U=',
+    );
+    // 'self' and the hosts are for browsers without 'strict-dynamic', which ignore it; others ignore them.
+    expect(directive(policy, 'script-src')).toEqual([
+      "'nonce-bm9uY2Utb2YtdGhlLXBhZ2U='",
+      "'strict-dynamic'",
+      loader,
+      "'self'",
+      'https://www.googletagmanager.com',
+    ]);
+    // Nothing else changes: the tags' requests, images and frames still go only where the settings allow.
+    const withoutNonce = policyFor(GTM);
+    for (const name of ['default-src', 'img-src', 'connect-src', 'style-src', 'object-src', 'base-uri']) {
+      expect(directive(policy, name), name).toEqual(directive(withoutNonce, name));
+    }
+  });
+
   it('never allows eval or inline scripts, however many third parties are on', () => {
     const everything = policyFor({ ...GTM_ENVIRONMENT, ...TRUSTED_FORM, ...MAPS });
-    for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything]) {
+    const nonced = contentSecurityPolicy(testConfig({ ...GTM, ...MAPS }), undefined, 'bm9uY2U=');
+    for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything, nonced]) {
       expect(policy).not.toContain('unsafe-eval');
       expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
       expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
@@ -147,10 +188,12 @@ describe('the security headers', () => {
 
   it('are on pages, files, API answers, refusals and errors', async () => {
     const expected = securityHeaders(testConfig(env));
-    const pagePolicy = contentSecurityPolicy(testConfig(env), {
-      styles: [`'sha256-${createHash('sha256').update(ASSET_CSS).digest('base64')}'`],
-      scripts: [],
-    });
+    const pagePolicy = (nonce: string) =>
+      contentSecurityPolicy(
+        testConfig(env),
+        { styles: [`'sha256-${createHash('sha256').update(ASSET_CSS).digest('base64')}'`], scripts: [] },
+        nonce,
+      );
     expect(Object.keys(expected).sort()).toEqual([
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -176,8 +219,12 @@ describe('the security headers', () => {
       expect(response.statusCode, kind).toBe(status);
       const isApi = !['page', 'not-found page', 'file'].includes(kind);
       for (const [name, value] of Object.entries(isApi ? API_SECURITY_HEADERS : expected)) {
-        // A page's own policy also allows its inlined stylesheet (tests/server/prerendered.test.ts).
-        const own = name === 'content-security-policy' && kind.endsWith('page') ? pagePolicy : value;
+        // A page's own policy has its response's nonce and allows its inlined stylesheet
+        // (tests/server/routes/pages.test.ts, tests/server/prerendered.test.ts).
+        const own =
+          name === 'content-security-policy' && kind.endsWith('page')
+            ? pagePolicy(policyNonce(response.headers[name]))
+            : value;
         expect(response.headers[name], `${kind}: ${name}`).toBe(own);
       }
       if (isApi) {
