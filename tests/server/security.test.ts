@@ -7,6 +7,7 @@ import {
   contentSecurityPolicy,
   securityHeaders,
   STRICT_TRANSPORT_SECURITY,
+  SUBRESOURCE_SECURITY_HEADERS,
 } from '../../server/security.ts';
 import {
   ASSET_CSS,
@@ -207,7 +208,12 @@ describe('the security headers', () => {
     const responses: Record<string, [number, LightMyRequestResponse]> = {
       page: [200, await app.inject('/')],
       'not-found page': [404, await app.inject('/nope')],
-      file: [200, await app.inject('/main.1a2b3c4d.js')],
+      file: [200, await app.inject('/assets/logo.0badf00d.svg')],
+      // A service worker's script runs under its own response's policy: it keeps the page's.
+      'service worker file': [
+        200,
+        await app.inject({ url: '/main.1a2b3c4d.js', headers: { 'service-worker': 'script' } }),
+      ],
       api: [200, await app.inject('/api/v1/health')],
       'api not found': [404, await app.inject('/api/nope')],
       'bad request': [400, await app.inject('/api/v1/zipcode/validate')],
@@ -217,7 +223,7 @@ describe('the security headers', () => {
     };
     for (const [kind, [status, response]] of Object.entries(responses)) {
       expect(response.statusCode, kind).toBe(status);
-      const isApi = !['page', 'not-found page', 'file'].includes(kind);
+      const isApi = !['page', 'not-found page', 'file', 'service worker file'].includes(kind);
       for (const [name, value] of Object.entries(isApi ? API_SECURITY_HEADERS : expected)) {
         // A page's own policy has its response's nonce and allows its inlined stylesheet
         // (tests/server/routes/pages.test.ts, tests/server/prerendered.test.ts).
@@ -232,6 +238,26 @@ describe('the security headers', () => {
         for (const name of ['permissions-policy', 'cross-origin-opener-policy']) {
           expect(response.headers[name], `${kind}: ${name}`).toBeUndefined();
         }
+      }
+    }
+  });
+
+  it('leave the rules for documents off scripts and stylesheets, which are never one', async () => {
+    const { app } = server;
+    for (const url of ['/main.1a2b3c4d.js', '/index.5e6f7a8b.css']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      for (const [name, value] of Object.entries(SUBRESOURCE_SECURITY_HEADERS)) {
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      }
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'referrer-policy',
+      ]) {
+        expect(response.headers[name], `${url}: ${name}`).toBeUndefined();
       }
     }
   });
