@@ -120,10 +120,14 @@ function headerProblems(answer: Answer, uncached: boolean): string[] {
   const problems: string[] = [];
   const header = (name: string) => String(answer.headers[name] ?? '');
   const policy = header('content-security-policy');
-  if (!/frame-ancestors 'none'/.test(policy)) problems.push("no frame-ancestors 'none'");
+  // A script or stylesheet is never a document: it carries nosniff and HSTS only (decision 038).
+  const subresource = /^(?:text\/javascript|application\/javascript|text\/css)/.test(header('content-type'));
+  if (!subresource) {
+    if (!/frame-ancestors 'none'/.test(policy)) problems.push("no frame-ancestors 'none'");
+    if (header('referrer-policy') === '') problems.push('no Referrer-Policy');
+  }
   if (/unsafe-eval/.test(policy) || /script-src[^;]*'unsafe-inline'/.test(policy)) problems.push('an unsafe policy');
   if (header('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
-  if (header('referrer-policy') === '') problems.push('no Referrer-Policy');
   if (!/^max-age=\d+/.test(header('strict-transport-security'))) problems.push('no HSTS');
   if (uncached && !/\bno-store\b/.test(header('cache-control'))) problems.push('a JSON answer without no-store');
   for (const cookie of [answer.headers['set-cookie'] ?? []].flat()) {

@@ -1,7 +1,9 @@
 /**
- * The headers audit: every kind of response the server gives (each flow route's page, a hashed asset, the service
- * worker, each API route's success and refusal, 404, a wrong method, 413, 415, broken JSON) carries a strict
- * Content-Security-Policy, HSTS, nosniff, a Referrer-Policy and frame-ancestors 'none'; the ones carrying the
+ * The headers audit: every kind of response the server gives (each flow route's page, the service worker, each API
+ * route's success and refusal, 404, a wrong method, 413, 415, broken JSON) carries a strict
+ * Content-Security-Policy, HSTS, nosniff, a Referrer-Policy and frame-ancestors 'none'; a script or stylesheet, never
+ * a document, carries HSTS and nosniff and nothing meant for documents (docs/decisions/038-room-in-the-first-script.md);
+ * the ones carrying the
  * visitor's own details are never stored by a cache; and the cookie is SameSite, Secure when the request came over
  * TLS (directly or through the trusted proxy) and readable by the page only because it must be.
  */
@@ -41,8 +43,13 @@ const post = (url: string, payload: string, headers: Record<string, string> = JS
 
 /** Every kind of response but the pages, which come from the flows. */
 const KINDS: Kind[] = [
-  { kind: 'a hashed asset', request: { url: '/main.1a2b3c4d.js' }, status: 200, personal: false },
-  { kind: 'the service worker', request: { url: '/service-worker.js' }, status: 200, personal: false },
+  // As the browser fetches a worker's script: its response's policy is the worker's own.
+  {
+    kind: 'the service worker',
+    request: { url: '/service-worker.js', headers: { 'service-worker': 'script' } },
+    status: 200,
+    personal: false,
+  },
   { kind: 'a missing page', request: { url: '/no-such-page' }, status: 404, personal: false },
   { kind: 'health', request: { url: '/api/v1/health' }, status: 200, personal: false },
   { kind: 'a ZIP lookup', request: { url: '/api/v1/zipcode/validate?zipcode=90210' }, status: 200, personal: true },
@@ -191,6 +198,22 @@ describe('every kind of response', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it.each(['/main.1a2b3c4d.js', '/index.5e6f7a8b.css', '/service-worker.js'])(
+    '%s as a page loads it: HSTS and nosniff, nothing meant for documents',
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      const header = (name: string) => String(response.headers[name] ?? '');
+      expect(Number(/^max-age=(\d+)/.exec(header('strict-transport-security'))?.[1])).toBeGreaterThanOrEqual(
+        YEAR_SECONDS,
+      );
+      expect(header('x-content-type-options')).toBe('nosniff');
+      for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy']) {
+        expect(response.headers[name], name).toBeUndefined();
+      }
+    },
+  );
 
   it.each(KINDS)('$kind: answers $status with the security headers', async ({ request, status, personal }) => {
     const response = await app.inject(request);
