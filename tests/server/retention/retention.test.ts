@@ -116,7 +116,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const old = await storeLead(db, over(RETENTION_DAYS), { delivered: true });
     const young = await storeLead(db, under(RETENTION_DAYS), { delivered: true });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0 });
 
     expect(await leadOf(db, old)).toEqual({ payload: {}, purged_at: expect.any(Date), digests: false });
     expect(await leadOf(db, young)).toEqual({ payload: validLead(), purged_at: null, digests: true });
@@ -137,7 +137,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     );
 
     // A second run finds nothing more to do.
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0, eventsDeleted: 0 });
   });
 
   it('keeps an undelivered lead until its delivery window has ended', async () => {
@@ -145,7 +145,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const retrying = await storeLead(db, over(RETENTION_DAYS), { delivered: false });
     const givenUp = await storeLead(db, over(UNDELIVERED_KEPT_DAYS), { delivered: false });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0 });
     expect((await leadOf(db, retrying))?.purged_at).toBeNull();
     expect((await leadOf(db, givenUp))?.payload).toEqual({});
   });
@@ -155,7 +155,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const expired = await storeLead(db, { years: CONSENT_RETENTION_YEARS, days: 1 }, { delivered: true });
     const kept = await storeLead(db, { years: CONSENT_RETENTION_YEARS, days: -1 }, { delivered: true });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 2, evidenceDeleted: 1 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 2, evidenceDeleted: 1, eventsDeleted: 0 });
     expect(await evidenceOf(db, expired)).toBeUndefined();
     expect(await evidenceOf(db, kept)).toMatchObject({ phone: '3105550147', email: 'maria.rivera@example.com' });
     // The emptied lead row stays: its delivery history counts, and it holds nothing personal.
@@ -170,7 +170,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     expect((await leadOf(setup.db, old))?.payload).toEqual({});
     expect(lines).toEqual([
       {
-        fields: { leadsPurged: 1, evidenceDeleted: 0, leadRetentionDays: RETENTION_DAYS },
+        fields: { leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0, leadRetentionDays: RETENTION_DAYS },
         message: 'retention purge done',
       },
     ]);
