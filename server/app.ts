@@ -142,7 +142,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The funnel: step events from the page, read back by the console.
   const flowSteps = readFlowSteps(options.flowsDir ?? FLOWS_DIR);
-  await registerEventRoutes(app, flowSteps, createEventStore(db, now));
+  const events = createEventStore(db, {
+    now,
+    onError: (error, count) => app.log.error({ err: error, events: count }, 'funnel events could not be stored'),
+  });
+  await registerEventRoutes(app, flowSteps, events);
 
   // The console: the session hook first, so every console route finds its signed-in user.
   registerConsoleSessions(app, db, now);
@@ -157,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? undefined
       : { queue: options.delivery, control: options.deliveryControl },
   );
-  registerConsoleFunnelRoutes(app, db, flowSteps);
+  registerConsoleFunnelRoutes(app, db, flowSteps, events);
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development

@@ -35,7 +35,12 @@ export function checkFunnelQuery(query: Record<string, unknown>, flows: FlowStep
   const device = queryText(query, 'device', problems);
   if (device !== undefined && device !== '') {
     if (isDevice(device)) filters.device = device;
-    else problems.push({ field: 'device', keyword: 'enum', message: `device must be one of ${DEVICE_CLASSES.join(', ')}` });
+    else
+      problems.push({
+        field: 'device',
+        keyword: 'enum',
+        message: `device must be one of ${DEVICE_CLASSES.join(', ')}`,
+      });
   }
   if (problems.length > 0 || version === undefined) return { ok: false, fields: problems };
   return { ok: true, value: { version, ...filters } };

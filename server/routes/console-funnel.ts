@@ -9,6 +9,7 @@ import { errorResponse } from '../../engine/api/schemas.ts';
 import { allow } from '../console/access.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
+import type { EventStore } from '../funnel/event-store.ts';
 import type { FlowSteps } from '../funnel/flow-steps.ts';
 import { funnelCsv, funnelCsvFileName } from '../funnel/funnel-csv.ts';
 import { checkFunnelQuery } from '../funnel/funnel-filters.ts';
@@ -16,13 +17,20 @@ import { funnel } from '../funnel/funnel-query.ts';
 
 type Query = Record<string, unknown>;
 
-export function registerConsoleFunnelRoutes(app: FastifyInstance, db: Database, flows: FlowSteps): void {
+/** `events` is the endpoint's queue: a funnel counts every batch accepted before it was asked for. */
+export function registerConsoleFunnelRoutes(
+  app: FastifyInstance,
+  db: Database,
+  flows: FlowSteps,
+  events: EventStore,
+): void {
   const access = allow(ACCESS.funnel);
 
   async function answer(query: Query) {
     const checked = checkFunnelQuery(query, flows);
     if (!checked.ok) return { refused: invalidFieldsBody('invalid_query', 'The request', checked.fields) };
     const filters = checked.value;
+    await events.flush();
     return { funnel: await funnel(db, filters, flows.get(filters.version) ?? []) };
   }
 

@@ -2,8 +2,9 @@
  * POST /api/events: the funnel's step events, as the page sends them with navigator.sendBeacon (docs/decisions/
  * 024-funnel-events.md). A beacon cannot set a header, so the XSRF double-submit token comes in the body (`xsrf`) and
  * is checked here against the cookie; the global check lets this route through. A beacon sends a string as
- * text/plain;charset=UTF-8, so that type is read as JSON too. Answers 204 once the batch is stored: the page never
- * waits for it (a beacon's answer is not read), so a slow or failing endpoint changes nothing for the visitor.
+ * text/plain;charset=UTF-8, so that type is read as JSON too. Answers 204 once the batch is validated and queued for
+ * the next write (server/funnel/event-store.ts), or 503 when the database is too far behind. The page never reads the
+ * answer of a beacon, so a slow or failing endpoint changes nothing for the visitor.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { XSRF_COOKIE, XSRF_REFUSED } from '../../engine/api/client.ts';
@@ -19,6 +20,8 @@ export const EVENTS_BODY_LIMIT = 16 * 1024;
 
 const SUBJECT = 'The event batch';
 
+const BEHIND: ErrorResponse = { error: 'unavailable', message: 'Events cannot be received right now' };
+
 function xsrfRefused(message: string): ErrorResponse {
   return { error: XSRF_REFUSED, message, fields: [{ field: 'xsrf', keyword: 'const', message }] };
 }
@@ -31,9 +34,7 @@ function unknownNames(batch: EventBatch, flows: FlowSteps): ErrorResponse | unde
   const steps = flows.get(batch.flow_version);
   if (steps === undefined) {
     const known = [...flows.keys()].join(', ');
-    return invalidFields(SUBJECT, [
-      { field: 'flow_version', keyword: 'enum', message: `must be one of: ${known}` },
-    ]);
+    return invalidFields(SUBJECT, [{ field: 'flow_version', keyword: 'enum', message: `must be one of: ${known}` }]);
   }
   const index = batch.events.findIndex((event) => !steps.includes(event.step));
   if (index === -1) return undefined;
@@ -48,6 +49,8 @@ function refuse(reply: FastifyReply, status: number, body: ErrorResponse) {
 }
 
 export async function registerEventRoutes(app: FastifyInstance, flows: FlowSteps, events: EventStore): Promise<void> {
+  // What was accepted is written before the server stops.
+  app.addHook('onClose', () => events.flush());
   // Its own scope, so reading text/plain as JSON stays this route's.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
@@ -56,7 +59,7 @@ export async function registerEventRoutes(app: FastifyInstance, flows: FlowSteps
       EVENTS_PATH,
       {
         bodyLimit: EVENTS_BODY_LIMIT,
-        schema: { body: eventBatch, response: { '4xx': errorResponse } },
+        schema: { body: eventBatch, response: { '4xx': errorResponse, 503: errorResponse } },
         schemaErrorFormatter: fieldErrors(SUBJECT),
       },
       async (request, reply) => {
@@ -66,7 +69,7 @@ export async function registerEventRoutes(app: FastifyInstance, flows: FlowSteps
         if (!sameToken(batch.xsrf, cookie)) return refuse(reply, 403, WRONG_TOKEN);
         const unknown = unknownNames(batch, flows);
         if (unknown !== undefined) return refuse(reply, 400, unknown);
-        await events.store(batch);
+        if (!events.accept(batch)) return reply.code(503).send(BEHIND);
         return reply.code(204).send();
       },
     );

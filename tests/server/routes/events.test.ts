@@ -1,11 +1,11 @@
 /**
  * POST /api/events as the page's beacons use it: JSON sent as text/plain;charset=UTF-8 or application/json, the XSRF
- * token in the body (a beacon sets no header), 204 once stored. Refusals name the field: a bad batch, a version or step
+ * token in the body (a beacon sets no header), 204 once queued, stored by the next write. Refusals name the field: a bad batch, a version or step
  * the flows lack, a missing or wrong token; a body over the limit is 413; past the rate limit, 429. A refused batch
  * stores nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { XSRF_COOKIE } from '../../../engine/api/client.ts';
 import { EVENTS_PATH, type EventBatch } from '../../../engine/api/funnel.ts';
 import { EVENTS_BODY_LIMIT } from '../../../server/routes/events.ts';
@@ -74,19 +74,24 @@ describe.each(DATABASES)('POST /api/events on $name', (kind) => {
         utm_medium: null,
         utm_campaign: 'spring',
       };
-      expect(await storedOf(sent.visit)).toEqual([
-        { ...common, type: 'view', client_at: 1_764_000_000_000 },
-        { ...common, type: 'advance', client_at: 1_764_000_004_000 },
-      ]);
+      await vi.waitFor(async () =>
+        expect(await storedOf(sent.visit)).toEqual([
+          { ...common, type: 'view', client_at: 1_764_000_000_000 },
+          { ...common, type: 'advance', client_at: 1_764_000_004_000 },
+        ]),
+      );
     }
   });
 
   it('stores an offer event with the offer it names', async () => {
     const sent = batch({ events: [{ type: 'offer', step: 'alternatives', at: 5, offer: 'personal-loans' }] });
     expect((await send(suite.app, sent)).statusCode).toBe(204);
-    expect(await storedOf(sent.visit)).toMatchObject([{ type: 'offer', offer: 'personal-loans', client_at: 5 }]);
+    await vi.waitFor(async () =>
+      expect(await storedOf(sent.visit)).toMatchObject([{ type: 'offer', offer: 'personal-loans', client_at: 5 }]),
+    );
   });
 
+  // A refused batch is never queued: the refusal comes before the store is asked.
   it.each([
     ['no visit', batch({ visit: undefined }), 'visit'],
     ['a visit id too short to be random', batch({ visit: 'abc' }), 'visit'],
