@@ -14,8 +14,6 @@ export const FAST_VIEWS = 6;
 export const FAST_VIEWS_MS = 2000;
 export const MAX_EVENTS_PER_VISIT = 1000;
 
-export type BotReason = 'honeypot' | 'rate';
-
 const MARK_HONEYPOT = `
   insert into funnel_bot_visits (visit, reason)
   select distinct visit, 'honeypot' from unnest($1::text[]) as visit
