@@ -11,6 +11,7 @@ import { attributionOf } from '../engine/state/attribution.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
 import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
+import { actions } from '../engine/actions/index.ts';
 import { honeypotAnswers } from './honeypot.ts';
 import { certificateAnswers } from './third-party/lead-certificate.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
@@ -18,6 +19,7 @@ import { nextTask } from './next-task.ts';
 import { hydrationTurns } from '../engine/render/hydrate-later.tsx';
 
 const config = readRuntimeConfig();
+const thirdParties = startThirdParties(config, actions);
 const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
 
@@ -46,7 +48,8 @@ const page = (
       pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
       // Read before the router changes the address: the page the visitor landed on.
       arrival: attributionOf({ href: window.location.href, referrer: document.referrer }),
-      events: startThirdParties(config),
+      events: thirdParties.events,
+      actions: thirdParties.actions,
       hydrationTurns: turns,
     })}
   </BrowserRouter>
