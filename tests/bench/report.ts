@@ -1,6 +1,7 @@
 /** The one results table: every measured value, its ratio where one means something, its target and the verdict. */
 import type { ApiResults } from './api.ts';
 import type { ConsoleResults } from './console.ts';
+import type { EventsResult } from './events.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
 import type { NextHeadingResult } from './next-heading.ts';
@@ -20,6 +21,7 @@ export interface BenchResults {
   lighthouse?: PageResult[];
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
+  events?: EventsResult;
   console?: ConsoleResults;
 }
 
@@ -178,6 +180,52 @@ function apiRows(api: ApiResults): Row[] {
   return rows;
 }
 
+function eventsRows(result: EventsResult): Row[] {
+  const { measured, paced } = result;
+  const subject = `one server (PGlite), ${result.eventsPerBatch} events a beacon`;
+  const pacedSubject = `${subject}, paced at ${formatValue(TARGETS.events.limit, 'per-second')}`;
+  return [
+    {
+      metric: `Funnel events, events/s (${result.connections} connections, as fast as they can)`,
+      subject,
+      value: formatValue(result.eventsPerSecond, 'per-second'),
+      ratio: '',
+      ...targetCells(result.eventsPerSecond, TARGETS.events),
+    },
+    {
+      metric: 'Funnel events, p99 latency as fast as they can',
+      subject,
+      value: formatValue(measured.p99Ms, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, events/s paced',
+      subject: pacedSubject,
+      value: formatValue(result.pacedEventsPerSecond, 'per-second'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, p50 latency paced',
+      subject: pacedSubject,
+      value: formatValue(paced.p50Ms, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, p99 latency paced',
+      subject: pacedSubject,
+      value: formatValue(paced.p99Ms, 'ms'),
+      ratio: '',
+      ...targetCells(paced.p99Ms, TARGETS.eventsP99),
+    },
+  ];
+}
+
 function consoleRows(results: ConsoleResults): Row[] {
   const rows: Row[] = [];
   for (const name of ['PGlite', 'PostgreSQL'] as const) {
@@ -205,6 +253,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
     ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
     ...(results.api ? apiRows(results.api) : []),
+    ...(results.events ? eventsRows(results.events) : []),
     ...(results.console ? consoleRows(results.console) : []),
   ];
 }
