@@ -5,18 +5,15 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FlowEvents, StepRef } from '../../../engine/render/flow-events.ts';
+import { NO_FLOW_EVENTS, type FlowEvents, type StepRef } from '../../../engine/render/flow-events.ts';
 import { renderFlowPage } from '../../support/flow-page.tsx';
 
 /** The steps left, in order, as "version step how". */
 function leftSteps() {
   const left: string[] = [];
   const events: FlowEvents = {
-    stepViewed: () => {},
+    ...NO_FLOW_EVENTS,
     stepLeft: (step: StepRef, how) => left.push(`${step.version} ${step.stepId} ${how}`),
-    validationFailed: () => {},
-    actionCompleted: () => {},
-    offerOpened: () => {},
   };
   return { left, events };
 }
