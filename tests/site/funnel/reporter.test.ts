@@ -2,7 +2,7 @@
  * The funnel's reporter: the batches it sends to /api/events, when it sends them, the visit id it keeps for the tab,
  * and the leave it adds when the page is hidden.
  */
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_EVENTS_PER_BATCH, eventBatch } from '../../../engine/api/funnel.ts';
 import {
