@@ -142,7 +142,7 @@ test('a marketer invited by the admin sees counts and never a person', async ({ 
   await marketer.getByRole('button', { name: 'Set password' }).click();
 
   await expect(h1(marketer, 'Counts')).toBeVisible();
-  await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Counts']);
+  await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Counts', 'Funnel']);
   await expect(marketer.getByRole('table', { name: 'By status' })).toBeVisible();
   await expect(marketer.locator('body')).not.toContainText('@example.com');
 
