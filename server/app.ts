@@ -10,6 +10,10 @@ import type { Database } from './db/types.ts';
 import type { DeliveryControl } from './delivery/lead-delivery.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
 import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
+import { registerConsoleFunnelRoutes } from './routes/console-funnel.ts';
+import { createEventStore } from './funnel/event-store.ts';
+import { readFlowSteps } from './funnel/flow-steps.ts';
+import { registerEventRoutes } from './routes/events.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './errors.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
 import { lazyChildLogger } from './lazy-child-logger.ts';
@@ -136,6 +140,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
 
+  // The funnel: step events from the page, read back by the console.
+  const flowSteps = readFlowSteps(options.flowsDir ?? FLOWS_DIR);
+  const events = createEventStore(db, {
+    now,
+    onError: (error, count) => app.log.error({ err: error, events: count }, 'funnel events could not be stored'),
+  });
+  await registerEventRoutes(app, flowSteps, events);
+
   // The console: the session hook first, so every console route finds its signed-in user.
   registerConsoleSessions(app, db, now);
   registerConsoleSessionRoutes(app, db, now);
@@ -149,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? undefined
       : { queue: options.delivery, control: options.deliveryControl },
   );
+  registerConsoleFunnelRoutes(app, db, flowSteps, events);
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development

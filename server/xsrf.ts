@@ -7,6 +7,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../engine/api/client.ts';
+import { EVENTS_PATH } from '../engine/api/funnel.ts';
 import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
 
@@ -43,7 +44,8 @@ export function xsrfCookieOf(cookieHeader: string | undefined): string | undefin
   return undefined;
 }
 
-function sameToken(header: string, cookie: string): boolean {
+/** Whether a token sent back equals the cookie's, compared in constant time. */
+export function sameToken(header: string, cookie: string): boolean {
   const a = Buffer.from(header);
   const b = Buffer.from(cookie);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -60,9 +62,14 @@ function issuesCookie(request: FastifyRequest, reply: FastifyReply): boolean {
   return isApiRequest(request) || (typeof type === 'string' && type.startsWith('text/html'));
 }
 
-/** Why a state-changing API call is refused, or undefined when it may go on. */
+/**
+ * Why a state-changing API call is refused, or undefined when it may go on. The funnel's events come by
+ * navigator.sendBeacon, which cannot set a header: that route checks the token the batch carries in its body itself
+ * (server/routes/events.ts).
+ */
 function refusal(request: FastifyRequest): ClientError | undefined {
   if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return undefined;
+  if (request.method === 'POST' && request.routeOptions.url === EVENTS_PATH) return undefined;
   const cookie = xsrfCookieOf(request.headers.cookie);
   if (cookie === undefined) return new ClientError(403, XSRF_REFUSED, NO_COOKIE);
   const header = request.headers[XSRF_HEADER.toLowerCase()];

@@ -246,6 +246,22 @@ export const VARIABLES = {
     default: '20',
     parse: requestLimit,
   }),
+  rateLimitEventsPerIp: withDefault({
+    name: 'RATE_LIMIT_EVENTS_PER_IP',
+    description:
+      'Funnel event batches (POST /api/events) one visitor address may send in its window; more are answered 429 ' +
+      '(0: no limit). A visit sends about three a step: sized for hundreds of visits behind one address.',
+    default: '20000',
+    parse: requestLimit,
+  }),
+  rateLimitEventsPerSession: withDefault({
+    name: 'RATE_LIMIT_EVENTS_PER_SESSION',
+    description:
+      'Funnel event batches one visit may send in its window; more are answered 429 (0: no limit). A person ' +
+      'sends a few a minute.',
+    default: '60',
+    parse: requestLimit,
+  }),
   leadRetentionDays: withDefault({
     name: 'LEAD_RETENTION_DAYS',
     description:

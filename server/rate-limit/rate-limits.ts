@@ -1,11 +1,12 @@
 /**
- * Per-address and per-visit limits on lead intake, privacy opt-outs and phone checks (docs/decisions/041-rate-limits-and-phone-costs.md):
+ * Per-address and per-visit limits on lead intake, privacy opt-outs, phone checks and funnel events (docs/decisions/041-rate-limits-and-phone-costs.md):
  * past a limit the request is answered 429 with Retry-After before its body is read, and nothing is logged of who it
  * came from. Each route gets an onRequest hook of its own as it is registered, so no other request pays for a check.
  * The counters live in this process: with several server instances each enforces its own.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { OPT_OUT_PATH } from '../../engine/api/client.ts';
+import { EVENTS_PATH } from '../../engine/api/funnel.ts';
 import type { Config } from '../config.ts';
 import { ClientError } from '../errors.ts';
 import { LEAD_INTAKE_PATH } from '../routes/leads.ts';
@@ -64,6 +65,7 @@ export function registerRateLimits(app: FastifyInstance, config: Config, now: ()
     // An opt-out is sent once per visit like a lead, and by the same people: the lead limits, counted apart.
     [OPT_OUT_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
     [PHONE_CHECK_PATH, { perIp: config.rateLimitPhonePerIp, perSession: config.rateLimitPhonePerSession }],
+    [EVENTS_PATH, { perIp: config.rateLimitEventsPerIp, perSession: config.rateLimitEventsPerSession }],
   ];
   for (const [url, limits] of routes) {
     const hook = limitHook(limits, config, now);

@@ -1,6 +1,7 @@
 /**
  * What retention removes (docs/decisions/043-retention.md): the personal data of leads older than
- * LEAD_RETENTION_DAYS, and consent evidence older than five years. A purged lead keeps its row, with an empty payload
+ * LEAD_RETENTION_DAYS, consent evidence older than five years, and funnel events older than
+ * FUNNEL_EVENT_RETENTION_DAYS. A purged lead keeps its row, with an empty payload
  * and `purged_at` set, so its evidence keeps its lead id and its delivery history stays; the evidence keeps, copied
  * from the payload as it is erased, the phone number and email the consent was given for.
  */
@@ -17,11 +18,19 @@ export const CONSENT_RETENTION_YEARS = 5;
  */
 export const UNDELIVERED_KEPT_DAYS = (2 * RETENTION_SECONDS) / (24 * 60 * 60) + 2;
 
+/**
+ * How long funnel events are kept (docs/decisions/024-funnel-events.md): a year and a month, so a month can be set
+ * beside the same month a year before. A fixed period, not a setting: events hold nothing personal.
+ */
+export const FUNNEL_EVENT_RETENTION_DAYS = 400;
+
 export interface PurgeCounts {
   /** Leads whose personal data was erased by this run. */
   leadsPurged: number;
   /** Consent evidence rows deleted by this run. */
   evidenceDeleted: number;
+  /** Funnel events deleted by this run. */
+  eventsDeleted: number;
 }
 
 // One statement: the evidence reads the payload in the statement's snapshot, before the lead's update erases it.
@@ -42,6 +51,13 @@ const PURGE_LEADS = `
 
 const DELETE_EVIDENCE = `delete from consent_evidence where consented_at < now() - make_interval(years => $1)`;
 
+const DELETE_EVENTS = `delete from funnel_events where received_at < now() - make_interval(days => $1)`;
+// A bot's mark goes with the last of its events.
+const DELETE_BOT_MARKS = `
+  delete from funnel_bot_visits b
+   where marked_at < now() - make_interval(days => $1)
+     and not exists (select 1 from funnel_events e where e.visit = b.visit)`;
+
 /** Purges what is due; several servers may run it at once (an advisory lock takes them in turn). */
 export function purgeExpired(db: Database, leadRetentionDays: number): Promise<PurgeCounts> {
   return db.transaction(async (tx) => {
@@ -51,6 +67,8 @@ export function purgeExpired(db: Database, leadRetentionDays: number): Promise<P
       Math.max(leadRetentionDays, UNDELIVERED_KEPT_DAYS),
     ]);
     const deleted = await tx.query(DELETE_EVIDENCE, [CONSENT_RETENTION_YEARS]);
-    return { leadsPurged: rows[0]?.n ?? 0, evidenceDeleted: deleted.rowCount };
+    const events = await tx.query(DELETE_EVENTS, [FUNNEL_EVENT_RETENTION_DAYS]);
+    await tx.query(DELETE_BOT_MARKS, [FUNNEL_EVENT_RETENTION_DAYS]);
+    return { leadsPurged: rows[0]?.n ?? 0, evidenceDeleted: deleted.rowCount, eventsDeleted: events.rowCount };
   });
 }

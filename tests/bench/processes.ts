@@ -140,6 +140,8 @@ export async function startProjectServer(
     // The load comes from one address and one visit: as a visitor it would be refused within a second.
     RATE_LIMIT_LEADS_PER_IP: '0',
     RATE_LIMIT_LEADS_PER_SESSION: '0',
+    RATE_LIMIT_EVENTS_PER_IP: '0',
+    RATE_LIMIT_EVENTS_PER_SESSION: '0',
   };
   const serve = serveCommand();
   const child = startNode(label, serve.args, { ...serve.env, ...env });

@@ -1,6 +1,7 @@
 /** The one results table: every measured value, its ratio where one means something, its target and the verdict. */
 import type { ApiResults } from './api.ts';
 import type { ConsoleResults } from './console.ts';
+import type { EventsResult } from './events.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
 import type { NextHeadingResult } from './next-heading.ts';
@@ -20,6 +21,7 @@ export interface BenchResults {
   lighthouse?: PageResult[];
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
+  events?: EventsResult;
   console?: ConsoleResults;
 }
 
@@ -178,6 +180,35 @@ function apiRows(api: ApiResults): Row[] {
   return rows;
 }
 
+function eventsRows(result: EventsResult): Row[] {
+  const { measured } = result;
+  const subject = `one server (PGlite), ${result.eventsPerBatch} events a beacon`;
+  return [
+    {
+      metric: `Funnel events, events/s (${result.connections} connections)`,
+      subject,
+      value: formatValue(result.eventsPerSecond, 'per-second'),
+      ratio: '',
+      ...targetCells(result.eventsPerSecond, TARGETS.events),
+    },
+    {
+      metric: 'Funnel events, p50 latency',
+      subject,
+      value: formatValue(measured.p50Ms, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, p99 latency',
+      subject,
+      value: formatValue(measured.p99Ms, 'ms'),
+      ratio: '',
+      ...targetCells(measured.p99Ms, TARGETS.eventsP99),
+    },
+  ];
+}
+
 function consoleRows(results: ConsoleResults): Row[] {
   const rows: Row[] = [];
   for (const name of ['PGlite', 'PostgreSQL'] as const) {
@@ -205,6 +236,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
     ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
     ...(results.api ? apiRows(results.api) : []),
+    ...(results.events ? eventsRows(results.events) : []),
     ...(results.console ? consoleRows(results.console) : []),
   ];
 }

@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../server/paths.ts';
 import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
+import { runEvents, type EventsResult } from './events.ts';
 import { runConsole, type ConsoleResults } from './console.ts';
 import type { LighthouseSettings, PageResult, PageUnderTest } from './lighthouse-metrics.ts';
 import { runLighthouse } from './lighthouse-runs.ts';
@@ -67,6 +68,7 @@ interface Output {
   };
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
+  events?: EventsResult;
   console?: ConsoleResults;
   pgliteServerPeakRssBytes?: number;
   table: ReturnType<typeof resultRows>;
@@ -120,6 +122,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
     if (options.parts.includes('api')) {
       say('API under load:');
       results.api = await runApi(server, lender, options.loadSeconds);
+    }
+    if (options.parts.includes('events')) {
+      say('Funnel events under load:');
+      results.events = await runEvents(server, options.loadSeconds);
     }
     pgliteServerPeakRssBytes = peakRss(server.child.pid);
   }
@@ -182,6 +188,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   }
   if (results.nextHeading) output.nextHeading = results.nextHeading;
   if (results.api) output.api = results.api;
+  if (results.events) output.events = results.events;
   if (results.console) output.console = results.console;
   if (pgliteServerPeakRssBytes !== undefined) output.pgliteServerPeakRssBytes = pgliteServerPeakRssBytes;
   const file = resolve(PROJECT_ROOT, options.json);

@@ -38,6 +38,9 @@ export const TARGETS = {
   intakePostgres: { op: '>=', limit: 500, unit: 'per-second' },
   intakeP99: { op: '<=', limit: 100, unit: 'ms' },
   serverRss: { op: '<=', limit: 250, unit: 'megabytes' },
+  /** The funnel's events endpoint on one server (PGlite) at 50 clients: events stored per second, beacons' p99. */
+  events: { op: '>=', limit: 5_000, unit: 'per-second' },
+  eventsP99: { op: '<=', limit: 20, unit: 'ms' },
   /** The console's lead list at 100,000 leads: its first page and a search by email, p95 on each database. */
   consoleFirstPageP95: { op: '<=', limit: 100, unit: 'ms' },
   consoleEmailSearchP95: { op: '<=', limit: 100, unit: 'ms' },

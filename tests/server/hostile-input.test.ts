@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../server/api-path.ts';
 import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
+import { EVENTS_BODY_LIMIT } from '../../server/routes/events.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,
@@ -74,6 +75,20 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'POST /api/v1/trustedform/claim': { body: { valid: () => ({ url: CERTIFICATE }), bodyLimit: 4096 } },
   'POST /api/v1/privacy/opt-out': { body: { valid: () => ({ email: 'maria.rivera@example.com' }), bodyLimit: 4096 } },
   [`POST ${LEADS_PATH}`]: { body: { valid: () => validLead(), bodyLimit: 64 * 1024 } },
+  // The funnel's beacons: the XSRF token in the body, text/plain read as JSON.
+  'POST /api/events': {
+    body: {
+      valid: () => ({
+        xsrf: 'A'.repeat(43),
+        visit: 'Zk1vX2hvc3RpbGUtdmlzaXQ',
+        flow_version: 'v1',
+        device: 'phone',
+        utm_source: 'google',
+        events: [{ type: 'view', step: 'start', at: 1764000000000 }],
+      }),
+      bodyLimit: EVENTS_BODY_LIMIT,
+    },
+  },
   // Fastify's default body limit: the route sets none of its own.
   'POST /api/lead/check_valid_zipcode': { body: { valid: () => ({ zipcode: '90210' }), bodyLimit: 1024 * 1024 } },
   // The console: signed out (only the sign-in and an invitation's link answer more than 401), so the hostile input
@@ -114,6 +129,17 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'POST /api/admin/leads/:id/hold': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/release': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
+  ...Object.fromEntries(
+    ['GET /api/admin/funnel', 'GET /api/admin/funnel.csv'].map((route) => [
+      route,
+      {
+        query: {
+          names: ['version', 'from', 'to', 'utm_source', 'utm_campaign', 'device'],
+          valid: { version: 'v1', from: '2026-01-01', to: '2026-01-31', device: 'phone' },
+        },
+      },
+    ]),
+  ),
 };
 
 /** The built site's files a hostile path may reach, by their content types. */

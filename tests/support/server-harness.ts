@@ -107,6 +107,8 @@ const NO_RATE_LIMITS = {
   RATE_LIMIT_LEADS_PER_SESSION: '0',
   RATE_LIMIT_PHONE_PER_IP: '0',
   RATE_LIMIT_PHONE_PER_SESSION: '0',
+  RATE_LIMIT_EVENTS_PER_IP: '0',
+  RATE_LIMIT_EVENTS_PER_SESSION: '0',
 };
 
 /** A validated config from test settings (everything else at its default, but the rate limits off). */

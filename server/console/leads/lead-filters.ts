@@ -53,7 +53,7 @@ type Query = Record<string, unknown>;
 type Checked<T> = { ok: true; value: T } | { ok: false; fields: FieldProblem[] };
 
 /** One text parameter (a repeated parameter is refused). */
-function text(query: Query, name: string, problems: FieldProblem[]): string | undefined {
+export function queryText(query: Query, name: string, problems: FieldProblem[]): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
@@ -88,7 +88,7 @@ function search(q: string, problems: FieldProblem[]): Search | undefined {
 export function checkDateRange(query: Query, problems: FieldProblem[]): DateRange {
   const range: DateRange = {};
   for (const name of ['from', 'to'] as const) {
-    const value = text(query, name, problems);
+    const value = queryText(query, name, problems);
     if (value === undefined || value === '') continue;
     if (isDay(value)) range[name] = value;
     else problems.push({ field: name, keyword: 'format', message: `${name} must be a date as YYYY-MM-DD` });
@@ -101,22 +101,22 @@ export function checkDateRange(query: Query, problems: FieldProblem[]): DateRang
 
 function checkFilters(query: Query, problems: FieldProblem[]): LeadFilters {
   const filters: LeadFilters = checkDateRange(query, problems);
-  const q = text(query, 'q', problems);
+  const q = queryText(query, 'q', problems);
   if (q !== undefined) {
     const found = search(q, problems);
     if (found !== undefined) filters.search = found;
   }
-  const status = text(query, 'status', problems);
+  const status = queryText(query, 'status', problems);
   if (status !== undefined && status !== '') {
     if (isLeadStatus(status)) filters.status = status;
     else
       problems.push({ field: 'status', keyword: 'enum', message: `status must be one of ${LEAD_STATUSES.join(', ')}` });
   }
-  const version = text(query, 'version', problems);
+  const version = queryText(query, 'version', problems);
   if (version !== undefined && version !== '') filters.version = version;
-  const utmSource = text(query, 'utm_source', problems);
+  const utmSource = queryText(query, 'utm_source', problems);
   if (utmSource !== undefined && utmSource !== '') filters.utmSource = utmSource;
-  const utmCampaign = text(query, 'utm_campaign', problems);
+  const utmCampaign = queryText(query, 'utm_campaign', problems);
   if (utmCampaign !== undefined && utmCampaign !== '') filters.utmCampaign = utmCampaign;
   return filters;
 }
@@ -135,7 +135,7 @@ export function checkListQuery(query: Query): Checked<ListQuery> {
   const problems: FieldProblem[] = [];
   const filters = checkFilters(query, problems);
   let limit = DEFAULT_LIMIT;
-  const limitText = text(query, 'limit', problems);
+  const limitText = queryText(query, 'limit', problems);
   if (limitText !== undefined) {
     const n = /^\d{1,4}$/.test(limitText) ? Number(limitText) : NaN;
     if (n >= 1 && n <= MAX_LIMIT) limit = n;
@@ -146,7 +146,7 @@ export function checkListQuery(query: Query): Checked<ListQuery> {
         message: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
       });
   }
-  const cursorText = text(query, 'cursor', problems);
+  const cursorText = queryText(query, 'cursor', problems);
   const cursor = cursorText === undefined || cursorText === '' ? undefined : decodeCursor(cursorText);
   if (cursorText !== undefined && cursorText !== '' && cursor === undefined) {
     problems.push({ field: 'cursor', keyword: 'format', message: 'cursor must be a next_cursor of an earlier page' });
@@ -175,7 +175,7 @@ export class Conditions {
   }
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
+export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
 
 export function rangeConditions(range: DateRange, conditions = new Conditions()): Conditions {
   const { from, to } = range;

@@ -20,6 +20,7 @@ import {
   USERS_PATH,
   type Role,
 } from '../../../engine/api/console.ts';
+import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../engine/api/funnel.ts';
 import { call, consoleApp, type ConsoleRequest } from '../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';
@@ -104,6 +105,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: ACCESS.leads,
   })),
   { method: 'GET', route: COUNTS_PATH, url: COUNTS_PATH, access: ACCESS.counts },
+  { method: 'GET', route: FUNNEL_PATH, url: `${FUNNEL_PATH}?version=v1`, access: ACCESS.funnel },
+  { method: 'GET', route: FUNNEL_CSV_PATH, url: `${FUNNEL_CSV_PATH}?version=v1`, access: ACCESS.funnel },
 ];
 
 /** The routes the app registers under /api/admin, as "METHOD /path"; HEAD comes with every GET. */

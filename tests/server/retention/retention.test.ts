@@ -1,7 +1,8 @@
 /**
  * Retention on PGlite and (with DATABASE_URL) PostgreSQL: leads older than LEAD_RETENTION_DAYS lose their personal
  * data (undelivered ones not before their delivery window ends), consent evidence goes after five years and keeps
- * the phone number and email it was given for until then, and the daily job is registered and purges at start.
+ * the phone number and email it was given for until then, funnel events go after FUNNEL_EVENT_RETENTION_DAYS with
+ * the bot marks of their visits, and the daily job is registered and purges at start.
  */
 import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
@@ -10,7 +11,12 @@ import type { Database } from '../../../server/db/index.ts';
 import { bossOptions } from '../../../server/delivery/lead-delivery.ts';
 import type { LenderClient } from '../../../server/delivery/lender-client.ts';
 import { attemptDelivery, type DeliveryLog } from '../../../server/delivery/worker.ts';
-import { CONSENT_RETENTION_YEARS, purgeExpired, UNDELIVERED_KEPT_DAYS } from '../../../server/retention/purge.ts';
+import {
+  CONSENT_RETENTION_YEARS,
+  FUNNEL_EVENT_RETENTION_DAYS,
+  purgeExpired,
+  UNDELIVERED_KEPT_DAYS,
+} from '../../../server/retention/purge.ts';
 import { createRetentionJob, RETENTION_CRON, RETENTION_QUEUE } from '../../../server/retention/retention-job.ts';
 import { validLead } from '../../support/lead-fixture.ts';
 import { openDatabase } from '../../support/delivery-setup.ts';
@@ -116,7 +122,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const old = await storeLead(db, over(RETENTION_DAYS), { delivered: true });
     const young = await storeLead(db, under(RETENTION_DAYS), { delivered: true });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0 });
 
     expect(await leadOf(db, old)).toEqual({ payload: {}, purged_at: expect.any(Date), digests: false });
     expect(await leadOf(db, young)).toEqual({ payload: validLead(), purged_at: null, digests: true });
@@ -137,7 +143,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     );
 
     // A second run finds nothing more to do.
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0, eventsDeleted: 0 });
   });
 
   it('keeps an undelivered lead until its delivery window has ended', async () => {
@@ -145,7 +151,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const retrying = await storeLead(db, over(RETENTION_DAYS), { delivered: false });
     const givenUp = await storeLead(db, over(UNDELIVERED_KEPT_DAYS), { delivered: false });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0 });
     expect((await leadOf(db, retrying))?.purged_at).toBeNull();
     expect((await leadOf(db, givenUp))?.payload).toEqual({});
   });
@@ -155,11 +161,39 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     const expired = await storeLead(db, { years: CONSENT_RETENTION_YEARS, days: 1 }, { delivered: true });
     const kept = await storeLead(db, { years: CONSENT_RETENTION_YEARS, days: -1 }, { delivered: true });
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 2, evidenceDeleted: 1 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 2, evidenceDeleted: 1, eventsDeleted: 0 });
     expect(await evidenceOf(db, expired)).toBeUndefined();
     expect(await evidenceOf(db, kept)).toMatchObject({ phone: '3105550147', email: 'maria.rivera@example.com' });
     // The emptied lead row stays: its delivery history counts, and it holds nothing personal.
     expect(await leadOf(db, expired)).toEqual({ payload: {}, purged_at: expect.any(Date), digests: false });
+  });
+
+  it('deletes funnel events older than FUNNEL_EVENT_RETENTION_DAYS, and a bot mark with the last of its events', async () => {
+    const { db } = await openDatabase(kind);
+    const event = (visit: string, days: number) =>
+      db.query(
+        `insert into funnel_events (visit, flow_version, step, type, client_at, received_at, device)
+         values ($1, 'v1', 'start', 'view', 1, now() - make_interval(days => $2), 'phone')`,
+        [visit, days],
+      );
+    const mark = (visit: string, days: number) =>
+      db.query(
+        `insert into funnel_bot_visits (visit, reason, marked_at) values ($1, 'rate', now() - make_interval(days => $2))`,
+        [visit, days],
+      );
+    await event('old-bot-visit-0000', FUNNEL_EVENT_RETENTION_DAYS + 1);
+    await mark('old-bot-visit-0000', FUNNEL_EVENT_RETENTION_DAYS + 1);
+    // A bot marked long ago whose last events are younger keeps its mark while they stay.
+    await event('long-bot-visit-000', FUNNEL_EVENT_RETENTION_DAYS + 1);
+    await event('long-bot-visit-000', FUNNEL_EVENT_RETENTION_DAYS - 1);
+    await mark('long-bot-visit-000', FUNNEL_EVENT_RETENTION_DAYS + 1);
+    await event('young-visit-000000', FUNNEL_EVENT_RETENTION_DAYS - 1);
+
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0, eventsDeleted: 2 });
+    const events = await db.query<{ visit: string }>('select visit from funnel_events order by visit');
+    expect(events.rows.map((row) => row.visit)).toEqual(['long-bot-visit-000', 'young-visit-000000']);
+    const marks = await db.query<{ visit: string }>('select visit from funnel_bot_visits');
+    expect(marks.rows.map((row) => row.visit)).toEqual(['long-bot-visit-000']);
   });
 
   it('registers the daily schedule and purges at start, logging counts only', async () => {
@@ -170,7 +204,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     expect((await leadOf(setup.db, old))?.payload).toEqual({});
     expect(lines).toEqual([
       {
-        fields: { leadsPurged: 1, evidenceDeleted: 0, leadRetentionDays: RETENTION_DAYS },
+        fields: { leadsPurged: 1, evidenceDeleted: 0, eventsDeleted: 0, leadRetentionDays: RETENTION_DAYS },
         message: 'retention purge done',
       },
     ]);

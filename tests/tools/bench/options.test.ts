@@ -7,7 +7,7 @@ describe('bench options', () => {
     expect(parseOptions([])).toMatchObject({
       runs: 5,
       compare: [],
-      parts: ['lighthouse', 'interaction', 'api', 'console'],
+      parts: ['lighthouse', 'interaction', 'api', 'events', 'console'],
       json: DEFAULT_JSON,
     });
   });
@@ -25,7 +25,7 @@ describe('bench options', () => {
 
   it('refuses what it cannot use', () => {
     expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
-    expect(() => parseOptions(['--only', 'css'])).toThrow(/lighthouse, interaction, api, console/);
+    expect(() => parseOptions(['--only', 'css'])).toThrow(/lighthouse, interaction, api, events, console/);
     expect(() => parseOptions(['--compare'])).toThrow(/at least one URL/);
     expect(() => parseOptions(['--compare', 'ftp://x/'])).toThrow(/http/);
     expect(() => parseOptions(['--fast'])).toThrow(/unknown/);

@@ -190,4 +190,24 @@ describe('result rows', () => {
       ],
     ]);
   });
+  it("judges the funnel events by events a second and the beacons' p99", () => {
+    const measured: LoadResult = {
+      ok: 8_000,
+      failed: {},
+      seconds: 10,
+      perSecond: 800,
+      p50Ms: 4,
+      p99Ms: 25,
+      maxMs: 40,
+    };
+    const rows = resultRows(
+      { events: { connections: 50, eventsPerBatch: 10, warmup: measured, measured, eventsPerSecond: 8_000 } },
+      0,
+    );
+    expect(rows.map((row) => [row.metric, row.value, row.target, row.met])).toEqual([
+      ['Funnel events, events/s (50 connections)', '8,000/s', '≥ 5,000/s', 'yes'],
+      ['Funnel events, p50 latency', '4.0 ms', '', ''],
+      ['Funnel events, p99 latency', '25 ms', '≤ 20 ms', 'no'],
+    ]);
+  });
 });
