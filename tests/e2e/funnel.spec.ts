@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../engine/api/funnel.ts';
+import { axeViolations } from './audit.ts';
 import { h1, invitedUser } from './console-users.ts';
 import { expect, test } from './fixtures.ts';
 import { VISITOR } from './visitor.ts';
@@ -43,10 +44,10 @@ const V1_STEPS = Object.keys(
 const reading = (page: Page) => () => page.clock.fastForward(3000);
 
 /**
- * A visit in a fresh browser context: `act`, then the visitor leaves (pagehide) once the page's reporter has sent its
- * first beacon, so the leave is reported too. Answers the context, to close once the funnel has counted the visit:
- * closing it at once would cancel the beacon the page sent as it went away, which a browser's tab closed by a
- * visitor still delivers.
+ * A visit in a fresh browser context: `act`, a look at the last screen, then the visitor closes the tab (pagehide)
+ * once the page's reporter has sent its first beacon, so the leave is reported too. Answers the context, to close
+ * once the funnel has counted the visit: closing it at once would cancel the beacon the tab sent as it closed, which
+ * a browser still delivers.
  */
 async function visit(browser: Browser, act: (page: Page) => Promise<void>): Promise<BrowserContext> {
   const context = await browser.newContext();
@@ -55,8 +56,9 @@ async function visit(browser: Browser, act: (page: Page) => Promise<void>): Prom
   const firstBeacon = page.waitForRequest((request) => new URL(request.url()).pathname === EVENTS_PATH);
   await openStartScreen(page, LANDING);
   await act(page);
+  await reading(page)();
   await firstBeacon;
-  await page.goto('about:blank');
+  await page.close({ runBeforeUnload: true });
   return context;
 }
 
@@ -84,6 +86,7 @@ const sendsALead = async (page: Page) => {
   await page.getByRole('textbox', { name: 'Street address' }).fill(VISITOR.street);
   await revealAndSubmitPhone(page);
   await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 20_000 });
+  await expect(page.getByText(/Mary Smith/)).toBeVisible();
 };
 
 /** Per step: [views, moved on, exits]. */
@@ -167,6 +170,7 @@ test('scripted visits are counted exactly, for a marketer who sees counts and ne
     ]);
   }
   await expect(marketer.getByRole('img', { name: 'Views per step, v1' })).toBeVisible();
+  expect(await axeViolations(marketer)).toEqual([]);
 
   // Counts and step ids only: not the lead's email, phone, name or business, on the page, in the JSON or the CSV.
   const csv = await marketer.request.get(`${FUNNEL_CSV_PATH}?version=v1&utm_source=${CAMPAIGN}`);
