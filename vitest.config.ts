@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Tests run where the code they test runs: jsdom for the page (engine, widgets, site), node for the tooling and the
-// server. Two sit in a folder of the other kind: the flow checks, which the build and `npm run flows:check` run in
-// node, and the development page's script (server/dev/client.ts), which runs in the browser.
-const NODE_TESTS_OF_THE_PAGE_FOLDERS = ['tests/engine/flow/checks.test.ts'];
+// server. Some sit in a folder of the other kind: the flow checks and the resolving of versions that extend another,
+// which the build and `npm run flows:check` run in node, and the development page's script (server/dev/client.ts),
+// which runs in the browser.
+const NODE_TESTS_OF_THE_PAGE_FOLDERS = ['tests/engine/flow/checks.test.ts', 'tests/engine/flow/overlay.test.ts'];
 const PAGE_TESTS_OF_THE_SERVER_FOLDER = ['tests/server/dev/client.test.ts'];
 
 export default defineConfig({

@@ -100,10 +100,19 @@ export type ObjectWidgetProps<Options> = Declared<FieldProps<FormRecord, RJSFSch
   options: Options;
 };
 
+/**
+ * The step controls a display widget gets: the form context, and what only a display step's content can report. The
+ * engine adds the step to what is reported, so a widget names only its own part (and never an answer).
+ */
+export interface DisplayContext extends FormContext {
+  /** The visitor opened the offer with this id (the flow file's, e.g. "personal-loans"), e.g. a partner's link. */
+  reportOffer(offerId: string): void;
+}
+
 /** Props of a display widget: its options from the flow file and the engine's step controls. */
 export interface DisplayProps<Options> {
   options: Options;
-  context: FormContext;
+  context: DisplayContext;
 }
 
 /** The props each kind of widget is rendered with. */

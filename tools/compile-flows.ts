@@ -11,7 +11,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFlowFiles } from '../engine/flow/load.ts';
+import { readFlowSources } from '../engine/flow/load.ts';
+import { resolveFlows } from '../engine/flow/overlay.ts';
 import { checkFlows, formatProblem } from '../engine/flow/checks.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import { precompileSchemas } from '../engine/flow/precompile.ts';
@@ -32,10 +33,10 @@ export function compileFlows({
   contentDir = CONTENT_DIR,
   serverContentDir = SERVER_CONTENT_DIR,
 } = {}): string[] {
-  const files = readFlowFiles(flowsDir);
+  const sources = readFlowSources(flowsDir);
   const content = readSiteContent(contentDir);
   const problems = [
-    ...checkFlows(files, widgets, { reservedPaths: builtInPagePaths() }),
+    ...checkFlows(sources, widgets, { reservedPaths: builtInPagePaths() }),
     ...content.problems,
     ...checkServerContent(serverContentDir),
   ];
@@ -47,6 +48,8 @@ export function compileFlows({
     writeFileSync(path, text);
   };
   rmSync(outDir, { recursive: true, force: true });
+  // Each version whole, a version that extends another resolved: the page knows nothing of how a file was written.
+  const files = resolveFlows(sources).flows;
   const imports: string[] = [];
   const entries: string[] = [];
   files.forEach(({ file, json }, flowIndex) => {

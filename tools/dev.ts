@@ -1,5 +1,6 @@
 /**
- * Development: `npm run dev`. Checks and compiles the flows and the content on every save of a flow or content file,
+ * Development: `npm run dev`. Checks and compiles the flows and the content on every save of a flow or content file
+ * (all of them: a version that extends another is compiled anew when the file it extends changes),
  * rebuilds the page and the operators' console on every change (Parcel, watching, into .dev-dist/ and
  * .dev-dist/console/) and runs the server in development mode.
  *

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkFlows, formatProblems } from '../engine/flow/checks.ts';
 import type { Flow } from '../engine/flow/definition.ts';
-import { flowGraph } from '../engine/flow/graph.ts';
-import { readFlowFiles } from '../engine/flow/load.ts';
+import { describeChanges, flowGraph } from '../engine/flow/graph.ts';
+import { readFlowSources } from '../engine/flow/load.ts';
+import { resolveFlows } from '../engine/flow/overlay.ts';
 import { flowReference } from '../engine/flow/reference.ts';
 import { actions } from '../engine/actions/index.ts';
 import { ACTION_SUMMARIES } from '../engine/actions/summaries.ts';
@@ -27,19 +28,23 @@ export function referenceSection(): Section {
   };
 }
 
-/** The diagrams of the flow files in `dir`; throws the check's problems when a file is broken (no picture of those). */
+/**
+ * The diagrams of the flow files in `dir`, each version resolved, with what a version that extends another changes;
+ * throws the check's problems when a file is broken (no picture of those).
+ */
 export function graphSection(dir: string = FLOWS_DIR): Section {
-  const files = readFlowFiles(dir);
-  const problems = checkFlows(files, widgets);
+  const sources = readFlowSources(dir);
+  const problems = checkFlows(sources, widgets);
   if (problems.length > 0)
     throw new Error(`the diagrams need valid flow files; fix these first:\n${formatProblems(problems)}`);
-  const parts = files.flatMap(({ file, json }) => {
+  const parts = resolveFlows(sources).flows.flatMap(({ file, json, changes }) => {
     const flow = json as Flow;
     return [
       `### ${flow.version}: \`${file}\`, at \`${flow.basePath || '/'}\``,
       '',
+      ...(changes === undefined ? [] : [describeChanges(changes), '']),
       '```mermaid',
-      flowGraph(flow),
+      flowGraph(flow, changes),
       '```',
       '',
     ];

@@ -10,10 +10,12 @@ export interface Visitor {
   phone: string;
 }
 
-/** The template for this moment: the business-hours one inside the window (Los Angeles time), the other outside. */
+/**
+ * The template for this moment: the business-hours one inside the working hours (on a working day, in the settings'
+ * time zone, Los Angeles by default), the other outside.
+ */
 export function templateFor(settings: ThankYouSettings, moment: Date): string {
-  const { start_time, end_time } = settings.specify_business_hours;
-  return isWithinBusinessHours(moment, start_time, end_time)
+  return isWithinBusinessHours(moment, settings.specify_business_hours)
     ? settings.business_hours_settings.template
     : settings.non_business_hours_settings.template;
 }

@@ -79,23 +79,57 @@ const template = {
 const clockTime = (description: string) =>
   ({ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description }) as const;
 
-/** GET /api/v1/content/thank-you: when the advisors work (Los Angeles time, inclusive) and what to say in and out. */
+/** The days of the week, as business_days names them (in the order of the week, from Monday). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/**
+ * GET /api/v1/content/thank-you: when the advisors work and what to say in and out. The spec's answer has the start
+ * and end times (Los Angeles time, inclusive); the days, holidays and time zone are optional additions, and without
+ * them every day is a working day on the Los Angeles clock, as the spec has it.
+ */
 export const thankYouSettings = {
   type: 'object',
   properties: {
     specify_business_hours: {
       type: 'object',
       description:
-        "The advisors' working hours in Los Angeles time, both ends included: inside them the page shows " +
-        'business_hours_settings, outside them non_business_hours_settings.',
+        "The advisors' working hours, both ends included, on the working days: inside them the page shows " +
+        'business_hours_settings, outside them (and all day on other days and holidays) non_business_hours_settings.',
       properties: {
         start_time: clockTime(
-          'When the working day starts: HH:MM on the 24-hour clock, Los Angeles time, e.g. "08:00".',
+          'When the working day starts: HH:MM on the 24-hour clock, in time_zone (Los Angeles time without it), ' +
+            'e.g. "08:00".',
         ),
         end_time: clockTime(
-          'When the working day ends (that minute still counts): HH:MM on the 24-hour clock, Los Angeles time, ' +
-            'e.g. "17:00" for 5 pm; not before start_time.',
+          'When the working day ends (that minute still counts): HH:MM on the 24-hour clock, in time_zone (Los ' +
+            'Angeles time without it), e.g. "17:00" for 5 pm; not before start_time.',
         ),
+        time_zone: {
+          type: 'string',
+          pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$',
+          description:
+            'The time zone the hours, days and holidays are in, as the tz database names it, e.g. ' +
+            '"America/New_York"; without it, "America/Los_Angeles".',
+        },
+        business_days: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: WEEKDAYS },
+          description:
+            'The days of the week the advisors work, in lower case, e.g. ["monday", "tuesday", "wednesday", ' +
+            '"thursday", "friday"]; without it, every day.',
+        },
+        holidays: {
+          type: 'array',
+          uniqueItems: true,
+          items: {
+            type: 'string',
+            pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+            description: 'A day off as YYYY-MM-DD, e.g. "2026-12-25" for Christmas Day 2026.',
+          },
+          description: 'Dates the advisors do not work, even on a working day, as YYYY-MM-DD in time_zone.',
+        },
       },
       required: ['start_time', 'end_time'],
       additionalProperties: false,

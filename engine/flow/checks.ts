@@ -8,6 +8,9 @@
  */
 import { pointerTo } from './explain.ts';
 import type { FlowFile } from './load.ts';
+import { resolveFlows } from './overlay.ts';
+import { formatProblem, formatProblems } from './problem.ts';
+import type { Problem } from './problem.ts';
 import type { WidgetInfo } from './schema.ts';
 import { checkAcrossFiles } from './checks/across-files.ts';
 import { checkFile } from './checks/one-file.ts';
@@ -17,28 +20,8 @@ import type { CheckOptions } from './checks/run.ts';
 export type { WidgetInfo } from './schema.ts';
 export type { CheckOptions } from './checks/run.ts';
 export { KEYWORD_PARAMS } from './checks/run.ts';
-
-export interface Problem {
-  /** The file as messages show it, e.g. "flows/business-funding.v2.json". */
-  file: string;
-  /** JSON pointer to the offending value ("" for the whole file). */
-  pointer: string;
-  message: string;
-}
-
-/** `flows/business-funding.v2.json /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)` */
-export function formatProblem(problem: Problem): string {
-  return problem.pointer === ''
-    ? `${problem.file}: ${problem.message}`
-    : `${problem.file} ${problem.pointer}: ${problem.message}`;
-}
-
-/** The problems one per line, then a count: what the CLI prints and what the build's error says. */
-export function formatProblems(problems: readonly Problem[]): string {
-  const files = new Set(problems.map((problem) => problem.file)).size;
-  const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`;
-  return [...problems.map(formatProblem), `flows: ${count} in ${files} ${files === 1 ? 'file' : 'files'}`].join('\n');
-}
+export type { Problem } from './problem.ts';
+export { formatProblem, formatProblems };
 
 /** For the build: throws an Error listing every problem (see formatProblems) when any flow file has one. */
 export function assertFlowsValid(
@@ -50,20 +33,33 @@ export function assertFlowsValid(
   if (problems.length > 0) throw new Error(formatProblems(problems));
 }
 
-/** Checks every flow file, alone and against the others; returns every problem found, in file order. */
+/**
+ * Checks every flow file, alone and against the others, as resolved (a version that extends another is checked as the
+ * whole flow it makes); returns every problem found, in file order, each at the file and pointer that wrote the
+ * offending value. A value a version inherits is reported at its base, once.
+ */
 export function checkFlows(
   files: readonly FlowFile[],
   widgets: readonly WidgetInfo[],
   options: CheckOptions = {},
 ): Problem[] {
   const run = createRun(widgets, options);
-  const problems: Problem[] = [];
-  for (const { file, json } of files) {
-    checkFile(json, run, (pointer, message) => problems.push({ file, pointer, message }));
-  }
-  checkAcrossFiles(files, options.reservedPaths ?? new Map(), (file, pointer, message) =>
-    problems.push({ file, pointer, message }),
-  );
+  const resolved = resolveFlows(files);
+  const found: (Problem & { inheritedBy?: string })[] = [...resolved.problems];
+  const flows = new Map(resolved.flows.map((flow) => [flow.file, flow]));
+  const report = (file: string, pointer: string, message: string) => {
+    const writer = flows.get(file)!.writtenIn(pointer);
+    found.push(writer === file ? { file, pointer, message } : { file: writer, pointer, message, inheritedBy: file });
+  };
+  for (const { file, json } of resolved.flows)
+    checkFile(json, run, (pointer, message) => report(file, pointer, message));
+  checkAcrossFiles(resolved.flows, options.reservedPaths ?? new Map(), report);
+  const said = new Set(found.filter((problem) => !problem.inheritedBy).map(formatProblem));
+  const problems = found.flatMap(({ inheritedBy, ...problem }): Problem[] => {
+    if (inheritedBy === undefined) return [problem];
+    if (said.has(formatProblem(problem))) return [];
+    return [{ ...problem, message: `${problem.message} (inherited by ${inheritedBy})` }];
+  });
   // In file order, then in the order the file reads (a problem about a key that is absent sits at its parent).
   const fileOrder = new Map(files.map(({ file }, index) => [file, index]));
   const positions = new Map(files.map(({ file, json }) => [file, documentOrder(json)]));

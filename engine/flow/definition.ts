@@ -208,6 +208,17 @@ export const FlowSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The key of a version written as changes to another file (engine/flow/overlay.ts). Such a file states only what
+ * differs: every other key of the flow and of its steps is optional there, and `null` removes an optional one.
+ */
+export const ExtendsSchema = Type.String({
+  pattern: '^[^/\\\\]+\\.json$',
+  description:
+    'The flow file (in this folder) this version is written as changes to, e.g. "business-funding.json": only what ' +
+    'differs is stated here (see "Versions that extend another" in flows/README.md).',
+});
+
 export type Messages = Type.Static<typeof MessagesSchema>;
 export type StepFields = Type.Static<typeof StepFieldsSchema>;
 export type UiField = Type.Static<typeof UiFieldSchema>;

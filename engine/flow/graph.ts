@@ -1,8 +1,10 @@
 /**
  * A Mermaid diagram of one flow version: every step with its route, progress and heading, every "next" and branch
- * with its condition in words. Code hosts render Mermaid blocks, so flows/README.md shows each version's shape.
+ * with its condition in words. Code hosts render Mermaid blocks, so flows/README.md shows each version's shape; for a
+ * version that extends another, the steps it adds or changes are shaded and the links it sets drawn thick.
  */
 import type { Flow, Step } from './definition.ts';
+import type { OverlayChanges } from './overlay.ts';
 import { stepPath } from './navigation.ts';
 import type { JsonObject } from './schema.ts';
 
@@ -47,22 +49,49 @@ function stepLabel(flow: Flow, stepId: string, step: Step): string {
 }
 
 /** The flow as a Mermaid flowchart, top to bottom; a fenced block of it goes into Markdown as is. */
-export function flowGraph(flow: Flow): string {
+export function flowGraph(flow: Flow, changes?: OverlayChanges): string {
+  const changed = new Set(changes?.steps.filter((step) => step.change !== 'removed').map((step) => step.id));
+  const newLinks = new Set(
+    changes?.steps
+      .filter((step) => step.change === 'added' || step.keys.some(({ key, removed }) => key === 'next' && !removed))
+      .map((step) => step.id),
+  );
   const lines = ['flowchart TD'];
   for (const [stepId, step] of Object.entries(flow.steps)) {
     const text = `"${stepLabel(flow, stepId, step)}"`;
     lines.push(`  ${nodeId(stepId)}${step.end === true ? `([${text}])` : `[${text}]`}`);
   }
   for (const [stepId, step] of Object.entries(flow.steps)) {
-    if (typeof step.next === 'string') lines.push(`  ${nodeId(stepId)} --> ${nodeId(step.next)}`);
+    const arrow = newLinks.has(stepId) ? '==>' : '-->';
+    if (typeof step.next === 'string') lines.push(`  ${nodeId(stepId)} ${arrow} ${nodeId(step.next)}`);
     else if (Array.isArray(step.next)) {
       for (const branch of step.next) {
         const condition = branch.when === undefined ? 'otherwise' : describeCondition(branch.when as JsonObject);
-        lines.push(`  ${nodeId(stepId)} -->|"${label(condition)}"| ${nodeId(branch.goto)}`);
+        lines.push(`  ${nodeId(stepId)} ${arrow}|"${label(condition)}"| ${nodeId(branch.goto)}`);
       }
     }
   }
   // The start step stands out, so a reader knows where a visitor arrives.
   lines.push(`  style ${nodeId(flow.start)} stroke-width:3px`);
+  if (changed.size > 0) {
+    lines.push('  classDef changed fill:#fff3c4,stroke:#b45309');
+    lines.push(`  class ${[...changed].map(nodeId).join(',')} changed`);
+  }
   return lines.join('\n');
+}
+
+const code = (text: string) => `\`${text}\``;
+const keyList = (keys: readonly { key: string; removed: boolean }[]) =>
+  keys.map(({ key, removed }) => (removed ? `removes ${code(key)}` : code(key))).join(', ');
+
+/** What a version changes from the file it extends, in a line: settings, then each step with the keys it writes. */
+export function describeChanges(changes: OverlayChanges): string {
+  const parts = [
+    ...(changes.settings.length > 0 ? [keyList(changes.settings)] : []),
+    ...changes.steps.map(({ id, change, keys }) =>
+      change === 'changed' ? `step ${code(id)}: ${keyList(keys)}` : `step ${code(id)} ${change}`,
+    ),
+  ];
+  const base = changes.base.slice(changes.base.lastIndexOf('/') + 1);
+  return `Extends ${code(base)} and changes ${parts.length > 0 ? parts.join('; ') : 'nothing'}.`;
 }

@@ -3,7 +3,15 @@
  * written from the same definitions flow.schema.json is generated from (definition.ts, the widget registry, the engine's
  * messages and actions), so the guide cannot describe a key the checks would refuse or miss one they accept.
  */
-import { BranchSchema, ButtonsSchema, ConsentSchema, FlowSchema, StepSchema, UiFieldSchema } from './definition.ts';
+import {
+  BranchSchema,
+  ButtonsSchema,
+  ConsentSchema,
+  ExtendsSchema,
+  FlowSchema,
+  StepSchema,
+  UiFieldSchema,
+} from './definition.ts';
 import type { JsonObject } from './schema.ts';
 import type { ListedWidget } from '../widget-contract.ts';
 import { KEYWORD_PARAMS } from './checks.ts';
@@ -121,6 +129,12 @@ function actionsTable(actionNames: readonly string[], summaries: Readonly<Record
   );
 }
 
+/** The settings of a flow file: the whole flow's, and `extends` of a version written as changes to another. */
+function flowSettings(): JsonObject {
+  const flow = plain(FlowSchema);
+  return { ...flow, properties: { ...(flow.properties as JsonObject), extends: plain(ExtendsSchema) } };
+}
+
 /** The generated reference, in Markdown, for these widgets and actions (every action needs a summary). */
 export function flowReference(
   widgets: readonly WidgetInfo[],
@@ -133,7 +147,7 @@ export function flowReference(
     '',
     '### Flow file settings',
     '',
-    keyTable(plain(FlowSchema)),
+    keyTable(flowSettings()),
     '',
     '### `consent`',
     '',

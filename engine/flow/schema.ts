@@ -1,11 +1,13 @@
 /**
  * The JSON Schema of a flow file, built from the flow definition's TypeBox schemas (definition.ts) and the widget registry:
  * a field's `widget` is one of the registered value or object widgets, a step's `display.widget` one of the display
- * widgets, a step's `layout.widget` one of the object widgets, and each widget's `options` are checked against that widget's own options schema. Written to
- * flows/flow.schema.json by tools/flow-schema.ts; the flow checks validate with the same object.
+ * widgets, a step's `layout.widget` one of the object widgets, and each widget's `options` are checked against that
+ * widget's own options schema. The flow checks validate each version, resolved, with the whole flow's schema; the
+ * file editors use, flows/flow.schema.json (written by tools/flow-schema.ts), also takes a version written as changes
+ * to another (`extends`).
  */
 import type { ListedWidget } from '../widget-contract.ts';
-import { DisplaySchema, FlowSchema, LayoutSchema, UiFieldSchema } from './definition.ts';
+import { DisplaySchema, ExtendsSchema, FlowSchema, LayoutSchema, UiFieldSchema } from './definition.ts';
 
 /** What the schema and the checks need to know of a widget. */
 export type WidgetInfo = Pick<ListedWidget, 'name' | 'serves' | 'options'>;
@@ -23,15 +25,80 @@ function plain(schema: unknown): JsonObject {
   return JSON.parse(JSON.stringify(schema)) as JsonObject;
 }
 
-/** The flow file's JSON Schema for a widget registry. */
+/**
+ * The JSON Schema of a whole flow for a widget registry: what a version is once resolved, which the flow checks
+ * validate every version with.
+ */
 export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
+  return {
+    $schema: FLOW_SCHEMA_DIALECT,
+    $comment: FLOW_SCHEMA_COMMENT,
+    title: 'Fundflow flow file',
+    description: 'One version of a form: its steps, their fields and where Next leads. See flows/README.md.',
+    ...withRegisteredWidgets(plain(FlowSchema), widgets),
+  };
+}
+
+/**
+ * The schema editors check flow files with (flows/flow.schema.json): a file with `extends` is a version written as
+ * changes to another (engine/flow/overlay.ts): every key optional, `null` removing an optional one; any other file
+ * is a whole flow.
+ */
+export function buildFlowFileSchema(widgets: readonly WidgetInfo[]): JsonObject {
+  const { $schema, $comment, title, description, ...whole } = buildFlowSchema(widgets);
+  return {
+    $schema,
+    $comment,
+    title,
+    description: `${String(description)} A file with "extends" states only what differs from the file it extends.`,
+    if: { type: 'object', required: ['extends'] },
+    then: overlayOf(whole),
+    else: whole,
+  };
+}
+
+/** An object schema as an overlay writes it: no key required, optional keys removable with `null`. */
+function changesTo(schema: JsonObject): JsonObject {
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const properties: JsonObject = {};
+  for (const [key, property] of Object.entries(schema.properties as JsonObject)) {
+    properties[key] = required.has(key) ? property : { anyOf: [property, { type: 'null' }] };
+  }
+  const { required: _required, ...rest } = schema;
+  return { ...rest, properties };
+}
+
+/** The whole flow's schema turned into an overlay's: `extends` required, steps written as changes (or `null`). */
+function overlayOf(whole: JsonObject): JsonObject {
+  const overlay = changesTo(whole);
+  const properties = overlay.properties as JsonObject;
+  const steps = properties.steps as JsonObject;
+  const stepPatterns = steps.patternProperties as JsonObject;
+  const changedSteps: JsonObject = {};
+  for (const [pattern, step] of Object.entries(stepPatterns)) {
+    changedSteps[pattern] = { anyOf: [changesTo(step as JsonObject), { type: 'null' }] };
+  }
+  return {
+    ...overlay,
+    required: ['extends'],
+    properties: {
+      $schema: properties.$schema,
+      extends: plain(ExtendsSchema),
+      ...Object.fromEntries(Object.entries(properties).filter(([key]) => key !== '$schema')),
+      steps: { ...steps, patternProperties: changedSteps },
+    },
+  };
+}
+
+/** A flow schema with every widget slot narrowed to the registered widgets that fit it (see withWidgets). */
+function withRegisteredWidgets(schema: JsonObject, widgets: readonly WidgetInfo[]): JsonObject {
   const fieldWidgets = widgets.filter((widget) => widget.serves.kind !== 'display');
   const displayWidgets = widgets.filter((widget) => widget.serves.kind === 'display');
   const objectWidgets = widgets.filter((widget) => widget.serves.kind === 'object');
 
-  const narrowed = (schema: JsonObject, to: readonly WidgetInfo[]) => ({
-    original: JSON.stringify(schema),
-    replacement: withWidgets(schema, to),
+  const narrowed = (slot: JsonObject, to: readonly WidgetInfo[]) => ({
+    original: JSON.stringify(slot),
+    replacement: withWidgets(slot, to),
     found: 0,
   });
   const replacements = [
@@ -39,7 +106,7 @@ export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
     narrowed(plain(DisplaySchema), displayWidgets),
     narrowed(plain(LayoutSchema), objectWidgets),
   ];
-  const body = transform(plain(FlowSchema), (node) => {
+  const body = transform(schema, (node) => {
     const text = JSON.stringify(node);
     const match = replacements.find((entry) => entry.original === text);
     if (!match) return undefined;
@@ -51,18 +118,12 @@ export function buildFlowSchema(widgets: readonly WidgetInfo[]): JsonObject {
       'engine/flow/definition.ts: FlowSchema no longer contains UiFieldSchema, DisplaySchema and LayoutSchema as written',
     );
   }
-  return {
-    $schema: FLOW_SCHEMA_DIALECT,
-    $comment: FLOW_SCHEMA_COMMENT,
-    title: 'Fundflow flow file',
-    description: 'One version of a form: its steps, their fields and where Next leads. See flows/README.md.',
-    ...body,
-  };
+  return body;
 }
 
-/** The file's text: pretty-printed, two-space indent, ending with a newline. */
+/** The editors' file's text: pretty-printed, two-space indent, ending with a newline. */
 export function flowSchemaText(widgets: readonly WidgetInfo[]): string {
-  return `${JSON.stringify(buildFlowSchema(widgets), null, 2)}\n`;
+  return `${JSON.stringify(buildFlowFileSchema(widgets), null, 2)}\n`;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { FormRecord } from '../state/record.ts';
 import { carriesClick, withAttribution } from '../state/attribution.ts';
 import type { KeywordError } from '../validation/messages.ts';
 import { situationMessage } from '../validation/messages.ts';
-import type { FormContext } from '../widget-contract.ts';
+import type { DisplayContext } from '../widget-contract.ts';
 import { useAlerts } from '../alerts/Alerts.tsx';
 import { useEngineSettings } from './engine-settings.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -189,7 +189,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     );
   } else {
     const Display = step.display ? settings.registry.displays[step.display.widget] : undefined;
-    const context: FormContext = {
+    const context: DisplayContext = {
       advance: () => void complete({}),
       setBusy: () => {},
       setFieldError: () => {},
@@ -201,6 +201,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       record: answers,
       api: settings.api,
       settings: settings.page,
+      reportOffer: (offerId) => settings.events.offerOpened({ flow: flow.id, version: flow.version, stepId }, offerId),
     };
     body = (
       <>

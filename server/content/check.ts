@@ -58,6 +58,52 @@ function checkHours(json: unknown): Located[] {
   ];
 }
 
+/** YYYY-MM-DD, as the schema has it. */
+const DATE = new RegExp(thankYouSettings.properties.specify_business_hours.properties.holidays.items.pattern);
+
+/** Whether the tz database (as this Node.js has it) knows the zone. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a well-written YYYY-MM-DD is a day of the calendar ("2026-02-30" is not). */
+function isCalendarDate(date: string): boolean {
+  return new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+}
+
+/**
+ * What the schema cannot see in the working days: a time zone the tz database does not know, and a holiday that is no
+ * day of the calendar. Checked wherever the value is well written, as checkHours is.
+ */
+function checkCalendar(json: unknown): Located[] {
+  const hours = (json as { specify_business_hours?: { time_zone?: unknown; holidays?: unknown } } | null)
+    ?.specify_business_hours;
+  const found: Located[] = [];
+  const zone = hours?.time_zone;
+  if (typeof zone === 'string' && !isTimeZone(zone)) {
+    found.push({
+      pointer: '/specify_business_hours/time_zone',
+      message: `"${zone}" is not a time zone: write it as the tz database names it, e.g. "America/New_York"`,
+    });
+  }
+  if (Array.isArray(hours?.holidays)) {
+    hours.holidays.forEach((date: unknown, index) => {
+      if (typeof date === 'string' && DATE.test(date) && !isCalendarDate(date)) {
+        found.push({
+          pointer: `/specify_business_hours/holidays/${index}`,
+          message: `"${date}" is not a day of the calendar: write a real date as YYYY-MM-DD, e.g. "2026-12-25"`,
+        });
+      }
+    });
+  }
+  return found;
+}
+
 /** Without the editors-only `$schema` key, which the API does not answer with. */
 function withoutSchemaKey(json: unknown): Record<string, unknown> {
   const { $schema: _editorsOnly, ...rest } = json as Record<string, unknown>;
@@ -75,7 +121,10 @@ export function readServerContent(dir: string = CONTENT_DIR, shownDir?: string):
   const content: Partial<Record<keyof ServerContent, Record<string, unknown>>> = {};
   for (const { name, key, schema } of SERVER_CONTENT_FILES) {
     const checked = checkJsonFile(ajv, join(dir, `${name}.json`), schema);
-    const found = key === 'thankYou' ? [...checked.problems, ...checkHours(checked.json)] : checked.problems;
+    const found =
+      key === 'thankYou'
+        ? [...checked.problems, ...checkHours(checked.json), ...checkCalendar(checked.json)]
+        : checked.problems;
     if (found.length === 0) content[key] = withoutSchemaKey(checked.json);
     problems.push(...found.map((located) => ({ file: `${shown}/${name}.json`, ...located })));
   }

@@ -9,8 +9,8 @@ import { schemaKey } from '../../engine/content/schemas.ts';
 export const thankYouFile = {
   title: 'Thank-you message',
   description:
-    "What the last screen says once the form is sent: one message inside the advisors' working hours (Los Angeles " +
-    'time), another outside them. See server/content/README.md.',
+    "What the last screen says once the form is sent: one message inside the advisors' working hours (on their " +
+    'working days, in their time zone), another outside them. See server/content/README.md.',
   ...thankYouSettings,
   properties: { $schema: schemaKey('thank-you'), ...thankYouSettings.properties },
 } as const;

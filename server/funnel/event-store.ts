@@ -18,7 +18,7 @@ export interface EventStore {
 }
 
 /** Events per write at most (whole batches): keeps each write short, so a lead never waits long behind one. */
-export const MAX_EVENTS_PER_WRITE = 500;
+export const MAX_EVENTS_PER_WRITE = 200;
 /** Events waiting at most: when the database falls this far behind, batches are refused rather than held in memory. */
 export const MAX_QUEUED_EVENTS = 20_000;
 
@@ -106,6 +106,9 @@ export function createEventStore(db: Database, options: EventStoreOptions): Even
       const ready = waiters.filter((waiter) => waiter.upTo <= done);
       waiters = waiters.filter((waiter) => waiter.upTo > done);
       for (const { resolve } of ready) resolve();
+      // The embedded database runs on this thread: between two writes, let the requests that arrived be answered
+      // (and their batches join the next group) rather than write on until the queue is empty.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     writing = false;
   }

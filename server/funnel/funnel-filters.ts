@@ -21,9 +21,11 @@ const isDevice = (text: string): text is DeviceClass => DEVICE_CLASSES.some((dev
 export function checkFunnelQuery(query: Record<string, unknown>, flows: FlowSteps): Checked {
   const problems: FieldProblem[] = [];
   const range = checkDateRange(query, problems);
+  const before = problems.length;
   const version = queryText(query, 'version', problems);
   const versions = [...flows.keys()];
-  if (version === undefined || !flows.has(version)) {
+  // A version given twice or too long is already named.
+  if (problems.length === before && (version === undefined || !flows.has(version))) {
     const problem = version === undefined || version === '' ? 'version is required' : 'version is not a flow version';
     problems.push({ field: 'version', keyword: 'enum', message: `${problem}: one of ${versions.join(', ')}` });
   }

@@ -1,11 +1,14 @@
 /**
  * The funnel's events endpoint under load on one server: beacons of EVENTS_PER_BATCH step events, each from a visit of
- * its own, as fast as CONNECTIONS clients can send them, counted in events per second with the beacons' latency.
+ * its own, from CONNECTIONS clients. Twice: as fast as the clients can send (the most it takes, where every answer
+ * waits behind the others), then paced at the target rate, TARGET_EVENTS_PER_SECOND, for the beacons' latency at
+ * that load.
  */
 import { randomBytes } from 'node:crypto';
 import { XSRF_COOKIE } from '../../engine/api/client.ts';
 import { EVENTS_PATH, type EventBatch, type StepEvent } from '../../engine/api/funnel.ts';
 import { CONNECTIONS } from './api.ts';
+import { TARGETS } from './targets.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
 import { say, type ProjectServer } from './processes.ts';
 
@@ -14,13 +17,20 @@ export const EVENTS_PER_BATCH = 10;
 const WARMUP_SECONDS = 2;
 const STEPS = ['start', 'amount', 'loan-purpose', 'loan-timing', 'average-monthly-revenue'];
 
+/** The paced load: the rate the target names. */
+export const TARGET_EVENTS_PER_SECOND = TARGETS.events.limit;
+
 export interface EventsResult {
   connections: number;
   eventsPerBatch: number;
   warmup: LoadResult;
+  /** As fast as the clients can send. */
   measured: LoadResult;
-  /** Events stored per second: beacons answered 204 times EVENTS_PER_BATCH. */
+  /** Events accepted per second at full speed: beacons answered 204 times EVENTS_PER_BATCH. */
   eventsPerSecond: number;
+  /** Paced at TARGET_EVENTS_PER_SECOND. */
+  paced: LoadResult;
+  pacedEventsPerSecond: number;
 }
 
 function beacon(token: string, n: number): EventBatch {
@@ -51,16 +61,34 @@ export async function runEvents(server: ProjectServer, loadSeconds: number): Pro
     headers,
     body: JSON.stringify(beacon(token, n)),
   });
-  const load = (seconds: number) =>
-    runLoad({ origin: server.url, connections: CONNECTIONS, seconds, expectStatus: 204, request });
+  const load = (seconds: number, paceMs?: number) =>
+    runLoad({
+      origin: server.url,
+      connections: CONNECTIONS,
+      seconds,
+      expectStatus: 204,
+      request,
+      ...(paceMs === undefined ? {} : { paceMs }),
+    });
+  const describe = (result: LoadResult) =>
+    `${Math.round(result.perSecond * EVENTS_PER_BATCH)} events/s (${Math.round(result.perSecond)} beacons/s), ` +
+    `p50 ${result.p50Ms?.toFixed(1)} ms, p99 ${result.p99Ms?.toFixed(1)} ms, failed ${JSON.stringify(result.failed)}`;
   say(`  Funnel events: warm-up ${WARMUP_SECONDS} s, then ${loadSeconds} s, ${CONNECTIONS} connections`);
   const warmup = await load(WARMUP_SECONDS);
   const measured = warmup.ok === 0 ? warmup : await load(loadSeconds);
   if (measured.ok === 0) throw new Error(`funnel events: no beacon was stored: ${JSON.stringify(measured.failed)}`);
-  const eventsPerSecond = measured.perSecond * EVENTS_PER_BATCH;
-  say(
-    `    measured: ${Math.round(eventsPerSecond)} events/s (${Math.round(measured.perSecond)} beacons/s), ` +
-      `p50 ${measured.p50Ms?.toFixed(1)} ms, p99 ${measured.p99Ms?.toFixed(1)} ms`,
-  );
-  return { connections: CONNECTIONS, eventsPerBatch: EVENTS_PER_BATCH, warmup, measured, eventsPerSecond };
+  say(`    as fast as they can: ${describe(measured)}`);
+  // Each client one beacon every paceMs: CONNECTIONS × EVENTS_PER_BATCH events per paceMs.
+  const paceMs = (CONNECTIONS * EVENTS_PER_BATCH * 1000) / TARGET_EVENTS_PER_SECOND;
+  const paced = await load(loadSeconds, paceMs);
+  say(`    paced at ${TARGET_EVENTS_PER_SECOND} events/s: ${describe(paced)}`);
+  return {
+    connections: CONNECTIONS,
+    eventsPerBatch: EVENTS_PER_BATCH,
+    warmup,
+    measured,
+    eventsPerSecond: measured.perSecond * EVENTS_PER_BATCH,
+    paced,
+    pacedEventsPerSecond: paced.perSecond * EVENTS_PER_BATCH,
+  };
 }

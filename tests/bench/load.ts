@@ -1,7 +1,9 @@
 /**
  * A keep-alive HTTP load generator on undici: `connections` clients, each sending its next request as soon as the
- * previous answer has been read, for a fixed time. The same code drives every server it is compared on.
+ * previous answer has been read (or, paced, at its next turn), for a fixed time. The same code drives every server it
+ * is compared on.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { percentile } from './stats.ts';
 
@@ -32,6 +34,12 @@ export interface LoadOptions {
   expectStatus: number;
   /** The n-th request (0, 1, 2... across all clients), so every one can differ. */
   request: (n: number) => LoadRequest;
+  /**
+   * Paced: each client sends one request every `paceMs`, the clients spread over that interval, so the load is
+   * connections / paceMs requests a millisecond whatever the answers take. A latency then counts from the request's
+   * turn, not from when a late client got to send it, so a slow answer also counts in the requests it held up.
+   */
+  paceMs?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -48,10 +56,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const started = performance.now();
   const end = started + options.seconds * 1000;
-  const client = async () => {
-    while (performance.now() < end) {
+  const client = async (index: number) => {
+    const { paceMs } = options;
+    for (let turn = 0; performance.now() < end; turn++) {
+      const due = paceMs === undefined ? undefined : started + (index / options.connections + turn) * paceMs;
+      if (due !== undefined && due >= end) break;
       const { method, path, headers, body } = options.request(next++);
-      const sent = performance.now();
+      if (due !== undefined && due > performance.now()) await wait(due - performance.now());
+      const sent = due ?? performance.now();
       try {
         const response = await pool.request({ method, path, headers, body });
         await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
@@ -67,7 +79,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: options.connections }, client));
+    await Promise.all(Array.from({ length: options.connections }, (_, index) => client(index)));
   } finally {
     await pool.close();
   }

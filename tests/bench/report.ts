@@ -181,30 +181,47 @@ function apiRows(api: ApiResults): Row[] {
 }
 
 function eventsRows(result: EventsResult): Row[] {
-  const { measured } = result;
+  const { measured, paced } = result;
   const subject = `one server (PGlite), ${result.eventsPerBatch} events a beacon`;
+  const pacedSubject = `${subject}, paced at ${formatValue(TARGETS.events.limit, 'per-second')}`;
   return [
     {
-      metric: `Funnel events, events/s (${result.connections} connections)`,
+      metric: `Funnel events, events/s (${result.connections} connections, as fast as they can)`,
       subject,
       value: formatValue(result.eventsPerSecond, 'per-second'),
       ratio: '',
       ...targetCells(result.eventsPerSecond, TARGETS.events),
     },
     {
-      metric: 'Funnel events, p50 latency',
+      metric: 'Funnel events, p99 latency as fast as they can',
       subject,
-      value: formatValue(measured.p50Ms, 'ms'),
+      value: formatValue(measured.p99Ms, 'ms'),
       ratio: '',
       target: '',
       met: '',
     },
     {
-      metric: 'Funnel events, p99 latency',
-      subject,
-      value: formatValue(measured.p99Ms, 'ms'),
+      metric: 'Funnel events, events/s paced',
+      subject: pacedSubject,
+      value: formatValue(result.pacedEventsPerSecond, 'per-second'),
       ratio: '',
-      ...targetCells(measured.p99Ms, TARGETS.eventsP99),
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, p50 latency paced',
+      subject: pacedSubject,
+      value: formatValue(paced.p50Ms, 'ms'),
+      ratio: '',
+      target: '',
+      met: '',
+    },
+    {
+      metric: 'Funnel events, p99 latency paced',
+      subject: pacedSubject,
+      value: formatValue(paced.p99Ms, 'ms'),
+      ratio: '',
+      ...targetCells(paced.p99Ms, TARGETS.eventsP99),
     },
   ];
 }

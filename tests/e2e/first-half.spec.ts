@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { CONFIGURED_APP_URL } from './servers.ts';
 import { answerV3UpToCreditScore } from './walk.ts';
+
+const FAKE_TAG_MANAGER = readFileSync(new URL('../support/fake-tag-manager.js', import.meta.url), 'utf8');
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -202,6 +206,44 @@ for (const version of ['v2', 'v3']) {
   });
 }
 
+/** The partner pages of the alternatives screen's offers, as the flow files give them (tracking parameters included). */
+const PARTNER_LINKS = [
+  {
+    name: 'See personal loans (opens in a new tab)',
+    url: 'https://partners.example.com/personal-loans?utm_source=fundflow&utm_medium=referral&utm_campaign=alternatives',
+  },
+  {
+    name: 'See business credit cards (opens in a new tab)',
+    url: 'https://partners.example.com/business-credit-cards?utm_source=fundflow&utm_medium=referral&utm_campaign=alternatives',
+  },
+];
+
+/**
+ * On the alternatives screen, each offer is a link to its partner's page that opens in a new tab, with no referrer, and
+ * the form stays where it was. The partner's site is stood in for here, so nothing leaves the machine.
+ */
+async function expectOffersOpenPartnersInNewTabs(page: Page) {
+  for (const { name, url } of PARTNER_LINKS) {
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
+  const referrers: (string | undefined)[] = [];
+  await page.context().route('https://partners.example.com/**', async (route) => {
+    referrers.push(route.request().headers().referer);
+    await route.fulfill({ contentType: 'text/html', body: '<title>Partner</title><h1>Personal loans</h1>' });
+  });
+  const [partner] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: PARTNER_LINKS[0]!.name }).click(),
+  ]);
+  await expect(partner).toHaveURL(PARTNER_LINKS[0]!.url);
+  await expect(partner.getByRole('heading', { name: 'Personal loans' })).toBeVisible();
+  expect(referrers).toEqual([undefined]);
+  await partner.close();
+  await expect(heading(page)).toHaveText('You may also qualify for these options');
+}
+
 test('alternatives suggest other products and continue to the business details', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('radio', { name: 'Partnership' }).click();
@@ -217,6 +259,40 @@ test('alternatives suggest other products and continue to the business details',
   await expect(heading(page)).toHaveText('You may also qualify for these options');
   await page.getByRole('button', { name: 'Back' }).click();
   await expectStep(page, '/amount', 'How much do you need?', 20);
+});
+
+test('opening an offer is told to the tag manager once, by the offer id, with the flow and step', async ({ page }) => {
+  await page.route('https://www.googletagmanager.com/gtm.js**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_TAG_MANAGER }),
+  );
+  await page
+    .context()
+    .route('https://partners.example.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Partner</title>' }),
+    );
+  await page.goto(`${CONFIGURED_APP_URL}/`);
+  await page.getByRole('radio', { name: 'Partnership' }).click();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.goto(`${CONFIGURED_APP_URL}/alternatives`);
+  await expect(heading(page)).toHaveText('You may also qualify for these options');
+  const [partner] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: PARTNER_LINKS[1]!.name }).click(),
+  ]);
+  await partner.close();
+  const offersOpened = async () =>
+    ((await page.evaluate(() => window.dataLayer)) as Record<string, unknown>[]).filter(
+      (item) => item.event === 'offer_opened',
+    );
+  await expect.poll(offersOpened).toEqual([
+    {
+      event: 'offer_opened',
+      flow: 'business-funding',
+      flow_version: 'v1',
+      step: 'alternatives',
+      offer: 'business-credit-cards',
+    },
+  ]);
 });
 
 test('an unknown path shows the not-found page with status 404', async ({ page }) => {
@@ -249,6 +325,7 @@ test('v3 branches on the answers: a Poor credit score leads to alternatives, any
   await next(page).click();
   await expect(page).toHaveURL((url) => url.pathname === '/v3/alternatives');
   await expect(heading(page)).toHaveText('You may also qualify for these options');
+  await expectOffersOpenPartnersInNewTabs(page);
   await page.getByRole('button', { name: 'No Contiue Business Loan' }).click();
   await expectStep(page, '/v3/about-business', 'Tell us about your business', 60);
 

@@ -4,8 +4,9 @@
  * element whose focus indicator differs from its look without the focus; after every change of screen the focus is
  * on the new step's heading, never on the page's body. The home popup keeps Tab inside itself while open.
  */
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { readFlowFiles } from '../../engine/flow/load.ts';
 import { animationsEnded } from './audit.ts';
 import { expect, test } from './fixtures.ts';
 import { deliveredTo, heading } from './walk.ts';
@@ -15,9 +16,13 @@ interface FlowFile {
   steps: Record<string, { schema?: { properties: Record<string, { oneOf?: { title: string }[] }> } }>;
 }
 
-/** Where a choice sits in a select's list, read from the flow file (the disabled placeholder comes first). */
+/**
+ * Where a choice sits in a select's list, read from the version's flow (resolved when the file extends another; the
+ * disabled placeholder comes first).
+ */
 function arrowsTo(file: string, step: string, field: string, title: string): number {
-  const flow = JSON.parse(readFileSync(new URL(`../../flows/${file}`, import.meta.url), 'utf8')) as FlowFile;
+  const flows = readFlowFiles(fileURLToPath(new URL('../../flows/', import.meta.url)));
+  const flow = flows.find((flowFile) => flowFile.file === `flows/${file}`)!.json as FlowFile;
   const choices = flow.steps[step]!.schema!.properties[field]!.oneOf!;
   const index = choices.findIndex((choice) => choice.title === title);
   expect(index, `${title} in ${file}`).toBeGreaterThanOrEqual(0);

@@ -1,14 +1,14 @@
 /**
- * A new version made the way flows/README.md tells a marketer ("Make a new version"): a copy of v3 with its own
- * version, basePath and storageKey is checked clean, compiled into the page, served at /v4 and takes leads, with no
- * other change.
+ * A new version made the way flows/README.md tells a marketer ("Make a new version"): a file extending v3 with its
+ * own version, basePath and storageKey and one changed heading is checked clean, compiled into the page, served at /v4
+ * and takes leads, with no other change.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { checkFlows } from '../../engine/flow/checks.ts';
-import { readFlowFiles } from '../../engine/flow/load.ts';
+import { readFlowSources } from '../../engine/flow/load.ts';
 import { compileFlows } from '../../tools/compile-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { widgets } from '../../widgets/index.ts';
@@ -24,9 +24,14 @@ let site: ReturnType<typeof tempDir>;
 beforeAll(() => {
   flows = tempDir('fundflow-v4-');
   cpSync(FLOWS_DIR, flows.path, { recursive: true });
-  const v4 = JSON.parse(readFileSync(join(flows.path, 'business-funding.v3.json'), 'utf8'));
-  Object.assign(v4, { version: 'v4', basePath: '/v4', storageKey: 'business-funding-v4' });
-  v4.steps.amount.heading = V4_HEADING;
+  const v4 = {
+    $schema: './flow.schema.json',
+    extends: 'business-funding.v3.json',
+    version: 'v4',
+    basePath: '/v4',
+    storageKey: 'business-funding-v4',
+    steps: { amount: { heading: V4_HEADING } },
+  };
   writeFileSync(join(flows.path, 'business-funding.v4.json'), JSON.stringify(v4, null, 2));
   site = tempDir('fundflow-v4-site-');
   writeBuiltSite(site.path);
@@ -39,7 +44,7 @@ afterAll(() => {
 
 describe('a v4 made as the marketer guide says', () => {
   it('passes the flow checks', () => {
-    expect(checkFlows(readFlowFiles(flows.path), widgets)).toEqual([]);
+    expect(checkFlows(readFlowSources(flows.path), widgets)).toEqual([]);
   });
 
   it('is compiled into the page with its own heading', () => {

@@ -2,11 +2,11 @@
  * US territories (docs/decisions/046-us-territories.md): the server takes a lead from exactly the places the page
  * takes, the 50 states and DC, and refuses the ZIP codes of the territories as the page does at the first ZIP code.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVED_STATES } from '../../engine/served-area.ts';
-import { flowFileNames } from '../../engine/flow/load.ts';
+import { readFlowFiles } from '../../engine/flow/load.ts';
 import { readLeadFlows } from '../../server/leads/lead-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { lookupZip } from '../../server/zip/zip-directory.ts';
@@ -18,11 +18,9 @@ interface FlowJson {
   messages: Record<string, string>;
   steps: { phone: { schema: { properties: { state: { enum: string[] } } } } };
 }
-const flows = flowFileNames(FLOWS_DIR).map((name) => ({
-  name,
-  json: JSON.parse(readFileSync(join(FLOWS_DIR, name), 'utf8')) as FlowJson,
-}));
-const v1 = flows.find(({ name }) => name === 'business-funding.json')!.json;
+/** Every version whole, as the server reads them (a version that extends another resolved). */
+const flows = readFlowFiles(FLOWS_DIR).map(({ file, json }) => ({ file, json: json as FlowJson }));
+const v1 = flows.find(({ file }) => file === 'flows/business-funding.json')!.json;
 /** The page's state list: what the phone step offers and the lead schema takes. */
 const pageStates = v1.steps.phone.schema.properties.state.enum;
 const OUTSIDE = v1.messages.outsideServedArea!;

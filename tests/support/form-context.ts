@@ -1,8 +1,11 @@
-/** A form context for rendering widgets outside a step screen: every control is a spy, every service a stub. */
+/**
+ * A form context for rendering widgets outside a step screen: every control is a spy, every service a stub. It is a
+ * display step's context too (with `reportOffer`), so display widgets take the same fake.
+ */
 import { vi } from 'vitest';
 import type { ApiClient } from '../../engine/api/client.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
-import type { FormContext } from '../../engine/widget-contract.ts';
+import type { DisplayContext } from '../../engine/widget-contract.ts';
 import type { FormRecord } from '../../engine/state/record.ts';
 
 /** An API client whose calls all fail unless a test supplies them: a widget must not call what it does not need. */
@@ -21,7 +24,7 @@ export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
   };
 }
 
-export function fakeFormContext(overrides: Partial<FormContext> & { record?: FormRecord } = {}): FormContext {
+export function fakeFormContext(overrides: Partial<DisplayContext> & { record?: FormRecord } = {}): DisplayContext {
   return {
     advance: vi.fn(),
     setBusy: vi.fn(),
@@ -34,6 +37,7 @@ export function fakeFormContext(overrides: Partial<FormContext> & { record?: For
     record: {},
     api: stubApi(),
     settings: {},
+    reportOffer: vi.fn(),
     ...overrides,
   };
 }

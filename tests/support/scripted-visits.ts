@@ -64,7 +64,8 @@ export function scriptedVisit(version: string, moves: readonly Move[], options: 
     const end = at + Math.round(move.seconds * 1000);
     if (move.offer !== undefined) events.push({ type: 'offer', step: move.step, at: end, offer: move.offer });
     if (move.then === 'lead') events.push({ type: 'lead', step: move.step, at: end });
-    if (move.then !== 'reload') events.push({ type: move.then === 'lead' ? 'advance' : move.then, step: move.step, at: end });
+    if (move.then !== 'reload')
+      events.push({ type: move.then === 'lead' ? 'advance' : move.then, step: move.step, at: end });
     at = end;
   }
   const { device = 'phone', utm_source, utm_campaign, honeypot } = options;

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileFlows } from '../../tools/compile-flows.ts';
-import { VALID_FLOW_DIR, writeBadFlow } from '../support/bad-flows.ts';
+import { jsonAt, VALID_FLOW_DIR, writeBadFlow } from '../support/bad-flows.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -43,5 +43,19 @@ describe('compiling the flows for the build', () => {
     );
     // No code is generated at run time: the module is plain functions.
     expect(readFileSync(join(outDir, 'validators/v2/amount.cjs'), 'utf8')).not.toMatch(/new Function|eval\(/);
+  });
+
+  it('writes each version whole: a change to v1 reaches the versions that extend it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fundflow-compile-'));
+    const flowsDir = join(root, 'flows');
+    cpSync(join(import.meta.dirname, '../../flows'), flowsDir, { recursive: true });
+    const v1File = join(flowsDir, 'business-funding.json');
+    const v1 = JSON.parse(readFileSync(v1File, 'utf8')) as unknown;
+    jsonAt(v1, 'steps', 'amount').heading = 'How much funding do you need today?';
+    writeFileSync(v1File, JSON.stringify(v1));
+    expect(compileFlows({ flowsDir, outDir: join(root, 'out') })).toEqual([]);
+    const flowsModule = readFileSync(join(root, 'out', 'flows.ts'), 'utf8');
+    expect(flowsModule.match(/"heading":"How much funding do you need today\?"/g)).toHaveLength(3);
+    expect(flowsModule).not.toContain('"extends"');
   });
 });

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '../../engine/flow/definition.ts';
-import { describeCondition, flowGraph } from '../../engine/flow/graph.ts';
+import { describeChanges, describeCondition, flowGraph } from '../../engine/flow/graph.ts';
+import { readFlowFiles, readFlowSources } from '../../engine/flow/load.ts';
+import { resolveFlows } from '../../engine/flow/overlay.ts';
 import { flowReference } from '../../engine/flow/reference.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
 import { actions } from '../../engine/actions/index.ts';
@@ -12,8 +14,9 @@ import { emptySection, withSections } from '../../tools/generated-sections.ts';
 import { FLOWS_README, graphSection, readmeWith, referenceSection } from '../../tools/flows-readme.ts';
 import { widgets } from '../../widgets/index.ts';
 
-const flowFile = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../flows', name), 'utf8')) as Flow;
+const FLOWS_DIR = join(import.meta.dirname, '../../flows');
+/** A version as the page shows it: one that extends another, resolved. */
+const flowFile = (name: string) => readFlowFiles(FLOWS_DIR).find(({ file }) => file === `flows/${name}`)!.json as Flow;
 
 describe('generated sections of a Markdown file', () => {
   const section = { name: 'table', command: 'npm run make-table', content: '| a |' };
@@ -95,6 +98,19 @@ describe('the flow diagrams', () => {
     const flow = flowFile('business-funding.json');
     const steps = { ...flow.steps, amount: { ...flow.steps.amount!, heading: 'The "best" <rate>' } };
     expect(flowGraph({ ...flow, steps })).toContain('The #quot;best#quot; #lt;rate#gt;');
+  });
+
+  it('marks what a version that extends another changes: its steps shaded, the links it sets thick (v3)', () => {
+    const v3 = resolveFlows(readFlowSources(FLOWS_DIR)).flows.find(({ file }) => file.endsWith('.v3.json'))!;
+    expect(describeChanges(v3.changes!)).toBe(
+      'Extends `business-funding.json` and changes `version`, `basePath`, `storageKey`; step `credit-score`: `next`; ' +
+        'step `alternatives`: removes `standalone`.',
+    );
+    const graph = flowGraph(v3.json as Flow, v3.changes);
+    expect(graph).toContain('s_credit_score ==>|"otherwise"| s_about_business');
+    expect(graph).toContain('s_amount --> s_loan_purpose');
+    expect(graph).toContain('class s_credit_score,s_alternatives changed');
+    expect(flowGraph(flowFile('business-funding.json'))).not.toContain('changed');
   });
 
   it('puts conditions it cannot say in words as their JSON', () => {

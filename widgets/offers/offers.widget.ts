@@ -4,10 +4,23 @@ import { offersOptions } from './options.ts';
 
 export const offers = defineWidget({
   name: 'offers',
-  summary: 'A list of other products to suggest, each with a title and a short text.',
+  summary:
+    "A list of other products to suggest, each with a title, a short text and a link to the partner's page, opened " +
+    'in a new tab and reported as an offer opened.',
   serves: { kind: 'display' },
   options: offersOptions,
-  example: { offers: [{ title: 'Business credit cards', text: 'Cover everyday expenses while your business grows.' }] },
+  example: {
+    offers: [
+      {
+        id: 'business-credit-cards',
+        title: 'Business credit cards',
+        text: 'Cover everyday expenses while your business grows.',
+        url: 'https://partners.example.com/business-credit-cards?utm_source=fundflow&utm_medium=referral',
+        linkText: 'See business credit cards',
+      },
+    ],
+    newTab: '(opens in a new tab)',
+  },
   // Only later steps use it: kept out of the first screen's script.
   component: deferredComponent(() => import('./Offers.tsx').then((module) => module.Offers), 'the offers'),
 });

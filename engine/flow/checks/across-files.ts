@@ -1,6 +1,6 @@
 /** Checks between flow files: each version its own basePath, storageKey and version, and no two serving one URL. */
 import { pointerTo } from '../explain.ts';
-import type { FlowFile } from '../load.ts';
+import type { ResolvedFlow } from '../overlay.ts';
 import { stepPath } from '../navigation.ts';
 import type { JsonObject } from '../schema.ts';
 import { isObject, quoted } from './run.ts';
@@ -13,7 +13,7 @@ function ownValueHint(key: 'basePath' | 'storageKey', json: JsonObject): string 
 }
 
 export function checkAcrossFiles(
-  files: readonly FlowFile[],
+  files: readonly ResolvedFlow[],
   reservedPaths: ReadonlyMap<string, string>,
   report: (file: string, pointer: string, message: string) => void,
 ): void {
@@ -24,14 +24,18 @@ export function checkAcrossFiles(
     return owner === file ? undefined : owner;
   };
   const sharedBasePath = new Set<string>();
-  for (const { file, json } of files) {
+  for (const { file, json, writtenIn } of files) {
     if (!isObject(json)) continue;
+    // A value the file inherits from the one it extends is to be given in this file: said at its top.
+    const at = (key: string) => (writtenIn(`/${key}`) === file ? `/${key}` : '');
+    const inherited = (key: string) => (at(key) === '' ? ` (inherited from ${writtenIn(`/${key}`)})` : '');
     for (const key of ['basePath', 'storageKey'] as const) {
       const value = json[key];
       if (typeof value !== 'string') continue;
       const owner = claim(`${key}\u0000${value}`, file);
       if (!owner) continue;
-      report(file, `/${key}`, `${JSON.stringify(value)} is already the ${key} of ${owner}: ${ownValueHint(key, json)}`);
+      const message = `${JSON.stringify(value)}${inherited(key)} is already the ${key} of ${owner}: ${ownValueHint(key, json)}`;
+      report(file, at(key), at(key) === '' ? `the ${key} ${message}` : message);
       if (key === 'basePath') sharedBasePath.add(file);
     }
     if (typeof json.id === 'string' && typeof json.version === 'string') {
@@ -39,8 +43,8 @@ export function checkAcrossFiles(
       if (owner) {
         report(
           file,
-          '/version',
-          `version ${quoted(json.version)} of ${quoted(json.id)} is already defined by ${owner}: give this file a version of its own`,
+          at('version'),
+          `version ${quoted(json.version)}${inherited('version')} of ${quoted(json.id)} is already defined by ${owner}: give this file a version of its own`,
         );
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ThankYouSettings } from '../../../engine/api/schemas.ts';
 import { fillThankYouTemplate, templateFor } from '../../../engine/actions/thank-you-message.ts';
 
 const settings = {
@@ -11,6 +12,21 @@ describe('the thank-you message', () => {
   it('uses the business-hours template inside the window and the other outside', () => {
     expect(templateFor(settings, new Date('2026-01-15T18:00:00Z'))).toContain('now'); // 10:00 in Los Angeles
     expect(templateFor(settings, new Date('2026-01-15T06:00:00Z'))).toContain('tomorrow'); // 22:00
+  });
+
+  it('promises a Saturday visitor the next business day when the settings name the working days', () => {
+    const saturday = new Date('2026-01-17T18:00:00Z'); // 10:00 in Los Angeles
+    expect(templateFor(settings, saturday)).toContain('now');
+    const business_days: ThankYouSettings['specify_business_hours']['business_days'] = [
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+    ];
+    const weekdays = { ...settings, specify_business_hours: { ...settings.specify_business_hours, business_days } };
+    expect(templateFor(weekdays, saturday)).toContain('tomorrow');
+    expect(templateFor(weekdays, new Date('2026-01-16T18:00:00Z'))).toContain('now'); // Friday 10:00
   });
 
   it('capitalises the names and formats the phone', () => {

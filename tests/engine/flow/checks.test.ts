@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { assertFlowsValid, checkFlows, formatProblem } from '../../../engine/flow/checks.ts';
-import { readFlowFiles } from '../../../engine/flow/load.ts';
+import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../../engine/api/public-config.ts';
@@ -22,7 +23,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const realFlows = () => readFlowFiles(join(ROOT, 'flows'));
+const realFlows = () => readFlowSources(join(ROOT, 'flows'));
 const problemsOf = (name: BadFlowName) => checkFlows(badFlow(name), widgets).map(formatProblem);
 const at = (name: BadFlowName) => `${name}/business-funding.v2.json`;
 
@@ -106,7 +107,8 @@ describe('each mistake is reported with its file and pointer', () => {
         '/steps/amount/ui/amount/widget: unknown widget "slidr" (did you mean "slider"?)',
         '/steps/zip/next: "revenu" is not a step (did you mean "revenue"?)',
         '/steps/revenue/next/0/when/properties/revenue/maximun: unknown keyword "maximun" (did you mean "maximum"?)',
-        '/steps/alternatives/display/options: "offers" needs the option "offers": add it to "options" (The products to suggest, in the order shown.)',
+        '/steps/alternatives/display/options: "offers" needs the option "offers": add it to "options" (The products to suggest, in the order shown, each with a link to the partner who offers it.)',
+        '/steps/alternatives/display/options: "offers" needs the option "newTab": add it to "options" (Read by screen readers after each link text, never shown: the links open a new tab, e.g. "(opens in a new tab)".)',
       ].map((line) => `${at('several-mistakes')} ${line}`),
     );
   });
@@ -146,6 +148,27 @@ describe('more mistakes, checked in memory', () => {
     ]);
     expect(check((flow) => delete jsonAt(flow, 'steps', 'zip').heading)).toEqual([
       'f.json /steps/zip: "heading" is missing: add it (The question or title of the step.)',
+    ]);
+  });
+
+  it("refuses an offer's link that is not an https address, and an offer id the reports cannot take", () => {
+    const offerAt = '/steps/alternatives/display/options/offers/0';
+    const withOffer = (change: Record<string, unknown>) =>
+      check((flow) => Object.assign(jsonAt(flow, 'steps', 'alternatives', 'display', 'options', 'offers', 0), change));
+    const urlRule =
+      "The partner's page the link opens in a new tab, exactly as written: an https:// address with its tracking " +
+      'parameters, e.g. "https://partners.example.com/personal-loans?utm_source=fundflow".';
+    expect(withOffer({ url: 'http://partners.example.com/loans?utm_source=fundflow' })).toEqual([
+      `f.json ${offerAt}/url: "http://partners.example.com/loans?utm_source=fundflow" is not allowed: ${urlRule}`,
+    ]);
+    expect(withOffer({ url: 'https://partners example.com/loans' })).toEqual([
+      `f.json ${offerAt}/url: "https://partners example.com/loans" is not allowed: ${urlRule}`,
+    ]);
+    expect(withOffer({ url: 'javascript:alert(1)' })).toHaveLength(1);
+    expect(withOffer({ url: 'https://partners.example.com:8443/loans?a=1#top' })).toEqual([]);
+    expect(withOffer({ id: 'personal loans' })).toEqual([
+      `f.json ${offerAt}/id: "personal loans" is not allowed (did you mean "personal-loans"?): A name for the offer in ` +
+        'the reports, kept when its texts change: letters, digits, "-" and "_", at most 64, e.g. "personal-loans".',
     ]);
   });
 
@@ -213,7 +236,7 @@ describe('more mistakes, checked in memory', () => {
       check((flow) => {
         jsonAt(flow, 'steps', 'amount').display = {
           widget: 'offers',
-          options: { offers: [{ title: 'a', text: 'b' }] },
+          options: jsonAt(flow, 'steps', 'alternatives', 'display', 'options'),
         };
         jsonAt(flow, 'steps', 'alternatives', 'display').widget = 'slider';
         jsonAt(flow, 'steps', 'revenue', 'next', 0, 'when').properties = { revenu: { type: 'integer' } };
@@ -280,6 +303,37 @@ describe('flow.schema.json', () => {
   });
 });
 
+describe('flow.schema.json for a version that extends another', () => {
+  const validate = new Ajv({ allErrors: true }).compile(
+    JSON.parse(readFileSync(join(ROOT, 'flows/flow.schema.json'), 'utf8')) as object,
+  );
+  const overlay = (steps: FlowJson) => ({ extends: 'business-funding.json', version: 'v9', steps });
+  const errorsOf = (json: unknown) => {
+    validate(json);
+    return (validate.errors ?? []).map((error) => [error.instancePath, error.keyword]);
+  };
+
+  it('takes only what differs, and null to remove a step or an optional key', () => {
+    expect(errorsOf(overlay({ amount: { heading: 'How much?' }, alternatives: null, zip: { help: null } }))).toEqual(
+      [],
+    );
+  });
+
+  it('still checks the keys and values it names', () => {
+    expect(errorsOf(overlay({ amount: { hedaing: 'How much?' } }))).toContainEqual([
+      '/steps/amount',
+      'additionalProperties',
+    ]);
+    expect(errorsOf(overlay({ amount: { progress: 'ten' } }))).toContainEqual(['/steps/amount/progress', 'type']);
+    expect(errorsOf(overlay({ amount: { heading: null } }))).toContainEqual(['/steps/amount/heading', 'type']);
+  });
+
+  it('asks a file without "extends" for the whole flow', () => {
+    const { start: _start, ...withoutStart } = validFlow();
+    expect(errorsOf(withoutStart)).toContainEqual(['', 'required']);
+  });
+});
+
 describe('did you mean', () => {
   it('counts a swap of neighbouring letters as one edit', () => {
     expect(editDistance('hedaing', 'heading')).toBe(1);
@@ -309,6 +363,28 @@ describe('the command line tools', () => {
     expect(result.stdout).toBe(
       `${file} /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
     );
+  }, 60_000);
+
+  it('flows:check checks a version that extends another as resolved, naming the file that wrote the mistake', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundflow-overlay-check-'));
+    try {
+      writeFileSync(join(dir, 'business-funding.v2.json'), JSON.stringify(validFlow()));
+      const overlay = {
+        extends: 'business-funding.v2.json',
+        version: 'v3',
+        basePath: '/v3',
+        storageKey: 'business-funding.v3',
+        steps: { zip: { next: 'revenu' } },
+      };
+      writeFileSync(join(dir, 'business-funding.v3.json'), JSON.stringify(overlay));
+      const result = tsx('tools/flows-check.ts', dir);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe(
+        `${relative(ROOT, dir)}/business-funding.v3.json /steps/zip/next: "revenu" is not a step (did you mean "revenue"?)\nflows: 1 problem in 1 file\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('flows:check passes the real flows', () => {

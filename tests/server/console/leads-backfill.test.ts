@@ -44,7 +44,8 @@ describe.each(KINDS)('migration 009 on $name', (kind) => {
     await boss.send(DEAD_LETTER_QUEUE, { leadId: dead });
     await boss.stop({ graceful: false });
 
-    expect(await migrate(db)).toEqual(['009-console-leads']);
+    // 009 and the migrations after it.
+    expect(await migrate(db)).toContain('009-console-leads');
     const { rows } = await db.query<{ id: string; delivery_state: string | null }>(
       'select id, delivery_state from leads',
     );

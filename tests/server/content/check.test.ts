@@ -72,9 +72,45 @@ describe('the server content checks', () => {
   it('say how to write a time', () => {
     expect(problemsIn(withThankYou(hours('08:00', '5pm')))).toEqual([
       'server/content/thank-you.json /specify_business_hours/end_time: "5pm" is not allowed: ' +
-        'When the working day ends (that minute still counts): HH:MM on the 24-hour clock, Los Angeles time, ' +
-        'e.g. "17:00" for 5 pm; not before start_time.',
+        'When the working day ends (that minute still counts): HH:MM on the 24-hour clock, in time_zone (Los ' +
+        'Angeles time without it), e.g. "17:00" for 5 pm; not before start_time.',
     ]);
+  });
+
+  it('name a misspelt working day, a badly written or impossible holiday and an unknown time zone, each at its place', () => {
+    const calendar = {
+      specify_business_hours: {
+        start_time: '08:00',
+        end_time: '17:00',
+        time_zone: 'America/New_Yrok',
+        business_days: ['monday', 'Tuesday', 'wensday'],
+        holidays: ['2026-12-25', '12/31/2026', '2026-02-30'],
+      },
+    };
+    const days = '"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"';
+    expect(problemsIn(withThankYou(calendar))).toEqual([
+      `server/content/thank-you.json /specify_business_hours/business_days/1: "Tuesday" is not one of ${days} (did you mean "tuesday"?)`,
+      `server/content/thank-you.json /specify_business_hours/business_days/2: "wensday" is not one of ${days} (did you mean "wednesday"?)`,
+      'server/content/thank-you.json /specify_business_hours/holidays/1: "12/31/2026" is not allowed: ' +
+        'A day off as YYYY-MM-DD, e.g. "2026-12-25" for Christmas Day 2026.',
+      'server/content/thank-you.json /specify_business_hours/time_zone: "America/New_Yrok" is not a time zone: ' +
+        'write it as the tz database names it, e.g. "America/New_York"',
+      'server/content/thank-you.json /specify_business_hours/holidays/2: "2026-02-30" is not a day of the calendar: ' +
+        'write a real date as YYYY-MM-DD, e.g. "2026-12-25"',
+    ]);
+  });
+
+  it('take working days, holidays and a time zone written as the schema says', () => {
+    const calendar = {
+      specify_business_hours: {
+        start_time: '09:00',
+        end_time: '18:00',
+        time_zone: 'America/New_York',
+        business_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+        holidays: ['2026-12-25', '2027-01-01'],
+      },
+    };
+    expect(problemsIn(withThankYou(calendar))).toEqual([]);
   });
 
   it('name a missing key with what it is for', () => {
@@ -136,7 +172,11 @@ describe('the server content checks', () => {
     const { content } = readServerContent();
     expect(content?.thankYou).not.toHaveProperty('$schema');
     expect(content?.homePopup).not.toHaveProperty('$schema');
-    expect(content?.thankYou.specify_business_hours).toEqual({ start_time: '08:00', end_time: '17:00' });
+    expect(content?.thankYou.specify_business_hours).toEqual({
+      start_time: '08:00',
+      end_time: '17:00',
+      business_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+    });
   });
 
   it('stop the build, which writes nothing', () => {

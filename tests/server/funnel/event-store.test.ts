@@ -55,6 +55,8 @@ describe('the events queue', () => {
     await store.flush();
     expect(await eventCount(db)).toBe(accepted * 50);
     expect(store.accept(batch())).toBe(true);
+    await store.flush();
+    expect(await eventCount(db)).toBe((accepted + 1) * 50);
   });
 
   it('reports a failed write with its number of events, and goes on with the next', async () => {

@@ -311,6 +311,7 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
     for (const [query, fields] of [
       ['', ['version']],
       ['version=v9', ['version']],
+      ['version=v1&version=v3', ['version']],
       ['version=v1&from=2026-13-01&to=yesterday', ['from', 'to']],
       ['version=v1&from=2026-11-21&to=2026-11-20', ['to']],
       ['version=v1&device=watch', ['device']],

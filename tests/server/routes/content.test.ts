@@ -42,9 +42,13 @@ describe('GET /api/v1/content/thank-you', () => {
     ]);
   });
 
-  it('ships hours 08:00 to 17:00 and a message for each case, naming the visitor and the phone', async () => {
+  it('ships hours 08:00 to 17:00 on weekdays and a message for each case, naming the visitor and the phone', async () => {
     const settings = (await server.app.inject('/api/v1/content/thank-you')).json();
-    expect(settings.specify_business_hours).toEqual({ start_time: '08:00', end_time: '17:00' });
+    expect(settings.specify_business_hours).toEqual({
+      start_time: '08:00',
+      end_time: '17:00',
+      business_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+    });
     for (const { template } of [settings.business_hours_settings, settings.non_business_hours_settings]) {
       expect(template).toContain('{first_name} {last_name}');
       expect(template).toContain('{phone}');
@@ -88,8 +92,8 @@ describe('a broken content file stops the server', () => {
     expect(() => loadSiteContent(withFiles(broken), noWarnings)).toThrow(
       new SiteContentError(
         'server/content/thank-you.json /specify_business_hours/start_time: ' +
-          '"8am" is not allowed: When the working day starts: HH:MM on the 24-hour clock, Los Angeles time, ' +
-          'e.g. "08:00".',
+          '"8am" is not allowed: When the working day starts: HH:MM on the 24-hour clock, in time_zone (Los ' +
+          'Angeles time without it), e.g. "08:00".',
       ),
     );
   });
