@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicConfig: toPublicConfig(config),
     development,
     ...(devTools === undefined ? {} : { devHead: (request) => devTools.head(request) }),
-    securityPolicy: (inline) => contentSecurityPolicy(config, inline),
+    securityPolicy: (inline, nonce) => contentSecurityPolicy(config, inline, nonce),
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (path, error) =>
       path === undefined
@@ -204,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicConfig: toPublicConfig(config),
     development,
     ...(devTools === undefined ? {} : { devHead: (request) => devTools.head(request) }),
-    securityPolicy: (inline) => contentSecurityPolicy(config, inline),
+    securityPolicy: (inline, nonce) => contentSecurityPolicy(config, inline, nonce),
   });
   if (!(await consolePage.load())) {
     app.log.warn(

@@ -1,17 +1,18 @@
 /**
  * The page: the built index.html with the public config and the product name written in. Read once at start (on
- * every request in development, where the dev build rewrites it), compressed once, served for every client route.
+ * every request in development, where the dev build rewrites it), served for every client route with a fresh nonce on
+ * each of its script elements, compressed per response.
  * In production its stylesheet is inlined and each start screen gets its own copy with the screen prerendered.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { preferredEncoding } from './encoding.ts';
 import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer } from './prerendered.ts';
-import type { InlineSources } from './security.ts';
+import { newNonce, type InlineSources } from './security.ts';
 import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from '../engine/api/public-config.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
@@ -24,6 +25,7 @@ export function toPublicConfig(config: Config): PublicConfig {
       config.gtmId === undefined
         ? null
         : { id: config.gtmId, auth: config.gtmAuth ?? null, preview: config.gtmPreview ?? null },
+    enhancedConversions: config.enhancedConversions,
     loadTrustedFormScript: config.loadTrustedFormScript,
     mapsApiKey: config.googleMapsApiKey ?? null,
   };
@@ -76,20 +78,21 @@ export function renderPage(html: string, publicConfig: PublicConfig, file = 'ind
     .replace(placeholderPattern(), (_match, open: string, _json: string, close: string) => open + json + close);
 }
 
-interface RenderedPage {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-  /** The page's own Content-Security-Policy (one allowing its inlined styles); the app-wide one otherwise. */
-  securityPolicy?: string;
+/**
+ * A page as the server keeps it: its text cut where each script element gets the response's nonce, and the sources
+ * its inline elements need. Every response gets a fresh nonce (docs/decisions/023-strict-nonce-csp.md), so the body
+ * is put together, and compressed, per response.
+ */
+interface PageTemplate {
+  parts: readonly string[];
+  inline: InlineSources;
 }
 
 interface Pages {
   /** For every route without a prerendered screen, and the 404 answers. */
-  plain: RenderedPage;
+  plain: PageTemplate;
   /** By path: the start screens, prerendered. */
-  prerendered: ReadonlyMap<string, RenderedPage>;
+  prerendered: ReadonlyMap<string, PageTemplate>;
 }
 
 export interface PageOptions {
@@ -103,11 +106,10 @@ export interface PageOptions {
   /** Development only: markup put before the page's first script, per request (the development aids, server/dev/). */
   devHead?: (request: FastifyRequest) => string;
   /**
-   * Production: the Content-Security-Policy of a page with inline elements (its stylesheet, a start screen's script
-   * loader), given the sources that allow them. Without it the page keeps its links (the app-wide policy would block
-   * them inline) and start screens load their script as the plain page does.
+   * The Content-Security-Policy of one response: its nonce, and the sources allowing the page's inline elements (in
+   * production its stylesheet and a start screen's script loader).
    */
-  securityPolicy?: (inline: InlineSources) => string;
+  securityPolicy: (inline: InlineSources, nonce: string) => string;
   /** Production: the start screens' renderer; each of its paths gets the page with its screen in place. */
   prerenderer?: Prerenderer;
   /**
@@ -124,26 +126,20 @@ export interface PageServer {
   send(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 404): Promise<FastifyReply>;
 }
 
+const NO_INLINE: InlineSources = { styles: [], scripts: [] };
+
 export function createPageServer(options: PageOptions): PageServer {
   let cached: Pages | undefined;
 
-  function finished(text: string, securityPolicy?: string): RenderedPage {
-    const html = Buffer.from(text);
-    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    if (options.development) return { html, br: html, gzip: html, etag };
-    return {
-      html,
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(html, { level: 9 }),
-      etag,
-      ...(securityPolicy === undefined ? {} : { securityPolicy }),
-    };
-  }
+  const template = (html: string, inline: InlineSources = NO_INLINE): PageTemplate => ({
+    parts: scriptNonceSlots(html),
+    inline,
+  });
 
-  async function prerendered(html: string, styles: readonly string[]): Promise<Map<string, RenderedPage>> {
-    const pages = new Map<string, RenderedPage>();
-    const { prerenderer, securityPolicy } = options;
-    if (prerenderer === undefined || securityPolicy === undefined) return pages;
+  async function prerendered(html: string, styles: readonly string[]): Promise<Map<string, PageTemplate>> {
+    const pages = new Map<string, PageTemplate>();
+    const { prerenderer } = options;
+    if (prerenderer === undefined) return pages;
     let screens: ReadonlyMap<string, string | Error>;
     try {
       screens = await prerenderer.renderAll(options.publicConfig);
@@ -164,7 +160,7 @@ export function createPageServer(options: PageOptions): PageServer {
         );
       }
       const started = scriptsAfterFirstPaint(filled);
-      pages.set(routePath(path), finished(started.html, securityPolicy({ styles, scripts: started.hashes })));
+      pages.set(routePath(path), template(started.html, { styles, scripts: started.hashes }));
     }
     return pages;
   }
@@ -182,13 +178,13 @@ export function createPageServer(options: PageOptions): PageServer {
       if (options.devHead !== undefined && request !== undefined) {
         rendered = beforeFirstScript(rendered, options.devHead(request));
       }
-      return { plain: finished(rendered), prerendered: new Map() };
+      return { plain: template(rendered), prerendered: new Map() };
     }
-    if (options.securityPolicy === undefined) return { plain: finished(rendered), prerendered: new Map() };
     const inlined = await inlineStylesheets(rendered, options.staticDir ?? dirname(options.file));
-    const plainPolicy =
-      inlined.hashes.length > 0 ? options.securityPolicy({ styles: inlined.hashes, scripts: [] }) : undefined;
-    return { plain: finished(inlined.html, plainPolicy), prerendered: await prerendered(inlined.html, inlined.hashes) };
+    return {
+      plain: template(inlined.html, { styles: inlined.hashes, scripts: [] }),
+      prerendered: await prerendered(inlined.html, inlined.hashes),
+    };
   }
 
   async function current(request?: FastifyRequest): Promise<Pages | undefined> {
@@ -204,7 +200,8 @@ export function createPageServer(options: PageOptions): PageServer {
 
     async send(request, reply, statusCode) {
       const pages = await current(request);
-      reply.header('cache-control', 'no-cache');
+      // Fetched again on every visit, and kept by no shared cache: each response has a nonce of its own.
+      reply.header('cache-control', 'private, no-cache');
       if (pages === undefined) {
         request.log.error({ file: options.file }, 'the site is not built: run npm run build');
         return reply
@@ -213,19 +210,45 @@ export function createPageServer(options: PageOptions): PageServer {
           .send('This site is not built yet. Run npm run build on the server, then reload.');
       }
       const page = (statusCode === 200 && pages.prerendered.get(routePath(request.url))) || pages.plain;
-      if (page.securityPolicy !== undefined) reply.header('content-security-policy', page.securityPolicy);
+      const nonce = newNonce();
+      const html = Buffer.from(page.parts.join(` nonce="${nonce}"`));
+      // No ETag, so no 304: a 304 would pair the copy a browser kept, with its old nonce, with this response's policy.
+      reply.header('content-security-policy', options.securityPolicy(page.inline, nonce));
       reply.header('vary', 'accept-encoding');
-      if (statusCode === 200) {
-        reply.header('etag', page.etag);
-        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      }
       reply.code(statusCode).type('text/html; charset=utf-8');
       const encoding = options.development ? undefined : preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
-      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
-      return reply.send(page.html);
+      if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html));
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, GZIP));
+      return reply.send(html);
     },
   };
+}
+
+/**
+ * The page's text cut right after each `<script` tag name, where the nonce attribute goes. The page is the build's
+ * own markup with JSON that cannot hold a `<` (scriptSafeJson) and screens React escaped, so every `<script` is a
+ * script element.
+ */
+function scriptNonceSlots(html: string): string[] {
+  return html.split(/(?<=<script)(?=[\s>/])/i);
+}
+
+/**
+ * Levels fast enough to run per response, off the event loop (decision 023 has the figures): the prerendered start
+ * page, 29 KB, takes under a millisecond at brotli 5 and comes to 7.2 KB, where brotli 11 took 30 ms for 6.4 KB.
+ */
+const BROTLI_QUALITY = 5;
+const GZIP = { level: 6 };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function brotli(html: Buffer): Promise<Buffer> {
+  return brotliAsync(html, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+    },
+  });
 }
 
 /** The route a request's URL names: no query, no trailing slash (the router treats /v2 and /v2/ alike). */
@@ -240,10 +263,4 @@ function beforeFirstScript(html: string, markup: string): string {
   if (at !== -1) return html.slice(0, at) + markup + html.slice(at);
   const headEnd = html.search(/<\/head\s*>/i);
   return headEnd === -1 ? markup + html : html.slice(0, headEnd) + markup + html.slice(headEnd);
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }

@@ -1,15 +1,11 @@
 /** Security headers on every response, the Content-Security-Policy built in one place from the config. */
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiRequest } from './api-path.ts';
 import type { Config } from './config.ts';
 
 type Directives = Record<string, string[]>;
 
-/**
- * The page's Content-Security-Policy. Everything comes from this origin; a third party the page loads (tag manager,
- * lead certificate, maps) adds its sources here, switched on by the setting that enables it. Scripts never get
- * 'unsafe-inline' or 'unsafe-eval', whatever is configured.
- */
 /** Sources ('sha256-...') for a page's own inline elements: its inlined stylesheet, its script loader. */
 export interface InlineSources {
   styles: readonly string[];
@@ -18,7 +14,21 @@ export interface InlineSources {
 
 const NO_INLINE: InlineSources = { styles: [], scripts: [] };
 
-export function contentSecurityPolicy(config: Config, inline: InlineSources = NO_INLINE): string {
+/** A fresh nonce for one page response: 128 random bits, base64 (docs/decisions/023-strict-nonce-csp.md). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The Content-Security-Policy. Everything comes from this origin; a third party the page loads (tag manager, lead
+ * certificate, maps) adds its sources here, switched on by the setting that enables it. Scripts never get
+ * 'unsafe-inline' or 'unsafe-eval', whatever is configured.
+ *
+ * A page's policy has its response's nonce: scripts run when they carry it, or match a hash, or were added by a
+ * script that runs ('strict-dynamic'), so the tags a tag manager adds run wherever they come from. Browsers that know
+ * 'strict-dynamic' ignore 'self' and the hosts after it; those are the allowlist older browsers still go by.
+ */
+export function contentSecurityPolicy(config: Config, inline: InlineSources = NO_INLINE, nonce?: string): string {
   const directives: Directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -37,13 +47,15 @@ export function contentSecurityPolicy(config: Config, inline: InlineSources = NO
   if (config.gtmId !== undefined && config.gtmAuth !== undefined && config.gtmPreview !== undefined) {
     addSources(directives, TAG_MANAGER_PREVIEW_SOURCES);
   }
+  if (config.cspTagSources !== undefined) addSources(directives, tagSources(config.cspTagSources));
   if (config.loadTrustedFormScript) addSources(directives, TRUSTED_FORM_SOURCES);
   if (config.googleMapsApiKey !== undefined) addSources(directives, GOOGLE_MAPS_SOURCES);
   // The page's own inline elements, each by its hash (never 'unsafe-inline' for scripts). Where 'unsafe-inline' is
   // already needed for styles a hash would switch it off, so none is added then.
   const styles = directives['style-src']!;
   if (!styles.includes("'unsafe-inline'")) styles.push(...inline.styles);
-  directives['script-src']!.push(...inline.scripts);
+  const scripts = directives['script-src']!;
+  scripts.unshift(...(nonce === undefined ? [] : [`'nonce-${nonce}'`, "'strict-dynamic'"]), ...inline.scripts);
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
     .join('; ');
@@ -51,8 +63,9 @@ export function contentSecurityPolicy(config: Config, inline: InlineSources = NO
 
 /**
  * Google Tag Manager's container script and the Google Analytics 4 tags it fires (Google's published CSP guide for
- * Tag Manager and GA4). The page adds the container script itself, so no inline snippet needs allowing; a container's
- * Custom HTML tags and Custom JavaScript variables need inline script and eval, which this policy never allows.
+ * Tag Manager and GA4). The page adds the container script itself, with the page's nonce, so no inline snippet needs
+ * allowing; the container copies that nonce onto its Custom HTML tags, and the tags it loads run by 'strict-dynamic'.
+ * Custom JavaScript variables need eval, which this policy never allows.
  */
 const TAG_MANAGER_SOURCES: Directives = {
   'script-src': ['https://www.googletagmanager.com'],
@@ -72,6 +85,14 @@ const TAG_MANAGER_PREVIEW_SOURCES: Directives = {
   'img-src': ['https://ssl.gstatic.com', 'https://www.gstatic.com'],
   'font-src': ['https://fonts.gstatic.com', 'data:'],
 };
+
+/**
+ * Where the tags a tag manager adds send their hits (CSP_TAG_SOURCES): conversion pixels are images, requests are
+ * connects, some platforms frame a page of theirs. Their scripts need no source: 'strict-dynamic' runs them.
+ */
+function tagSources(origins: readonly string[]): Directives {
+  return { 'img-src': [...origins], 'connect-src': [...origins], 'frame-src': [...origins] };
+}
 
 /**
  * The TrustedForm certify script (ActiveProspect's CSP guide): loaded from api.trustedform.com, with its parts on
@@ -162,15 +183,39 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Adds the security headers to every response (pages, files, errors, 404s; API answers get theirs) unless a route
- * set its own.
+ * A script or a stylesheet is never a document: a Content-Security-Policy, Permissions-Policy, Referrer-Policy, COOP
+ * or X-Frame-Options on it does nothing (docs/decisions/038-room-in-the-first-script.md), and dropping
+ * them saves about 520 bytes on every one the page loads. Opened on its own it is shown as text, never run.
+ */
+export const SUBRESOURCE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'strict-transport-security': STRICT_TRANSPORT_SECURITY,
+};
+
+const SUBRESOURCE_TYPES = ['text/javascript', 'application/javascript', 'text/css'];
+
+/** A script or stylesheet, but not a service worker's script, whose response's policy is the worker's own. */
+function isSubresource(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.headers['service-worker'] !== undefined) return false;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && SUBRESOURCE_TYPES.some((prefix) => type.startsWith(prefix));
+}
+
+/**
+ * Adds the security headers to every response (pages, files, errors, 404s; API answers, scripts and stylesheets get
+ * theirs) unless a route set its own.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const pageHeaders = Object.entries(securityHeaders(config));
   const apiHeaders = Object.entries(API_SECURITY_HEADERS);
+  const subresourceHeaders = Object.entries(SUBRESOURCE_SECURITY_HEADERS);
+  const headersOf = (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiRequest(request)) return apiHeaders;
+    return isSubresource(request, reply) ? subresourceHeaders : pageHeaders;
+  };
   // A callback hook, not an async one: it runs on every response, and a promise per hook is measurable under load.
   app.addHook('onSend', (request, reply, payload, done) => {
-    for (const [name, value] of isApiRequest(request) ? apiHeaders : pageHeaders) {
+    for (const [name, value] of headersOf(request, reply)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     done(null, payload);

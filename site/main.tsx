@@ -11,6 +11,7 @@ import { attributionOf } from '../engine/state/attribution.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
 import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
+import { actions } from '../engine/actions/index.ts';
 import { honeypotAnswers } from './honeypot.ts';
 import { certificateAnswers } from './third-party/lead-certificate.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
@@ -21,6 +22,7 @@ import { funnelQueue, reportAfterFirstScreen } from './funnel/queue.ts';
 import { campaignFrom } from './funnel/campaign.ts';
 
 const config = readRuntimeConfig();
+const thirdParties = startThirdParties(config, actions);
 const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
 
@@ -52,7 +54,8 @@ const page = (
       recordAtomFor: createRecordAtoms(store),
       pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
       arrival,
-      events: bothListeners(startThirdParties(config), funnel.events),
+      events: bothListeners(thirdParties.events, funnel.events),
+      actions: thirdParties.actions,
       hydrationTurns: turns,
     })}
   </BrowserRouter>

@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router-dom';
 import { flows } from '../.generated/flows.ts';
 import { stepPath } from '../engine/flow/navigation.ts';
+import { actions } from '../engine/actions/index.ts';
 import { NO_FLOW_EVENTS } from '../engine/render/flow-events.ts';
 import { createApiClient } from '../engine/api/client.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
@@ -40,6 +41,7 @@ export function prerender(path: string, config: PublicConfig): string {
         recordAtomFor: createRecordAtoms(createRecordStore(NOTHING_STORED)),
         pageAnswers: () => ({}),
         events: NO_FLOW_EVENTS,
+        actions,
       })}
     </StaticRouter>,
   );

@@ -10,7 +10,6 @@ import { widgets } from '../widgets/index.ts';
 import { EngineSettingsProvider, type EngineSettings } from '../engine/render/engine-settings.tsx';
 import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
 import { widgetRegistry } from '../engine/render/registry.ts';
-import { actions } from '../engine/actions/index.ts';
 import { AlertProvider } from '../engine/alerts/Alerts.tsx';
 import type { ApiClient } from '../engine/api/client.ts';
 import type { PublicConfig } from '../engine/api/public-config.ts';
@@ -21,7 +20,10 @@ import { NotFound } from './NotFound.tsx';
 import { HydrationTurnsProvider, type HydrationTurns } from '../engine/render/hydrate-later.tsx';
 
 /** What differs between the browser and the prerender: the environment's settings and the page's connections. */
-export type SiteEnvironment = Pick<EngineSettings, 'recordAtomFor' | 'events' | 'pageAnswers' | 'arrival'> & {
+export type SiteEnvironment = Pick<
+  EngineSettings,
+  'recordAtomFor' | 'events' | 'actions' | 'pageAnswers' | 'arrival'
+> & {
   config: PublicConfig;
   api: ApiClient;
   /** The browser's, for a first visit's hydration: when the parts wrapped in HydrateLater are taken over. */
@@ -36,7 +38,7 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
     recordAtomFor: environment.recordAtomFor,
     productName: config.productName,
     api,
-    actions,
+    actions: environment.actions,
     page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey },
     certificateEnabled: config.loadTrustedFormScript,
     pageAnswers: environment.pageAnswers,

@@ -27,3 +27,25 @@ export type ActionResult =
   { ok: true; answers: FormRecord } | { ok: false; fieldErrors?: KeywordError[]; alert?: string };
 
 export type Action = (input: ActionInput) => Promise<ActionResult>;
+
+/** The flow message shown as an alert when an action cannot do its work (the lead cannot be sent, say). */
+export const SUBMIT_FAILED = 'submitFailed';
+
+/**
+ * An action whose module is fetched the first time it runs, once. A failed fetch (the visitor went offline) keeps
+ * the visitor on the step with the flow's submit-failed message, and is tried again on the next submit.
+ */
+export function loadedOnFirstUse(load: () => Promise<Action>): Action {
+  let loading: Promise<Action> | undefined;
+  return async (input) => {
+    let action: Action;
+    try {
+      action = await (loading ??= load());
+    } catch (error) {
+      loading = undefined;
+      input.log('action could not be loaded', error);
+      return { ok: false, alert: SUBMIT_FAILED };
+    }
+    return action(input);
+  };
+}

@@ -6,11 +6,8 @@ import { CONNECTED_STATUSES, type ThankYouSettings } from '../api/schemas.ts';
 import { HONEYPOT_FIELD, leadFromAnswers } from '../flow/lead.ts';
 import type { FormRecord } from '../state/record.ts';
 import { ATTRIBUTION_FIELD, storedAttribution } from '../state/attribution.ts';
-import type { Action, ActionInput } from './action.ts';
+import { SUBMIT_FAILED, type Action, type ActionInput } from './action.ts';
 import { fillThankYouTemplate, templateFor } from './thank-you-message.ts';
-
-/** The flow message shown as an alert when the lead cannot be sent. */
-export const SUBMIT_FAILED = 'submitFailed';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

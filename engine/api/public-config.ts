@@ -47,6 +47,11 @@ export interface PublicConfig {
   doNotSellUrl: string;
   /** Google Tag Manager, or null when no container is configured. */
   gtm: GtmConfig | null;
+  /**
+   * Whether lead_submitted carries the lead's email and phone hashed (SHA-256) for the ad platforms' enhanced
+   * conversions: only with a tag manager, and only when ENHANCED_CONVERSIONS is on.
+   */
+  enhancedConversions: boolean;
   /** Whether the page loads the TrustedForm lead-certificate script. */
   loadTrustedFormScript: boolean;
   /** The Google Maps Platform key for address autocomplete, or null: visitors type the address by hand. */

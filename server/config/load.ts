@@ -57,6 +57,9 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
   if ((hasAuth || hasPreview) && config.gtmId === undefined && !mentioned('GTM_ID')) {
     problems.push('GTM_AUTH and GTM_PREVIEW need GTM_ID: set GTM_ID to the container id, or remove them');
   }
+  if (config.enhancedConversions && config.gtmId === undefined && !mentioned('GTM_ID')) {
+    problems.push('ENHANCED_CONVERSIONS needs GTM_ID (its hashes go to the tag manager): set GTM_ID, or remove it');
+  }
   if (hasAuth !== hasPreview) {
     problems.push(
       'GTM_AUTH and GTM_PREVIEW go together (both come from one Google Tag Manager environment): set both or neither',

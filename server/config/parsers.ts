@@ -170,6 +170,21 @@ export function proxyList(raw: string): Parsed<string[]> {
       );
 }
 
+/** An https origin, its host either named or a `*.` wildcard over a domain's subdomains; no path, no query. */
+const HTTPS_SOURCE = /^https:\/\/(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d{1,5})?$/i;
+
+/** Origins the tag manager's tags send their hits to, for the page's Content-Security-Policy. */
+export function tagSources(raw: string): Parsed<string[]> {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !HTTPS_SOURCE.test(entry));
+  return bad.length === 0
+    ? ok([...new Set(entries.map((entry) => entry.toLowerCase()))])
+    : problem(
+        'must list https origins separated by commas, like https://www.googleadservices.com,https://*.doubleclick.net ' +
+          `(${bad.map((entry) => JSON.stringify(entry)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not)`,
+      );
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

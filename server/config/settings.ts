@@ -26,6 +26,7 @@ import {
   seconds,
   serviceKey,
   signingSecrets,
+  tagSources,
   webUrl,
 } from './parsers.ts';
 import { optional, withDefault } from './variable.ts';
@@ -119,6 +120,23 @@ export const VARIABLES = {
     description: 'The gtm_preview value of a Google Tag Manager environment (set together with GTM_AUTH).',
     example: 'env-3',
     parse: gtmPreview,
+  }),
+  cspTagSources: optional({
+    name: 'CSP_TAG_SOURCES',
+    description:
+      "Origins the tag manager's tags send to (conversion pixels, requests, frames), comma-separated https origins; " +
+      'the page may load images from them, connect and frame them. Scripts need no entry: those the tag manager ' +
+      'adds run wherever they come from. Unset: tags reach only the Google Analytics origins that GTM_ID allows.',
+    example: 'https://www.googleadservices.com,https://*.doubleclick.net,https://www.facebook.com,https://bat.bing.com',
+    parse: tagSources,
+  }),
+  enhancedConversions: withDefault({
+    name: 'ENHANCED_CONVERSIONS',
+    description:
+      "Send the lead's email and phone, normalised and hashed with SHA-256 (never as typed), with the tag manager's " +
+      "lead_submitted event, for the ad platforms' enhanced conversions: true or false. Needs GTM_ID.",
+    default: 'false',
+    parse: boolean,
   }),
   loadTrustedFormScript: withDefault({
     name: 'LOAD_TRUSTED_FORM_SCRIPT',

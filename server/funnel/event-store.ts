@@ -19,8 +19,11 @@ export interface EventStore {
 
 /** Events per write at most (whole batches): keeps each write short, so a lead never waits long behind one. */
 export const MAX_EVENTS_PER_WRITE = 200;
-/** Events waiting at most: when the database falls this far behind, batches are refused rather than held in memory. */
-export const MAX_QUEUED_EVENTS = 20_000;
+/**
+ * Events waiting at most, about a second of a busy day's events: when the database falls this far behind, batches
+ * are refused rather than held in memory (or lost in a crash).
+ */
+export const MAX_QUEUED_EVENTS = 5_000;
 
 interface Queued {
   batch: EventBatch;

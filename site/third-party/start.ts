@@ -1,12 +1,18 @@
 /**
  * The third parties the environment configures, started once the page has loaded so none delays the first screen:
  * the tag manager (or a log line saying it is not configured) and the lead-certificate script. Returns the flow
- * events for the tag manager's dataLayer, which collects them even before its script arrives.
+ * events for the tag manager's dataLayer, which collects them even before its script arrives, and the actions, the
+ * lead action preparing enhanced conversions where they are on.
  */
+import type { Action } from '../../engine/actions/action.ts';
+import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import type { PublicConfig } from '../../engine/api/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { loadTagManager, tagManagerEvents, type DataLayer } from './tag-manager.ts';
 import { loadCertificateScript } from './lead-certificate.ts';
+import { leadUserData } from './lead-user-data.ts';
+
+type Actions = Readonly<Record<string, Action>>;
 
 declare global {
   interface Window {
@@ -19,7 +25,7 @@ function afterLoad(run: () => void): void {
   else window.addEventListener('load', () => setTimeout(run), { once: true });
 }
 
-export function startThirdParties(config: PublicConfig): FlowEvents {
+export function startThirdParties(config: PublicConfig, actions: Actions): { events: FlowEvents; actions: Actions } {
   window.dataLayer ??= [];
   const dataLayer: DataLayer = window.dataLayer;
   const log = (message: string) => console.warn(message);
@@ -27,5 +33,11 @@ export function startThirdParties(config: PublicConfig): FlowEvents {
     loadTagManager(config.gtm, { document, dataLayer, log });
     if (config.loadTrustedFormScript) loadCertificateScript({ document, log });
   });
-  return tagManagerEvents(dataLayer);
+  const lead = actions[LEAD_ACTION];
+  if (!config.enhancedConversions || lead === undefined) return { events: tagManagerEvents(dataLayer), actions };
+  const userData = leadUserData();
+  return {
+    events: tagManagerEvents(dataLayer, () => userData.take()),
+    actions: { ...actions, [LEAD_ACTION]: userData.wrap(lead) },
+  };
 }

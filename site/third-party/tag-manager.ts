@@ -1,11 +1,12 @@
 /**
  * Google Tag Manager: the container script (only when an id is configured, after the first screen is up) and the
- * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer.
+ * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer as typed.
  */
 import type { GtmConfig } from '../../engine/api/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import { addAsyncScript, type ScriptPage } from './add-script.ts';
+import type { UserData } from './enhanced-conversions.ts';
 
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 export const NO_TAG_MANAGER = 'Google tag manager ID not provided.';
@@ -36,9 +37,10 @@ export function loadTagManager(gtm: GtmConfig | null, page: ScriptPage & { dataL
 
 /**
  * The flow's events as dataLayer events. `page_refreshed` is 'true' on the first step shown after the page loaded
- * (a fresh visit or a reload) and 'false' on every step reached inside the page.
+ * (a fresh visit or a reload) and 'false' on every step reached inside the page. With enhanced conversions,
+ * lead_submitted carries the lead's hashed email and phone as `user_data` (lead-user-data.ts), and nothing else does.
  */
-export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
+export function tagManagerEvents(dataLayer: DataLayer, userData?: () => UserData | undefined): FlowEvents {
   let firstView = true;
   return {
     stepViewed(step) {
@@ -63,7 +65,14 @@ export function tagManagerEvents(dataLayer: DataLayer): FlowEvents {
     },
     actionCompleted(step) {
       if (step.action !== LEAD_ACTION) return;
-      dataLayer.push({ event: 'lead_submitted', flow: step.flow, flow_version: step.version, step: step.stepId });
+      const user = userData?.();
+      dataLayer.push({
+        event: 'lead_submitted',
+        flow: step.flow,
+        flow_version: step.version,
+        step: step.stepId,
+        ...(user === undefined ? {} : { user_data: user }),
+      });
     },
     offerOpened(step, offer) {
       dataLayer.push({ event: 'offer_opened', flow: step.flow, flow_version: step.version, step: step.stepId, offer });

@@ -74,6 +74,32 @@ describe('configuration', () => {
     expect(loadConfig({ LOAD_TRUSTED_FORM_SCRIPT: raw }).loadTrustedFormScript).toBe(value);
   });
 
+  it('reads CSP_TAG_SOURCES as https origins, named or wildcard, and refuses anything else by name', () => {
+    expect(
+      loadConfig({
+        CSP_TAG_SOURCES: 'https://www.googleadservices.com, https://*.DoubleClick.net,https://bat.bing.com',
+      }).cspTagSources,
+    ).toEqual(['https://www.googleadservices.com', 'https://*.doubleclick.net', 'https://bat.bing.com']);
+    expect(
+      configProblems({
+        CSP_TAG_SOURCES: "https://ok.example,http://plain.example,https://a.example/path,'unsafe-inline',*",
+      }),
+    ).toEqual([
+      'CSP_TAG_SOURCES must list https origins separated by commas, like ' +
+        'https://www.googleadservices.com,https://*.doubleclick.net ' +
+        '("http://plain.example", "https://a.example/path", "\'unsafe-inline\'", "*" are not) ' +
+        '(got "https://ok.example,http://plain.example,https://a.example/path,\'unsafe-inline\',*")',
+    ]);
+  });
+
+  it('refuses ENHANCED_CONVERSIONS without a tag manager to send its hashes to', () => {
+    expect(loadConfig({ GTM_ID: 'GTM-AB12CD', ENHANCED_CONVERSIONS: 'true' }).enhancedConversions).toBe(true);
+    expect(loadConfig({}).enhancedConversions).toBe(false);
+    expect(configProblems({ ENHANCED_CONVERSIONS: 'true' })).toEqual([
+      'ENHANCED_CONVERSIONS needs GTM_ID (its hashes go to the tag manager): set GTM_ID, or remove it',
+    ]);
+  });
+
   it('treats a blank value as unset', () => {
     const config = loadConfig({ PORT: '  ', PRIVACY_URL: '', DATABASE_URL: '' });
     expect(config.port).toBe(3000);

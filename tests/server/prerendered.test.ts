@@ -10,9 +10,11 @@ import {
   ASSET_CSS,
   decode,
   openTestPglite,
+  policyNonce,
   tempDir,
   testConfig,
   writeBuiltSite,
+  withoutNonce,
   writeFlows,
   type TestDatabase,
 } from '../support/server-harness.ts';
@@ -74,7 +76,9 @@ describe('a start screen', () => {
 
   it('carries the stylesheet inline and starts the script after the first paint, both allowed by their hashes', async () => {
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-    const html = decode(response.rawPayload, response.headers['content-encoding']);
+    const policy = response.headers['content-security-policy'] as string;
+    const nonce = policyNonce(policy);
+    const html = withoutNonce(decode(response.rawPayload, response.headers['content-encoding']), policy);
     expect(html).toContain(`<style>${ASSET_CSS}</style>`);
     expect(html).not.toMatch(/<link[^>]*stylesheet/);
     expect(html).not.toMatch(/<script[^>]*type=module/);
@@ -82,15 +86,31 @@ describe('a start screen', () => {
     expect(loader).toContain('s.type="module";s.src="/main.1a2b3c4d.js"');
     expect(loader).toContain('getEntriesByName("first-contentful-paint")');
     expect(loader).toContain('document.addEventListener("submit"');
-    const policy = response.headers['content-security-policy'] as string;
     expect(policy).toBe(
-      contentSecurityPolicy(testConfig({ PRODUCT_NAME: 'Acme Funding' }), {
-        styles: [sha256(ASSET_CSS)],
-        scripts: [sha256(loader)],
-      }),
+      contentSecurityPolicy(
+        testConfig({ PRODUCT_NAME: 'Acme Funding' }),
+        { styles: [sha256(ASSET_CSS)], scripts: [sha256(loader)] },
+        nonce,
+      ),
     );
     expect(policy).toContain(`style-src 'self' ${sha256(ASSET_CSS)};`);
-    expect(policy).toContain(`script-src 'self' ${sha256(loader)};`);
+    expect(policy).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic' ${sha256(loader)} 'self';`);
+  });
+
+  it("gets a fresh nonce with every response on each of its script elements, the loader's too", async () => {
+    const nonces = new Set<string>();
+    for (let visit = 0; visit < 3; visit++) {
+      const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+      const nonce = policyNonce(response.headers['content-security-policy']);
+      nonces.add(nonce);
+      const html = decode(response.rawPayload, response.headers['content-encoding']);
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts).toEqual([
+        `<script nonce="${nonce}" id=runtime-config type=application/json>`,
+        `<script nonce="${nonce}">`,
+      ]);
+    }
+    expect(nonces.size).toBe(3);
   });
 
   it('that cannot be prerendered is served plain, and the log says which', async () => {
@@ -108,9 +128,14 @@ describe('any other route', () => {
     expect(rootOf(response.body)).toBe('');
     expect(response.body).toContain(`<style>${ASSET_CSS}</style>`);
     // Nothing to paint before the script here: it loads as the build wrote it.
-    expect(response.body).toContain('<script type=module src=/main.1a2b3c4d.js></script>');
-    expect(response.headers['content-security-policy']).toBe(
-      contentSecurityPolicy(testConfig({ PRODUCT_NAME: 'Acme Funding' }), { styles: [sha256(ASSET_CSS)], scripts: [] }),
+    const policy = response.headers['content-security-policy'];
+    expect(withoutNonce(response.body, policy)).toContain('<script type=module src=/main.1a2b3c4d.js></script>');
+    expect(policy).toBe(
+      contentSecurityPolicy(
+        testConfig({ PRODUCT_NAME: 'Acme Funding' }),
+        { styles: [sha256(ASSET_CSS)], scripts: [] },
+        policyNonce(policy),
+      ),
     );
   });
 

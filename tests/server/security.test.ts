@@ -7,8 +7,16 @@ import {
   contentSecurityPolicy,
   securityHeaders,
   STRICT_TRANSPORT_SECURITY,
+  SUBRESOURCE_SECURITY_HEADERS,
 } from '../../server/security.ts';
-import { ASSET_CSS, startTestApp, testConfig, xsrfHeaders, type TestApp } from '../support/server-harness.ts';
+import {
+  ASSET_CSS,
+  policyNonce,
+  startTestApp,
+  testConfig,
+  xsrfHeaders,
+  type TestApp,
+} from '../support/server-harness.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -95,6 +103,17 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'font-src')).toEqual(["'self'", 'https://fonts.gstatic.com', 'data:']);
   });
 
+  it("lets the tag manager's tags send to the origins CSP_TAG_SOURCES lists, as images, requests and frames", () => {
+    const ads = ['https://www.googleadservices.com', 'https://*.doubleclick.net'];
+    const policy = policyFor({ ...GTM, CSP_TAG_SOURCES: ads.join(',') });
+    expect(directive(policy, 'img-src')).toEqual(expect.arrayContaining(ads));
+    expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(ads));
+    expect(directive(policy, 'frame-src')).toEqual(["'self'", ...ads]);
+    // Scripts need none: 'strict-dynamic' runs what the tag manager adds.
+    expect(directive(policy, 'script-src')).toEqual(directive(policyFor(GTM), 'script-src'));
+    expect(policyFor(GTM)).not.toContain('doubleclick');
+  });
+
   it('lets the page run the TrustedForm script when LOAD_TRUSTED_FORM_SCRIPT is true', () => {
     const policy = policyFor(TRUSTED_FORM);
     const trustedForm = ['https://api.trustedform.com', 'https://cdn.trustedform.com'];
@@ -111,9 +130,32 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'connect-src')).toContain('https://*.googleapis.com');
   });
 
+  it("lets a page's scripts run by its nonce, and the scripts they add by 'strict-dynamic', wherever they come from", () => {
+    const loader = `'sha256-${createHash('sha256').update('loader').digest('base64')}'`;
+    const policy = contentSecurityPolicy(
+      testConfig(GTM),
+      { styles: [], scripts: [loader] },
+      'bm9uY2Utb2YtdGhlLXBhZ2U=',
+    );
+    // 'self' and the hosts are for browsers without 'strict-dynamic', which ignore it; others ignore them.
+    expect(directive(policy, 'script-src')).toEqual([
+      "'nonce-bm9uY2Utb2YtdGhlLXBhZ2U='",
+      "'strict-dynamic'",
+      loader,
+      "'self'",
+      'https://www.googletagmanager.com',
+    ]);
+    // Nothing else changes: the tags' requests, images and frames still go only where the settings allow.
+    const withoutNonce = policyFor(GTM);
+    for (const name of ['default-src', 'img-src', 'connect-src', 'style-src', 'object-src', 'base-uri']) {
+      expect(directive(policy, name), name).toEqual(directive(withoutNonce, name));
+    }
+  });
+
   it('never allows eval or inline scripts, however many third parties are on', () => {
     const everything = policyFor({ ...GTM_ENVIRONMENT, ...TRUSTED_FORM, ...MAPS });
-    for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything]) {
+    const nonced = contentSecurityPolicy(testConfig({ ...GTM, ...MAPS }), undefined, 'bm9uY2U=');
+    for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything, nonced]) {
       expect(policy).not.toContain('unsafe-eval');
       expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");
       expect(directive(policy, 'worker-src')).toEqual(["'self'"]);
@@ -147,10 +189,12 @@ describe('the security headers', () => {
 
   it('are on pages, files, API answers, refusals and errors', async () => {
     const expected = securityHeaders(testConfig(env));
-    const pagePolicy = contentSecurityPolicy(testConfig(env), {
-      styles: [`'sha256-${createHash('sha256').update(ASSET_CSS).digest('base64')}'`],
-      scripts: [],
-    });
+    const pagePolicy = (nonce: string) =>
+      contentSecurityPolicy(
+        testConfig(env),
+        { styles: [`'sha256-${createHash('sha256').update(ASSET_CSS).digest('base64')}'`], scripts: [] },
+        nonce,
+      );
     expect(Object.keys(expected).sort()).toEqual([
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -164,7 +208,12 @@ describe('the security headers', () => {
     const responses: Record<string, [number, LightMyRequestResponse]> = {
       page: [200, await app.inject('/')],
       'not-found page': [404, await app.inject('/nope')],
-      file: [200, await app.inject('/main.1a2b3c4d.js')],
+      file: [200, await app.inject('/assets/logo.0badf00d.svg')],
+      // A service worker's script runs under its own response's policy: it keeps the page's.
+      'service worker file': [
+        200,
+        await app.inject({ url: '/main.1a2b3c4d.js', headers: { 'service-worker': 'script' } }),
+      ],
       api: [200, await app.inject('/api/v1/health')],
       'api not found': [404, await app.inject('/api/nope')],
       'bad request': [400, await app.inject('/api/v1/zipcode/validate')],
@@ -174,10 +223,14 @@ describe('the security headers', () => {
     };
     for (const [kind, [status, response]] of Object.entries(responses)) {
       expect(response.statusCode, kind).toBe(status);
-      const isApi = !['page', 'not-found page', 'file'].includes(kind);
+      const isApi = !['page', 'not-found page', 'file', 'service worker file'].includes(kind);
       for (const [name, value] of Object.entries(isApi ? API_SECURITY_HEADERS : expected)) {
-        // A page's own policy also allows its inlined stylesheet (tests/server/prerendered.test.ts).
-        const own = name === 'content-security-policy' && kind.endsWith('page') ? pagePolicy : value;
+        // A page's own policy has its response's nonce and allows its inlined stylesheet
+        // (tests/server/routes/pages.test.ts, tests/server/prerendered.test.ts).
+        const own =
+          name === 'content-security-policy' && kind.endsWith('page')
+            ? pagePolicy(policyNonce(response.headers[name]))
+            : value;
         expect(response.headers[name], `${kind}: ${name}`).toBe(own);
       }
       if (isApi) {
@@ -185,6 +238,26 @@ describe('the security headers', () => {
         for (const name of ['permissions-policy', 'cross-origin-opener-policy']) {
           expect(response.headers[name], `${kind}: ${name}`).toBeUndefined();
         }
+      }
+    }
+  });
+
+  it('leave the rules for documents off scripts and stylesheets, which are never one', async () => {
+    const { app } = server;
+    for (const url of ['/main.1a2b3c4d.js', '/index.5e6f7a8b.css']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      for (const [name, value] of Object.entries(SUBRESOURCE_SECURITY_HEADERS)) {
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      }
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'referrer-policy',
+      ]) {
+        expect(response.headers[name], `${url}: ${name}`).toBeUndefined();
       }
     }
   });

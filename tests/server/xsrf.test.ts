@@ -175,8 +175,9 @@ describe('the XSRF-TOKEN cookie', () => {
   it('keeps an answer that sets it out of shared caches', async () => {
     const first = await server.app.inject('/');
     expect(first.headers['cache-control']).toBe('private, no-cache');
+    // A page is private with or without the cookie: it carries a nonce of its own (tests/server/routes/pages.test.ts).
     const returning = await server.app.inject({ url: '/', headers: xsrfHeaders() });
-    expect(returning.headers['cache-control']).toBe('no-cache');
+    expect(returning.headers['cache-control']).toBe('private, no-cache');
     expect((await server.app.inject('/api/v1/health')).headers['cache-control']).toBe('no-store');
   });
 

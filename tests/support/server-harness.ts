@@ -129,9 +129,21 @@ export function configProblems(env: Record<string, string>): readonly string[] {
 
 /** The runtime-config JSON written into a served page. */
 export function runtimeConfigOf(html: string): unknown {
-  const json = /<script id=runtime-config type=application\/json>(.*?)<\/script>/s.exec(html)?.[1];
+  const json = /<script(?: nonce="[^"]*")? id=runtime-config type=application\/json>(.*?)<\/script>/s.exec(html)?.[1];
   if (json === undefined) throw new Error('no runtime-config element in the page');
   return JSON.parse(json);
+}
+
+/** The nonce a page response's Content-Security-Policy names. */
+export function policyNonce(policy: unknown): string {
+  const nonce = typeof policy === 'string' ? /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] : undefined;
+  if (nonce === undefined) throw new Error(`no nonce in the page's policy: ${String(policy)}`);
+  return nonce;
+}
+
+/** A page's markup as the build wrote it: the nonce its response's policy names taken off its script elements. */
+export function withoutNonce(html: string, policy: unknown): string {
+  return html.replaceAll(` nonce="${policyNonce(policy)}"`, '');
 }
 
 export interface TestDatabase {

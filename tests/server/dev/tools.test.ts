@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import type { DevPageState, DevStatus, DevStatusEvent } from '../../../server/dev/status.ts';
@@ -12,6 +12,7 @@ import {
   openTestPglite,
   tempDir,
   testConfig,
+  withoutNonce,
   writeBuiltSite,
   type TestDatabase,
 } from '../../support/server-harness.ts';
@@ -31,6 +32,10 @@ let origin: string;
 function writeStatus(status: DevStatus): void {
   writeFileSync(statusFile, JSON.stringify(status));
 }
+
+/** A page's markup without its response's nonce, which every script element carries. */
+const pageOf = (response: LightMyRequestResponse) =>
+  withoutNonce(response.body, response.headers['content-security-policy']);
 
 function devState(html: string): DevPageState {
   const json = /<script id="fundflow-dev" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
@@ -90,7 +95,7 @@ describe('in development', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('<div id=root></div>');
 
-    const { preview, build } = devState(response.body);
+    const { preview, build } = devState(pageOf(response));
     expect(build).toBe(2);
     expect(preview).toMatchObject({ storageKey: 'business-funding.v2', path: '/v2/phone' });
     const record = JSON.parse(preview!.record) as Record<string, unknown>;
@@ -103,15 +108,16 @@ describe('in development', () => {
     expect(record.expire_time).toBeGreaterThan(Date.now());
 
     // Before the page's own script, so the answers are stored before the page starts.
-    expect(response.body.indexOf(DEV_SCRIPT)).toBeGreaterThan(-1);
-    expect(response.body.indexOf(DEV_SCRIPT)).toBeLessThan(response.body.indexOf('/main.1a2b3c4d.js'));
-    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    const page = pageOf(response);
+    expect(page.indexOf(DEV_SCRIPT)).toBeGreaterThan(-1);
+    expect(page.indexOf(DEV_SCRIPT)).toBeLessThan(page.indexOf('/main.1a2b3c4d.js'));
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic' 'self';/);
   });
 
   it('serves v1, the main flow at the root, by its version too', async () => {
     const response = await development.inject({ method: 'GET', url: '/__preview/v1/amount' });
     expect(response.statusCode).toBe(200);
-    expect(devState(response.body).preview).toMatchObject({ storageKey: 'business-funding', path: '/amount' });
+    expect(devState(pageOf(response)).preview).toMatchObject({ storageKey: 'business-funding', path: '/amount' });
   });
 
   it('names the versions or the steps there are, with the closest one, for an address that names none', async () => {
@@ -132,9 +138,9 @@ describe('in development', () => {
 
   it('puts the development script and the build counter into every page', async () => {
     const response = await development.inject({ method: 'GET', url: '/v2/amount' });
-    expect(response.body).toContain(DEV_SCRIPT);
+    expect(pageOf(response)).toContain(DEV_SCRIPT);
     expect(response.body).toContain('<link rel="stylesheet" href="/__dev/client.css">');
-    expect(devState(response.body)).toEqual({ build: 2, content: expect.any(String) });
+    expect(devState(pageOf(response))).toEqual({ build: 2, content: expect.any(String) });
   });
 
   it('serves /__dev/client.js as JavaScript the browser can run (no types left)', async () => {

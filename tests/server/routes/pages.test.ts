@@ -1,4 +1,5 @@
 /** The built site as a visitor's browser gets it: pages, assets, compression, caching, 404s, headers. */
+import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -19,15 +20,19 @@ import {
   CONSOLE_JS,
   decode,
   openTestPglite,
+  policyNonce,
   runtimeConfigOf,
   tempDir,
   testConfig,
   writeBuiltSite,
   writeFlows,
   xsrfHeaders,
+  withoutNonce,
   type TestDatabase,
 } from '../../support/server-harness.ts';
 import { API_SECURITY_HEADERS, contentSecurityPolicy } from '../../../server/security.ts';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 let database: TestDatabase;
 let dir: ReturnType<typeof tempDir>;
@@ -79,10 +84,16 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { response, text: decode(response.rawPayload, encoding) };
 }
 
+/** A page's markup without its response's nonce (what the nonce is and where it goes: the tests below). */
+async function markup(url: string, headers: Record<string, string> = {}) {
+  const { response, text } = await get(url, headers);
+  return { response, text: withoutNonce(text, response.headers['content-security-policy']) };
+}
+
 describe('the page', () => {
   it('is served at every client route with the settings written in', async () => {
     for (const url of ['/', '/amount', '/v2', '/v2/amount', '/amount/', '/v2/amount?utm_source=mail&zip=10001']) {
-      const { response, text } = await get(url);
+      const { response, text } = await markup(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       // A first visit's page sets the XSRF-TOKEN cookie, so no shared cache may keep it (xsrf.test.ts).
@@ -99,6 +110,7 @@ describe('the page', () => {
       termsUrl: '/terms',
       doNotSellUrl: '/do-not-sell',
       gtm: { id: 'GTM-AB12CD', auth: 'authValue', preview: 'env-4' },
+      enhancedConversions: false,
       loadTrustedFormScript: true,
       mapsApiKey: 'AIzaTestKey',
     };
@@ -106,7 +118,7 @@ describe('the page', () => {
   });
 
   it('escapes the config so nothing in it can close the script element', async () => {
-    const { text } = await get('/');
+    const { text } = await markup('/');
     const json = /<script id=runtime-config type=application\/json>(.*?)<\/script>/s.exec(text)?.[1] ?? '';
     expect(json).not.toContain('<');
     expect(json).toContain('Acme \\u003cFunding>');
@@ -119,27 +131,57 @@ describe('the page', () => {
   });
 
   it('is compressed for browsers that accept it, brotli first', async () => {
-    const br = await get('/amount', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await markup('/amount', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.response.headers['content-encoding']).toBe('br');
     expect(br.response.headers.vary).toBe('accept-encoding');
-    const gzip = await get('/amount', { 'accept-encoding': 'gzip' });
+    const gzip = await markup('/amount', { 'accept-encoding': 'gzip' });
     expect(gzip.response.headers['content-encoding']).toBe('gzip');
-    const plain = await get('/amount', { 'accept-encoding': 'identity' });
+    const plain = await markup('/amount', { 'accept-encoding': 'identity' });
     expect(plain.response.headers['content-encoding']).toBeUndefined();
     expect(br.text).toBe(plain.text);
     expect(gzip.text).toBe(plain.text);
   });
 
-  it('answers 304 when the browser already has it', async () => {
+  it('gets a fresh nonce in its policy and on each of its script elements with every response', async () => {
+    const nonces = new Set<string>();
+    for (const [url, status] of [
+      ['/', 200],
+      ['/', 200],
+      ['/amount', 200],
+      ['/nope', 404],
+    ] as const) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const { response, text } = await get(url, { 'accept-encoding': encoding });
+        expect(response.statusCode, url).toBe(status);
+        const policy = String(response.headers['content-security-policy']);
+        const nonce = policyNonce(policy);
+        // 128 bits or more, base64.
+        expect(Buffer.from(nonce, 'base64').length, url).toBeGreaterThanOrEqual(16);
+        nonces.add(nonce);
+        const scripts = text.match(/<script\b[^>]*>/g) ?? [];
+        expect(scripts, url).toHaveLength(2);
+        for (const tag of scripts) expect(tag, url).toContain(` nonce="${nonce}"`);
+        const scriptSources = policy.split('; ').find((entry) => entry.startsWith('script-src '));
+        expect(scriptSources, url).toContain(`'nonce-${nonce}' 'strict-dynamic'`);
+        expect(scriptSources, url).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+      }
+    }
+    expect(nonces.size).toBe(12);
+  });
+
+  it('is fetched again on every visit, never answered 304 and kept by no shared cache: each has its own nonce', async () => {
     const first = await get('/');
-    const etag = first.response.headers.etag as string;
-    const again = await get('/', { 'if-none-match': etag });
-    expect(again.response.statusCode).toBe(304);
-    expect(again.response.body).toBe('');
+    expect(first.response.headers.etag).toBeUndefined();
+    const again = await get('/', { 'if-none-match': '*' });
+    expect(again.response.statusCode).toBe(200);
+    expect(again.response.headers['cache-control']).toMatch(/^private, no-cache$/);
+    expect(policyNonce(again.response.headers['content-security-policy'])).not.toBe(
+      policyNonce(first.response.headers['content-security-policy']),
+    );
   });
 
   it('is never the raw build output with the empty placeholder', async () => {
-    const page = await get('/index.html', { 'accept-encoding': 'br, gzip' });
+    const page = await markup('/index.html', { 'accept-encoding': 'br, gzip' });
     expect(page.response.statusCode).toBe(200);
     expect(runtimeConfigOf(page.text)).toMatchObject({ productName: 'Acme <Funding> & "Co"' });
     for (const url of ['/index.html.br', '/index.html.gz']) {
@@ -172,13 +214,16 @@ describe('the page', () => {
 describe("the operators' console", () => {
   it('is its own page at /admin and every path below it, kept from search engines and from every cache', async () => {
     for (const url of ['/admin', '/admin/', '/admin/leads/4f1c2d', '/admin/invite/abc123', '/admin/users?x=1']) {
-      const { response, text } = await get(url, { 'accept-encoding': 'br' });
+      const { response, text } = await markup(url, { 'accept-encoding': 'br' });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.headers['x-robots-tag'], url).toBe('noindex');
       expect(response.headers['cache-control'], url).toBe('no-store');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['content-security-policy'], url).toBe(contentSecurityPolicy(testConfig(settings)));
+      const nonce = policyNonce(response.headers['content-security-policy']);
+      expect(response.headers['content-security-policy'], url).toBe(
+        contentSecurityPolicy(testConfig(settings), { styles: [sha256(CONSOLE_CSS)], scripts: [] }, nonce),
+      );
       expect(text, url).toContain('<script type=module src=/console/main.9c8d7e6f.js></script>');
       expect(text, url).not.toContain('/main.1a2b3c4d.js');
       expect(text, url).toContain(`<style>${CONSOLE_CSS}</style>`);
@@ -380,9 +425,16 @@ describe('security headers', () => {
     for (const response of pages) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      // What the policy allows is tested in security.test.ts; here: the same policy on every page and file.
-      expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(testConfig(settings)));
     }
+    // What the policy allows is tested in security.test.ts; here: the same policy on every page, with the response's
+    // nonce and the inlined stylesheet's hash, and without them on every file.
+    for (const page of pages.slice(0, 2)) {
+      const nonce = policyNonce(page.headers['content-security-policy']);
+      expect(page.headers['content-security-policy']).toBe(
+        contentSecurityPolicy(testConfig(settings), { styles: [sha256(ASSET_CSS)], scripts: [] }, nonce),
+      );
+    }
+    expect(pages[2].headers['content-security-policy']).toBe(contentSecurityPolicy(testConfig(settings)));
     const apiAnswers = await Promise.all([
       app.inject('/api/v1/health'),
       app.inject('/api/nope'),

@@ -30,6 +30,19 @@ describe('the tag manager', () => {
     scripts[0]!.remove();
   });
 
+  it("gives the container script the page's nonce, which it passes on to the tags it adds", () => {
+    const own = document.createElement('script');
+    own.setAttribute('nonce', '');
+    // As a browser shows it: the attribute emptied, the value only in the property.
+    Object.defineProperty(own, 'nonce', { value: 'cGFnZS1ub25jZQ==' });
+    document.head.append(own);
+    loadTagManager({ id: 'GTM-ABC123', auth: null, preview: null }, { document, dataLayer: [], log: vi.fn() });
+    const container = document.head.querySelector<HTMLScriptElement>('script[src*="googletagmanager"]')!;
+    expect(container.nonce).toBe('cGFnZS1ub25jZQ==');
+    container.remove();
+    own.remove();
+  });
+
   it('only logs that no id is configured, and loads nothing', () => {
     const log = vi.fn();
     loadTagManager(null, { document, dataLayer: [], log });

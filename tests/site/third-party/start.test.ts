@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Action, ActionInput } from '../../../engine/actions/action.ts';
+import { LEAD_ACTION } from '../../../engine/actions/index.ts';
+import { createApiClient } from '../../../engine/api/client.ts';
+import type { PublicConfig } from '../../../engine/api/public-config.ts';
+import { flows } from '../../../.generated/flows.ts';
+import { startThirdParties } from '../../../site/third-party/start.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const config: PublicConfig = {
+  productName: 'Fundflow',
+  privacyUrl: '/privacy',
+  termsUrl: '/terms',
+  doNotSellUrl: '/do-not-sell',
+  gtm: null,
+  enhancedConversions: false,
+  loadTrustedFormScript: false,
+  mapsApiKey: null,
+};
+
+const answers = {
+  email: 'Mary.Smith@Gmail.com',
+  phone: '2125550123',
+  first_name: 'Mary',
+  last_name: 'Smith',
+  business_name: 'Morgan Bakery',
+  street: '1 Main St',
+  zipcode: '90210',
+};
+
+/** The lead's steps as the engine runs them: the lead action, then the events the screen reports. */
+async function submitLead(enhancedConversions: boolean, stored = true) {
+  const sent: Action = async () => (stored ? { ok: true, answers: { lead_id: 'lead-1' } } : { ok: false });
+  const thirdParties = startThirdParties({ ...config, enhancedConversions }, { [LEAD_ACTION]: sent });
+  const input: ActionInput = {
+    flow: flows[0]!.flow,
+    stepId: 'phone',
+    answers,
+    // The stand-in action sends nothing.
+    api: createApiClient(),
+    certificateEnabled: false,
+    pageUrl: 'https://fundflow.example/phone',
+    now: () => new Date(),
+    log: () => {},
+  };
+  const result = await thirdParties.actions[LEAD_ACTION]!(input);
+  const step = { flow: 'business-funding', version: 'v1', stepId: 'phone' };
+  if (result.ok) thirdParties.events.actionCompleted({ ...step, action: LEAD_ACTION });
+  thirdParties.events.stepViewed({ ...step, stepId: 'thank-you' });
+  return window.dataLayer as Record<string, unknown>[];
+}
+
+afterEach(() => {
+  delete window.dataLayer;
+});
+
+describe('enhanced conversions', () => {
+  it("when on, lead_submitted carries the lead's hashed email and phone, and no answer as typed reaches the dataLayer", async () => {
+    const dataLayer = await submitLead(true);
+    const leads = dataLayer.filter((item) => item.event === 'lead_submitted');
+    expect(leads).toEqual([
+      {
+        event: 'lead_submitted',
+        flow: 'business-funding',
+        flow_version: 'v1',
+        step: 'phone',
+        user_data: {
+          sha256_email_address: sha256('marysmith@gmail.com'),
+          sha256_phone_number: sha256('+12125550123'),
+        },
+      },
+    ]);
+    // Every value pushed, at any depth, against every answer and its normalised forms.
+    const pushed = JSON.stringify(dataLayer).toLowerCase();
+    const raw = [...Object.values(answers), 'marysmith@gmail.com', '+12125550123', 'lead-1'];
+    for (const value of raw) expect(pushed, value).not.toContain(value.toLowerCase());
+    // Only lead_submitted has them.
+    expect(dataLayer.filter((item) => 'user_data' in item)).toHaveLength(1);
+  });
+
+  it('when off, no event has user data', async () => {
+    const dataLayer = await submitLead(false);
+    expect(dataLayer.find((item) => item.event === 'lead_submitted')).toEqual({
+      event: 'lead_submitted',
+      flow: 'business-funding',
+      flow_version: 'v1',
+      step: 'phone',
+    });
+    expect(JSON.stringify(dataLayer)).not.toContain('user_data');
+  });
+
+  it('hashes nothing for a lead that was not stored', async () => {
+    const dataLayer = await submitLead(true, false);
+    expect(JSON.stringify(dataLayer)).not.toContain('user_data');
+  });
+});
