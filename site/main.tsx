@@ -17,6 +17,9 @@ import { certificateAnswers } from './third-party/lead-certificate.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
 import { nextTask } from './next-task.ts';
 import { hydrationTurns } from '../engine/render/hydrate-later.tsx';
+import { bothListeners } from './both-listeners.ts';
+import { funnelQueue, reportAfterFirstScreen } from './funnel/queue.ts';
+import { campaignFrom } from './funnel/campaign.ts';
 
 const config = readRuntimeConfig();
 const thirdParties = startThirdParties(config, actions);
@@ -39,6 +42,10 @@ const hydrating = root.firstElementChild !== null && drawnForThisVisit;
 // own: together they would be one long task on a slow phone, delaying whatever the visitor does meanwhile.
 const turns = hydrating ? hydrationTurns(nextTask) : undefined;
 
+// Read before the router changes the address: the page the visitor landed on.
+const arrival = attributionOf({ href: window.location.href, referrer: document.referrer });
+const funnel = funnelQueue();
+
 const page = (
   <BrowserRouter>
     {siteTree({
@@ -46,9 +53,8 @@ const page = (
       api: createApiClient(),
       recordAtomFor: createRecordAtoms(store),
       pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
-      // Read before the router changes the address: the page the visitor landed on.
-      arrival: attributionOf({ href: window.location.href, referrer: document.referrer }),
-      events: thirdParties.events,
+      arrival,
+      events: bothListeners(thirdParties.events, funnel.events),
       actions: thirdParties.actions,
       hydrationTurns: turns,
     })}
@@ -62,4 +68,5 @@ void nextTask().then(() => {
     createRoot(root).render(page);
   }
   registerServiceWorker();
+  reportAfterFirstScreen(funnel, campaignFrom(store, flows, arrival));
 });

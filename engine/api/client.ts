@@ -91,7 +91,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const XSRF_REFUSED = 'xsrf_token_invalid';
 
-function cookieValue(name: string): string | undefined {
+/** A cookie's value as the page sees it (document.cookie), if it is set. */
+export function cookieValue(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   for (const pair of document.cookie.split(';')) {
     const at = pair.indexOf('=');

@@ -16,7 +16,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { fillFromAnswers } from './step-text.ts';
-import { useFlowNavigation } from './use-flow-navigation.ts';
+import { useFlowNavigation, useWentBack } from './use-flow-navigation.ts';
 import { loadLaterValidators, useStepValidators } from './step-validators.ts';
 import { onFirstVisitorAction } from './first-visitor-action.ts';
 import { whenIdle } from './deferred.ts';
@@ -84,6 +84,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   useEffect(() => {
     if (!mustRestart) settings.events.stepViewed({ flow: flow.id, version: flow.version, stepId });
   }, [settings.events, flow, stepId, mustRestart]);
+  useWentBack(() => {
+    if (!mustRestart) settings.events.stepLeft({ flow: flow.id, version: flow.version, stepId }, 'back');
+  });
 
   useEffect(() => {
     const fromQuery = answersFromQuery(flow.query, search);
@@ -123,7 +126,9 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const saveAnswers = (data: FormRecord) => setRecord((previous) => ({ ...withArrival(previous), ...data }));
   const moveOn = (all: FormRecord) => {
     const target = nextStepId(stepId, step, all, branchTest(validators));
-    if (target !== undefined) go(stepPath(flow, flow.steps[target]!));
+    if (target === undefined) return;
+    settings.events.stepLeft({ flow: flow.id, version: flow.version, stepId }, 'advance');
+    go(stepPath(flow, flow.steps[target]!));
   };
 
   /** Saves the step, runs its action if any, and moves on; answers the errors to show when the action refuses. */

@@ -23,7 +23,7 @@ export interface EngineSettings {
   pageAnswers(): FormRecord;
   /** Where the visit came from, as the page was opened; none where there is no visit (the prerender). */
   arrival?: Attribution;
-  /** Told of step views, refused submits and completed actions (step ids only). */
+  /** Told of step views, steps left forward or back, refused submits and completed actions (step ids only). */
   events: FlowEvents;
 }
 

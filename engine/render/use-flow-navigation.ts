@@ -1,7 +1,8 @@
 /** Moving between steps: query parameters kept, and the short leave animation played before the route changes. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { mergeQuery } from '../flow/navigation.ts';
+import { useLatest } from './use-latest.ts';
 
 export const LEAVE_ANIMATION_MS = 50;
 
@@ -31,4 +32,28 @@ export function useFlowNavigation() {
   );
   const back = useCallback(() => navigate(-1), [navigate]);
   return { go, back, leaving };
+}
+
+/** The browser history entry's place in the tab's history: the router keeps it in the entry's state as `idx`. */
+function historyIndex(): number | undefined {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return undefined;
+  return typeof state.idx === 'number' ? state.idx : undefined;
+}
+
+/**
+ * Calls `onBack` once when the calling screen goes away because the visitor went back in the tab's history: the
+ * browser's Back or the form's Previous, which goes back the same way. The screen's layout effect is cleaned up as the
+ * router commits the new address, whose history entry then stands before the screen's own. A move on, a replace (a
+ * restart) or a link elsewhere leaves the entry where it was or after it.
+ */
+export function useWentBack(onBack: () => void): void {
+  const latest = useLatest(onBack);
+  useLayoutEffect(() => {
+    const shownAt = historyIndex();
+    return () => {
+      const now = historyIndex();
+      if (shownAt !== undefined && now !== undefined && now < shownAt) latest.current();
+    };
+  }, [latest]);
 }

@@ -28,6 +28,11 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
       current: pathname === `${CONSOLE_PAGE}/counts` || (pathname === CONSOLE_PAGE && !mayUse('leads', user.role)),
       label: 'Counts',
     },
+    mayUse('funnel', user.role) && {
+      to: `${CONSOLE_PAGE}/funnel`,
+      current: pathname === `${CONSOLE_PAGE}/funnel`,
+      label: 'Funnel',
+    },
     mayUse('users', user.role) && {
       to: `${CONSOLE_PAGE}/users`,
       current: pathname === `${CONSOLE_PAGE}/users`,

@@ -27,3 +27,13 @@ export function fieldText(data: FormData, name: string): string {
   const value = data.get(name);
   return typeof value === 'string' ? value.trim() : '';
 }
+
+/** A proportion (0 to 1) as a percentage with one decimal: 0.125 is "12.5 %". */
+export function formatPercent(rate: number): string {
+  return `${(rate * 100).toFixed(1)} %`;
+}
+
+/** A duration in seconds, to a tenth; "—" when there is none. */
+export function formatSeconds(seconds: number | null): string {
+  return seconds === null ? '—' : `${seconds.toFixed(1)} s`;
+}

@@ -9,6 +9,7 @@ import { axeViolations } from './audit.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, CONFIGURED_APP_URL, LENDER_URL, REFUSED_ONCE } from './servers.ts';
 import { expectOneLead, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
+import { h1, invitedUser, signIn } from './console-users.ts';
 
 // The servers are shared: the tests here change them (a lead, a user, a locked account) each in its own way.
 test.describe.configure({ mode: 'serial' });
@@ -30,15 +31,6 @@ function watchScripts(page: Page): Request[] {
   });
   return scripts;
 }
-
-async function signIn(page: Page, email: string, password: string, base = '') {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** Searches the leads for `email` and expects one: the table, its header row and that lead's. */
 async function findOneLead(page: Page, email: string) {
@@ -126,23 +118,13 @@ test('a marketer invited by the admin sees counts and never a person', async ({ 
   await sendLeadWithTypedAddress(page, email);
   await expectOneLead(request, email, {});
 
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.getByRole('link', { name: 'Users' }).click();
-  const invite = page.getByRole('region', { name: 'Invite a user' });
-  await invite.getByLabel('Email').fill('marketer@fundflow.test');
-  await invite.getByLabel('Role').selectOption('marketer');
-  await invite.getByRole('button', { name: 'Invite' }).click();
-  const link = await invite.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-
-  const marketer = await (await browser.newContext()).newPage();
-  await marketer.goto(new URL(link).pathname);
-  await expect(h1(marketer, 'Set a password for marketer@fundflow.test')).toBeVisible();
-  await marketer.getByLabel('Password', { exact: true }).fill('numbers only passphrase 42');
-  await marketer.getByLabel('Confirm password').fill('numbers only passphrase 42');
-  await marketer.getByRole('button', { name: 'Set password' }).click();
+  const marketer = await invitedUser(page, browser, 'marketer@fundflow.test', 'marketer');
 
   await expect(h1(marketer, 'Counts')).toBeVisible();
-  await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Counts']);
+  await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
+    'Counts',
+    'Funnel',
+  ]);
   await expect(marketer.getByRole('table', { name: 'By status' })).toBeVisible();
   await expect(marketer.locator('body')).not.toContainText('@example.com');
 

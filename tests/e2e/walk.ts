@@ -57,21 +57,34 @@ export async function answerFirstHalf(page: Page, base: string) {
   await answerFirstHalfFromStart(page);
 }
 
+/**
+ * What a test does on each new screen before answering it: nothing, or the time a visitor spends reading it (the
+ * funnel counts a visit that races through its steps as a bot's).
+ */
+export type OnScreen = () => Promise<void>;
+const atOnce: OnScreen = async () => {};
+
 /** The first half from the start screen the page shows now, whose business type is not Partnership yet. */
-export async function answerFirstHalfFromStart(page: Page) {
+export async function answerFirstHalfFromStart(page: Page, onScreen: OnScreen = atOnce) {
+  await onScreen();
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
+  await onScreen();
   await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');
   await next(page).click();
   await expect(heading(page)).toHaveText('What are you getting the financing for?');
+  await onScreen();
   await page.getByRole('combobox', { name: 'Purpose of the financing' }).selectOption({ label: 'Payroll' });
   await next(page).click();
   await expect(heading(page)).toHaveText('How quickly do you need the money?');
+  await onScreen();
   await page.getByRole('radio', { name: 'Within a week' }).click();
   await next(page).click();
   await expect(heading(page)).toHaveText("What's your average monthly revenue?");
+  await onScreen();
   await next(page).click(); // revenue: the default $30,000
   await expect(heading(page)).toHaveText("What's your estimated personal credit score?");
+  await onScreen();
   await page.getByRole('radio', { name: 'Good (680-719)' }).click();
   await next(page).click();
 }
@@ -89,8 +102,9 @@ export async function answerV3UpToCreditScore(page: Page) {
   await expectStep(page, '/v3/credit-score', "What's your estimated personal credit score?", 50);
 }
 
-export async function answerBusinessAndContact(page: Page, base: string, email: string) {
+export async function answerBusinessAndContact(page: Page, base: string, email: string, onScreen: OnScreen = atOnce) {
   await expectStep(page, `${base}/about-business`, 'Tell us about your business', 60);
+  await onScreen();
   const name = page.getByRole('textbox', { name: 'Business name' });
   await name.fill(`  ${VISITOR.businessName}  `);
   const zip = page.getByRole('textbox', { name: 'Business zip code' });
@@ -108,6 +122,7 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/business-start`, 'When did you start your business?', 65);
+  await onScreen();
   const year = page.getByRole('combobox', { name: 'Year' });
   await expect(year.getByRole('option').nth(1)).toHaveText(String(new Date().getFullYear()));
   await expect(year.getByRole('option').last()).toHaveText('1925');
@@ -116,6 +131,7 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/business-industry`, 'What industry is your business in?', 73);
+  await onScreen();
   const industry = page.getByRole('combobox', { name: 'Industry' });
   await expect(industry.getByRole('option')).toHaveCount(21);
   await expect(industry.getByRole('option').first()).toHaveText('Select an industry');
@@ -123,6 +139,7 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/name`, "What's your name?", 80);
+  await onScreen();
   await page.getByRole('textbox', { name: 'First name' }).fill(VISITOR.firstName);
   await page.getByRole('textbox', { name: 'Last name' }).fill(VISITOR.mistypedLastName);
   await next(page).click();
@@ -131,6 +148,7 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/email`, "What's your email address?", 92);
+  await onScreen();
   await expect(page.getByText('Your privacy is our priorty. We will never spam you.')).toBeVisible();
   const emailBox = page.getByRole('textbox', { name: 'Email address' });
   await emailBox.fill('mary@');
@@ -140,6 +158,7 @@ export async function answerBusinessAndContact(page: Page, base: string, email: 
   await next(page).click();
 
   await expectStep(page, `${base}/phone`, 'Last question, where is Acme Tools located?', 98);
+  await onScreen();
   await expect(page).toHaveTitle('Street Address | Fundflow Test');
   await expect(page.getByText('Please complete the info highlighted below:')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveCount(0);

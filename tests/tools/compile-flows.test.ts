@@ -38,6 +38,9 @@ describe('compiling the flows for the build', () => {
     expect(validate.errors[0]).toMatchObject({ keyword: 'multipleOf', instancePath: '/amount' });
     expect(validate({})).toBe(false);
     expect(validate.errors[0]).toMatchObject({ keyword: 'required', params: { missingProperty: 'amount' } });
+    expect(readFileSync(join(outDir, 'flow-versions.ts'), 'utf8')).toContain(
+      'export const FLOW_VERSIONS: readonly string[] = ["v2"];',
+    );
     // No code is generated at run time: the module is plain functions.
     expect(readFileSync(join(outDir, 'validators/v2/amount.cjs'), 'utf8')).not.toMatch(/new Function|eval\(/);
   });

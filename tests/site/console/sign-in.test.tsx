@@ -119,21 +119,21 @@ describe('signed in', () => {
     expect(banner.textContent).toContain('Acme Funding');
     expect(banner.textContent).toContain('admin@acme.example');
     expect(banner.textContent).toContain('(admin)');
-    expect(navLinks()).toEqual(['Leads', 'Counts', 'Users', 'Audit log']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Users', 'Audit log']);
   });
 
-  it('an operator has the leads and counts, not users or the audit log', async () => {
+  it('an operator has the leads, counts and funnel, not users or the audit log', async () => {
     stubServer(signedInAs(OPERATOR), nothing);
     renderConsole('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Leads', 'Counts']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel']);
   });
 
-  it("a marketer's home is the counts, and no leads page is offered", async () => {
+  it("a marketer's home is the counts, with the funnel, and no leads page is offered", async () => {
     const server = stubServer(signedInAs(MARKETER), nothing);
     renderConsole('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Counts' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Counts']);
+    expect(navLinks()).toEqual(['Counts', 'Funnel']);
     expect(screen.getByRole('link', { name: 'Counts' }).getAttribute('aria-current')).toBe('page');
     expect(server.callsTo('GET', '/api/admin/leads')).toEqual([]);
     expect(server.callsTo('GET', '/api/admin/counts')).toHaveLength(1);

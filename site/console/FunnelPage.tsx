@@ -1,0 +1,185 @@
+/**
+ * The funnel of the flow versions (docs/decisions/025-funnel-reporting.md): the versions side by side (visitors,
+ * leads, conversion with its 95 % interval), and one version's steps as a chart and a table (views, moved on, exits,
+ * drop-off, median time), with its CSV. Counts and step ids only: every role's. The filters and the version shown live
+ * in the page's address, so a view can be shared.
+ */
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { FLOW_VERSIONS } from '../../.generated/flow-versions.ts';
+import type { ConsoleUser } from '../../engine/api/console.ts';
+import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../../engine/api/funnel.ts';
+import { filledIn } from './console-api.ts';
+import { fieldText, formatPercent, formatSeconds, recentRange } from './format.ts';
+import { funnelCsvPath, funnelFiltersFrom, funnelPath, shownVersion, type FunnelFilters } from './funnel-query.ts';
+import { FunnelChart } from './FunnelChart.tsx';
+import { PageHeading } from './PageHeading.tsx';
+import { useConsoleDataOf } from './use-console-data.ts';
+
+export interface FunnelPageProps {
+  productName: string;
+  user: ConsoleUser;
+}
+
+export function FunnelPage({ productName }: FunnelPageProps) {
+  const [query, setQuery] = useSearchParams();
+  const filters = funnelFiltersFrom(query, recentRange(30));
+  const version = shownVersion(query);
+  const [loaded] = useConsoleDataOf<FunnelResponse>(FLOW_VERSIONS.map((each) => funnelPath(each, filters)));
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: Record<string, string> = { version };
+    for (const name of form.keys()) next[name] = fieldText(form, name);
+    setQuery(filledIn(next));
+  };
+  const shown = loaded.state === 'loaded' ? loaded.data.find((funnel) => funnel.version === version) : undefined;
+
+  return (
+    <>
+      <PageHeading title="Funnel" productName={productName} />
+      <form className="console-filters" aria-label="Funnel filters" onSubmit={apply}>
+        <label className="console-field">
+          <span>From</span>
+          <input type="date" name="from" defaultValue={filters.from} required />
+        </label>
+        <label className="console-field">
+          <span>To</span>
+          <input type="date" name="to" defaultValue={filters.to} required />
+        </label>
+        <label className="console-field">
+          <span>utm_source</span>
+          <input name="utm_source" defaultValue={filters.utm_source} />
+        </label>
+        <label className="console-field">
+          <span>utm_campaign</span>
+          <input name="utm_campaign" defaultValue={filters.utm_campaign} />
+        </label>
+        <label className="console-field">
+          <span>Device</span>
+          <select name="device" defaultValue={filters.device}>
+            <option value="">Any</option>
+            {DEVICE_CLASSES.map((device) => (
+              <option key={device} value={device}>
+                {device}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="console-button console-button--primary">
+          Show
+        </button>
+      </form>
+      {loaded.state === 'loading' && <p role="status">Loading the funnel…</p>}
+      {loaded.state === 'failed' && (
+        <p role="alert" className="console-error">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'loaded' && (
+        <>
+          <VersionsTable funnels={loaded.data} shown={version} query={query} />
+          {shown !== undefined && <VersionSteps funnel={shown} filters={filters} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function VersionsTable({
+  funnels,
+  shown,
+  query,
+}: {
+  funnels: readonly FunnelResponse[];
+  shown: string;
+  query: URLSearchParams;
+}) {
+  const showing = (version: string) => {
+    const next = new URLSearchParams(query);
+    next.set('version', version);
+    return `?${next.toString()}`;
+  };
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>Versions side by side</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Leads</th>
+            <th scope="col">Leads per visitor</th>
+            <th scope="col">95 % interval</th>
+          </tr>
+        </thead>
+        <tbody>
+          {funnels.map((funnel) => (
+            <tr key={funnel.version}>
+              <th scope="row">
+                <Link to={showing(funnel.version)} aria-current={funnel.version === shown ? 'true' : undefined}>
+                  {funnel.version}
+                </Link>
+              </th>
+              <td>{funnel.visitors}</td>
+              <td>{funnel.leads}</td>
+              <td>{formatPercent(funnel.conversion.rate)}</td>
+              <td>
+                {formatPercent(funnel.conversion.low)} to {formatPercent(funnel.conversion.high)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function VersionSteps({ funnel, filters }: { funnel: FunnelResponse; filters: FunnelFilters }) {
+  const headingId = `steps-${funnel.version}`;
+  return (
+    <section className="console-funnel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{funnel.version}, step by step</h2>
+      <div className="console-funnel__views">
+        <FunnelChart version={funnel.version} steps={funnel.steps} />
+        <StepsTable version={funnel.version} steps={funnel.steps} />
+      </div>
+      <a className="console-button" href={funnelCsvPath(funnel.version, filters)} download>
+        Download CSV
+      </a>
+    </section>
+  );
+}
+
+function StepsTable({ version, steps }: { version: string; steps: readonly FunnelStep[] }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>Steps of {version}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">Views</th>
+            <th scope="col">Moved on</th>
+            <th scope="col">Exits</th>
+            <th scope="col">Drop-off</th>
+            <th scope="col">Median time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((step) => (
+            <tr key={step.step}>
+              <th scope="row">{step.step}</th>
+              <td>{step.views}</td>
+              <td>{step.advanced}</td>
+              <td>{step.exits}</td>
+              <td>{formatPercent(step.drop_off)}</td>
+              <td>{formatSeconds(step.median_seconds)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

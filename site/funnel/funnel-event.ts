@@ -1,0 +1,13 @@
+/** A funnel event as the page's queue notes it and its reporter sends it. */
+import type { EventType } from '../../engine/api/funnel.ts';
+import type { StepRef } from '../../engine/render/flow-events.ts';
+
+/** A step event as it happened: its step, when (milliseconds since 1970), and the offer of an offer event. */
+export interface FunnelEvent {
+  type: EventType;
+  step: StepRef;
+  at: number;
+  offer?: string;
+}
+
+export type FunnelSink = (event: FunnelEvent) => void;
