@@ -220,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     consolePage,
     development,
     operatorPages: operatorPages(config),
+    ...(config.splitTest === undefined ? {} : { splitTest: config.splitTest }),
   });
   return app;
 }

@@ -214,7 +214,9 @@ export function createPageServer(options: PageOptions): PageServer {
       const html = Buffer.from(page.parts.join(` nonce="${nonce}"`));
       // No ETag, so no 304: a 304 would pair the copy a browser kept, with its old nonce, with this response's policy.
       reply.header('content-security-policy', options.securityPolicy(page.inline, nonce));
-      reply.header('vary', 'accept-encoding');
+      // Added to what the route may already vary on (the split test's cookie).
+      const vary = reply.getHeader('vary');
+      reply.header('vary', typeof vary === 'string' ? `${vary}, accept-encoding` : 'accept-encoding');
       reply.code(statusCode).type('text/html; charset=utf-8');
       const encoding = options.development ? undefined : preferredEncoding(request.headers['accept-encoding']);
       if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html));

@@ -185,6 +185,24 @@ export function tagSources(raw: string): Parsed<string[]> {
       );
 }
 
+/** The arms of a split test: flow versions and their whole-number weights, "v1:50,v2:25,v3:25". */
+export function splitTest(raw: string): Parsed<ReadonlyMap<string, number>> {
+  const arms = new Map<string, number>();
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    const [, version, weight] = /^([A-Za-z0-9_-]{1,64}):(\d{1,6})$/.exec(entry) ?? [];
+    if (version === undefined || weight === undefined) {
+      return problem(
+        `must list version:weight pairs separated by commas, like v1:50,v2:50 (${JSON.stringify(entry)} is not)`,
+      );
+    }
+    if (arms.has(version)) return problem(`names ${version} twice: give each version one weight`);
+    arms.set(version, Number(weight));
+  }
+  if (arms.size < 2) return problem('needs at least two versions to split visitors between, like v1:50,v2:50');
+  if (![...arms.values()].some((weight) => weight > 0)) return problem('needs at least one weight above 0');
+  return ok(arms);
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -26,6 +26,7 @@ import {
   seconds,
   serviceKey,
   signingSecrets,
+  splitTest,
   tagSources,
   webUrl,
 } from './parsers.ts';
@@ -102,6 +103,15 @@ export const VARIABLES = {
       'page, which takes opt-outs and holds back the leads they name (docs/runbook.md).',
     example: 'https://example.com/do-not-sell',
     parse: webUrl,
+  }),
+  splitTest: optional({
+    name: 'SPLIT_TEST',
+    description:
+      "Sends visitors who arrive at '/' to flow versions by weight, each kept on its version for 30 days by a cookie; " +
+      "version:weight pairs separated by commas, every version one of the flow files'. The funnel shows each version. " +
+      "Unset: no split test, '/' is v1.",
+    example: 'v1:50,v2:25,v3:25',
+    parse: splitTest,
   }),
   gtmId: optional({
     name: 'GTM_ID',

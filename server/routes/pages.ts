@@ -5,15 +5,16 @@
  */
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFlowFiles } from '../../engine/flow/load.ts';
-import { allStepPaths } from '../../engine/flow/navigation.ts';
+import { allStepPaths, stepPath } from '../../engine/flow/navigation.ts';
 import type { Flow } from '../../engine/flow/definition.ts';
 import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
 import { BUILT_IN_PAGES, builtInPagePaths } from '../../engine/api/public-config.ts';
 import { CONSOLE_PAGE } from '../../engine/api/console.ts';
+import { createSplitTest } from './split-test.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -104,6 +105,8 @@ export interface PagesOptions {
   development: boolean;
   /** The operator's own legal pages by built-in path (operatorPages): the path sends visitors there. */
   operatorPages: ReadonlyMap<string, string>;
+  /** SPLIT_TEST's arms (version → weight): visitors arriving at '/' are spread over the versions. */
+  splitTest?: ReadonlyMap<string, number>;
 }
 
 /** The built-in legal pages whose settings (PRIVACY_URL, TERMS_URL, DO_NOT_SELL_URL) name the operator's own. */
@@ -116,13 +119,32 @@ export function operatorPages(config: Pick<Config, 'privacyUrl' | 'termsUrl' | '
   return new Map(own.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/** Each flow version's start path ("v1" → "/", "v2" → "/v2"), from the flow files. */
+function startPaths(flowsDir: string): Map<string, string> {
+  return new Map(
+    readFlowFiles(flowsDir).map(({ file, json }) => {
+      const flow = routableFlow(file, json);
+      const { version, start } = isRecord(json) ? json : {};
+      const startStep = typeof start === 'string' ? flow.steps[start] : undefined;
+      if (typeof version !== 'string' || startStep === undefined) {
+        throw new FlowRoutesError(`${file}: a flow needs "version" (a string) and "start" (one of its steps)`);
+      }
+      return [version, stepPath(flow, startStep)];
+    }),
+  );
+}
+
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<string[]> {
   const routes = clientRoutes(options.flowsDir);
+  const split = options.splitTest && createSplitTest(options.splitTest, startPaths(options.flowsDir));
   for (const path of routes) {
     const own = options.operatorPages.get(path);
+    const page = (request: FastifyRequest, reply: FastifyReply) => options.page.send(request, reply, 200);
     // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
     if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));
-    else app.get(path, (request, reply) => options.page.send(request, reply, 200));
+    else if (path === '/' && split)
+      app.get(path, (request, reply) => split.answer(request, reply, () => page(request, reply)));
+    else app.get(path, page);
   }
 
   // The console: its own page (decision 062), kept out of search engines and out of every cache, since it is where
