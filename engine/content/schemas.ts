@@ -34,7 +34,7 @@ export const lendersFile = {
             type: 'string',
             pattern: LENDER_ID_PATTERN,
             description:
-              'How the server\'s settings (LENDERS_FILE) name this lender: 2 to 40 lowercase letters, digits and dashes, starting with a letter (e.g. quillmont). Keep it once it is in use: delivered leads are recorded under it.',
+              "How the server's settings (LENDERS_FILE) name this lender: 2 to 40 lowercase letters, digits and dashes, starting with a letter (e.g. quillmont). Keep it once it is in use: delivered leads are recorded under it.",
           },
           name: {
             type: 'string',
