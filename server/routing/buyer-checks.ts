@@ -5,6 +5,7 @@
  * Endpoints and secrets are never repeated in a message: they may hold keys.
  */
 import type { Located } from '../../engine/content/json-file.ts';
+import { LENDER_ID_PATTERN } from '../../engine/content/schemas.ts';
 import { didYouMean } from '../../engine/flow/suggest.ts';
 import { pointerTo } from '../../engine/flow/explain.ts';
 import { SERVED_STATES } from '../../engine/served-area.ts';
@@ -122,7 +123,8 @@ export function buyerProblems(
   if (!isObject(buyer)) return [];
   const found: Located[] = [];
   const { lender } = buyer;
-  if (typeof lender === 'string') {
+  // An id its pattern refuses is the schema's to report.
+  if (typeof lender === 'string' && new RegExp(LENDER_ID_PATTERN).test(lender)) {
     const earlier = taken.get(lender);
     if (!lenderIds.includes(lender)) {
       const hint = didYouMean(lender, lenderIds) || ` (its lenders: ${lenderIds.join(', ')})`;

@@ -44,7 +44,8 @@ function readJson(path: string): { json: unknown } | { problem: string } {
     return { json: JSON.parse(text) };
   } catch (error) {
     // The parser's message may quote the file, secrets and all: only where it stopped is repeated.
-    const where = /position \d+(?: \(line \d+ column \d+\))?/.exec((error as Error).message)?.[0];
+    const { message } = error as Error;
+    const where = /line \d+ column \d+/.exec(message)?.[0] ?? /position \d+/.exec(message)?.[0];
     return { problem: `not valid JSON${where === undefined ? '' : ` (at ${where})`}: often a missing comma or quote` };
   }
 }

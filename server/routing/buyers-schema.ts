@@ -19,7 +19,6 @@ const range = (type: 'number' | 'integer', description: string) =>
   ({
     type: 'object',
     properties: { min: { type, minimum: 0 }, max: { type, minimum: 0 } },
-    minProperties: 1,
     additionalProperties: false,
     description,
   }) as const;

@@ -70,8 +70,8 @@ describe('whyNotEligible: filters', () => {
     [
       'a loan purpose not taken',
       { loanPurposes: ['EQUIPMENTPURCHASE'] },
-      { loanPurpose: 'WORKINGCAPITAL' },
-      'loan purpose WORKINGCAPITAL not taken',
+      { loanPurpose: 'PAYROLL' },
+      'loan purpose PAYROLL not taken',
     ],
     [
       'no loan purpose',
