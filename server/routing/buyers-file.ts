@@ -73,10 +73,8 @@ function fileProblems(json: unknown, lenderIds: readonly string[]): Located[] {
     });
   }
   const order = (pointer: string) => Number(/^\/buyers\/(\d+)/.exec(pointer)?.[1] ?? -1);
-  return found
-    .map((problem, at) => ({ problem, at }))
-    .sort((a, b) => order(a.problem.pointer) - order(b.problem.pointer) || a.at - b.at)
-    .map(({ problem }) => problem);
+  // sort is stable: within a buyer, the schema's problems come first, each in the order found.
+  return found.sort((a, b) => order(a.pointer) - order(b.pointer));
 }
 
 function buyerOf(entry: BuyerEntry, names: ReadonlyMap<string, string>): Buyer {
