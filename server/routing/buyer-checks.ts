@@ -1,7 +1,7 @@
 /**
  * What LENDERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
- * buyer, its URLs and secrets work, its time zone, states and ranges make sense, its field map renames lead fields to
- * names of their own. Read on the raw JSON (types are the schema's to report), each problem at its JSON pointer.
+ * buyer, its URLs and secrets work, its time zone, states and ranges make sense, its filters' values are ones the
+ * flows offer, its field map renames lead fields to names of their own. Read on the raw JSON (types are the schema's to report), each problem at its JSON pointer.
  * Endpoints and secrets are never repeated in a message: they may hold keys.
  */
 import type { Located } from '../../engine/content/json-file.ts';
@@ -12,6 +12,7 @@ import { SERVED_STATES } from '../../engine/served-area.ts';
 import { webUrl } from '../config/parsers.ts';
 import { signingKey } from '../delivery/webhook-signature.ts';
 import { MAPPABLE_FIELDS } from './field-map.ts';
+import type { FlowValues } from './flow-values.ts';
 import { isTimeZone } from './zoned-time.ts';
 
 /** Territories' postal codes: the product takes no leads there (docs/decisions/046-us-territories.md). */
@@ -64,6 +65,20 @@ function stateProblems(value: unknown, at: string): Located[] {
   });
 }
 
+/** Values outside `offered`: `what` names such a value ("a flow version"), `list` the offered ones. */
+function offeredProblems(
+  value: unknown,
+  at: string,
+  offered: readonly string[],
+  { what, list }: { what: string; list: string },
+): Located[] {
+  return strings(value).flatMap(([index, given]) => {
+    if (offered.includes(given)) return [];
+    const hint = didYouMean(given, offered) || ` (${list}: ${offered.join(', ')})`;
+    return [{ pointer: pointerTo(at, index), message: `"${given}" is not ${what}${hint}` }];
+  });
+}
+
 function rangeProblem(value: unknown, at: string): Located[] {
   if (!isObject(value) || typeof value.min !== 'number' || typeof value.max !== 'number') return [];
   if (value.min <= value.max) return [];
@@ -113,13 +128,18 @@ function fieldMapProblems(value: unknown, at: string): Located[] {
   return found;
 }
 
-/** A buyer's problems beyond the schema; `lenderIds` are site/content/lenders.json's, `taken` the lenders of the buyers before it. */
-export function buyerProblems(
-  buyer: unknown,
-  at: string,
-  lenderIds: readonly string[],
-  taken: ReadonlyMap<string, number>,
-): Located[] {
+/** What a buyer is checked against. */
+export interface BuyerContext {
+  /** The ids of site/content/lenders.json. */
+  lenderIds: readonly string[];
+  /** The lenders of the buyers before this one, at their index. */
+  taken: ReadonlyMap<string, number>;
+  /** What the flows offer (flow-values.ts). */
+  offered: FlowValues;
+}
+
+/** A buyer's problems beyond the schema, at pointers under `at`. */
+export function buyerProblems(buyer: unknown, at: string, { lenderIds, taken, offered }: BuyerContext): Located[] {
   if (!isObject(buyer)) return [];
   const found: Located[] = [];
   const { lender } = buyer;
@@ -151,6 +171,21 @@ export function buyerProblems(
   if (isObject(buyer.filters)) {
     const filters = pointerTo(at, 'filters');
     found.push(...stateProblems(buyer.filters.states, pointerTo(filters, 'states')));
+    const { creditScores, loanPurposes, flowVersions } = buyer.filters;
+    found.push(
+      ...offeredProblems(creditScores, pointerTo(filters, 'creditScores'), offered.creditScores, {
+        what: 'a credit score any flow offers',
+        list: 'the flows offer',
+      }),
+      ...offeredProblems(loanPurposes, pointerTo(filters, 'loanPurposes'), offered.loanPurposes, {
+        what: 'a loan purpose any flow offers',
+        list: 'the flows offer',
+      }),
+      ...offeredProblems(flowVersions, pointerTo(filters, 'flowVersions'), offered.flowVersions, {
+        what: 'a flow version',
+        list: 'the versions',
+      }),
+    );
     found.push(...rangeProblem(buyer.filters.amount, pointerTo(filters, 'amount')));
     found.push(...rangeProblem(buyer.filters.monthsInBusiness, pointerTo(filters, 'monthsInBusiness')));
   }

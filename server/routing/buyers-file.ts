@@ -10,9 +10,11 @@ import { LENDERS_AND_FORWARD, ConfigError } from '../config/load.ts';
 import { httpLenderClient } from '../delivery/lender-client.ts';
 import { signingKey } from '../delivery/webhook-signature.ts';
 import type { Lender } from '../leads/lenders.ts';
+import { FLOWS_DIR } from '../paths.ts';
 import { LEAD_FORWARD_BUYER, type Buyer, type RoutedBuyer } from './buyer.ts';
 import { buyerProblems } from './buyer-checks.ts';
 import { buyersFileSchema, type BuyerEntry } from './buyers-schema.ts';
+import { readFlowValues, type FlowValues } from './flow-values.ts';
 
 /** A buyer's time zone when the file names none. */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -60,14 +62,14 @@ function buyerLabel(json: unknown, pointer: string): string | undefined {
 }
 
 /** Every problem of the file, in the order of the buyers they are in. */
-function fileProblems(json: unknown, lenderIds: readonly string[]): Located[] {
+function fileProblems(json: unknown, lenderIds: readonly string[], offered: FlowValues): Located[] {
   const validate = contentAjv().compile<unknown>(buyersFileSchema);
   const found = validate(json) ? [] : explainAjvErrors(validate.errors ?? []);
   const buyers = (json as { buyers?: unknown } | null)?.buyers;
   if (Array.isArray(buyers)) {
     const taken = new Map<string, number>();
     buyers.forEach((buyer, index) => {
-      found.push(...buyerProblems(buyer, `/buyers/${index}`, lenderIds, taken));
+      found.push(...buyerProblems(buyer, `/buyers/${index}`, { lenderIds, taken, offered }));
       const lender = (buyer as { lender?: unknown } | null)?.lender;
       if (typeof lender === 'string' && lenderIds.includes(lender) && !taken.has(lender)) taken.set(lender, index);
     });
@@ -97,12 +99,13 @@ function buyerOf(entry: BuyerEntry, names: ReadonlyMap<string, string>): Buyer {
 }
 
 /** LENDERS_FILE's buyers, in the file's order; throws ConfigError listing every problem. */
-function readBuyersFile(path: string, lenders: readonly Lender[]): Buyer[] {
+function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowValues): Buyer[] {
   const read = readJson(path);
   if ('problem' in read) throw new ConfigError([`LENDERS_FILE ${path}: ${read.problem}`]);
   const problems = fileProblems(
     read.json,
     lenders.map((lender) => lender.id),
+    offered,
   );
   if (problems.length > 0) {
     throw new ConfigError(
@@ -119,12 +122,13 @@ function readBuyersFile(path: string, lenders: readonly Lender[]): Buyer[] {
 /**
  * The buyers the settings give: LENDERS_FILE's, in its order; else the one LEAD_FORWARD_URL makes, which takes every
  * lead at any hour, as delivery worked before buyers; else none (leads are stored and wait). `lenders` are
- * site/content/lenders.json's (readLenders). Throws ConfigError when both settings are set or the file is wrong.
+ * site/content/lenders.json's (readLenders); `offered`, what the flows offer, by default read from flows/. Throws
+ * ConfigError when both settings are set or the file is wrong.
  */
-export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[]): Buyer[] {
+export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
   const { lendersFile, leadForwardUrl, leadForwardSigningKeys = [] } = settings;
   if (lendersFile !== undefined && leadForwardUrl !== undefined) throw new ConfigError([LENDERS_AND_FORWARD]);
-  if (lendersFile !== undefined) return readBuyersFile(lendersFile, lenders);
+  if (lendersFile !== undefined) return readBuyersFile(lendersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
   if (leadForwardUrl === undefined) return [];
   return [
     {

@@ -239,6 +239,26 @@ describe('loadBuyers from LENDERS_FILE', () => {
       ],
     ],
     [
+      'filter values no flow offers',
+      {
+        buyers: [
+          {
+            ...quillmont,
+            filters: {
+              creditScores: ['Good (680-720)', 'Excellent (720+)'],
+              loanPurposes: ['WORKINGCAPITAL'],
+              flowVersions: ['v1', 'v9'],
+            },
+          },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0/filters/creditScores/0: "Good (680-720)" is not a credit score any flow offers (did you mean "Good (680-719)"?)',
+        'buyer "quillmont" /buyers/0/filters/loanPurposes/0: "WORKINGCAPITAL" is not a loan purpose any flow offers (the flows offer: EXPANSION, EQUIPMENTPURCHASE, PURCHASEVEHICLE, INVENTORY, PAYROLL, MARKETING, REALESTATE, REMODEL, REFINANCEDEBT, FINANCEACCOUNTSRECEIVABLE, BUYABUSINESS, STARTABUSINESS, OTHER)',
+        'buyer "quillmont" /buyers/0/filters/flowVersions/1: "v9" is not a flow version (the versions: v1, v2, v3)',
+      ],
+    ],
+    [
       'caps and a dedupe window out of range',
       { buyers: [{ ...quillmont, caps: { perDay: 0, perWeek: 3 }, dedupeDays: 400 }] },
       [
