@@ -1,8 +1,9 @@
 /**
  * What LENDERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
  * buyer, its URLs and secrets work, its time zone, states and ranges make sense, its filters' values are ones the
- * flows offer, its field map renames lead fields to names of their own. Read on the raw JSON (types are the schema's to report), each problem at its JSON pointer.
- * Endpoints and secrets are never repeated in a message: they may hold keys.
+ * flows offer, its field map renames lead fields to names of their own. Read on the raw JSON (a wrong type is the
+ * schema's to report), each problem at its JSON pointer. Endpoints and secrets are never repeated in a message: they
+ * may hold keys.
  */
 import type { Located } from '../../engine/content/json-file.ts';
 import { LENDER_ID_PATTERN } from '../../engine/content/schemas.ts';
