@@ -243,6 +243,7 @@ describe('a purged lead', () => {
         handedOver.push(messageId);
         return { outcome: 'delivered', httpStatus: 200 };
       },
+      sendEvent: () => Promise.reject(new Error('this test sends no events')),
     };
     const { log, lines } = captureLog();
 
