@@ -15,6 +15,6 @@ export const ATTEMPTS_PER_BUYER = RETRY_PAUSES_SECONDS.length + 1;
 export function nextRetryPause(attemptsMade: number, retryAfterSeconds?: number): number | undefined {
   const pause = RETRY_PAUSES_SECONDS[attemptsMade - 1];
   if (pause === undefined) return undefined;
-  const longest = RETRY_PAUSES_SECONDS[RETRY_PAUSES_SECONDS.length - 1];
+  const longest = RETRY_PAUSES_SECONDS[RETRY_PAUSES_SECONDS.length - 1]!;
   return retryAfterSeconds === undefined ? pause : Math.max(pause, Math.min(retryAfterSeconds, longest));
 }
