@@ -30,7 +30,8 @@ const returnRecorded = {
 
 const UNSIGNED = {
   error: 'invalid_signature',
-  message: 'The request must be signed with one of the lender’s secrets (webhook-id, webhook-timestamp within 5 minutes, webhook-signature)',
+  message:
+    'The request must be signed with one of the lender’s secrets (webhook-id, webhook-timestamp within 5 minutes, webhook-signature)',
 } as const;
 const NOT_RECEIVED = { error: 'not_found', message: 'This lender did not receive a lead with this lead_id' } as const;
 const WINDOW_CLOSED = {

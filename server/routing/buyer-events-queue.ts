@@ -123,9 +123,10 @@ export async function startBuyerEvents(
     Promise.all(
       jobs.map(async (job) => {
         // One job's failure (the database briefly away) must not fail the others of its batch.
-        const settled = await attempt(boss, context, job).catch(
-          (): JobStatus => ({ status: 'failed', output: { message: 'the attempt could not be completed' } }),
-        );
+        const settled = await attempt(boss, context, job).catch((): JobStatus => ({
+          status: 'failed',
+          output: { message: 'the attempt could not be completed' },
+        }));
         return { id: job.id, ...settled };
       }),
     ),
