@@ -4,6 +4,9 @@
  * signature and an unknown lender; 404 for a lead that buyer did not receive; 409 past 7 days; 400 naming the field.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { webhookSignature } from '../../../server/delivery/webhook-signature.ts';
@@ -13,7 +16,7 @@ import { seedRoutedLead } from '../../support/buyer-events-setup.ts';
 import { testClock, type TestClock } from '../../support/console-app.ts';
 import { openDatabase } from '../../support/delivery-setup.ts';
 import { startLeadApp } from '../../support/lead-app.ts';
-import { DATABASES } from '../../support/server-harness.ts';
+import { DATABASES, tempDir } from '../../support/server-harness.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NEW_KEY = Buffer.from('vantorra-newest-signing-key-32-bytes');
@@ -73,6 +76,27 @@ function sendReturn(app: FastifyInstance, clock: TestClock, call: Call): Promise
   });
 }
 
+type ReturnLead = (
+  site: string,
+  lenderId: string,
+  secret: string,
+  leadId: string,
+  reason: string,
+) => Promise<{ status: number; body: unknown }>;
+
+/** The Node.js example of docs/lender-signatures.md's "Returning a lead", as a lender would copy it. */
+async function documentedReturnLead(): Promise<ReturnLead> {
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'lender-signatures.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Returning a lead'));
+  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+  if (code === undefined) throw new Error('docs/lender-signatures.md has no example under "Returning a lead"');
+  const dir = tempDir();
+  onTestFinished(() => dir.remove());
+  const file = join(dir.path, 'return-lead.mjs');
+  writeFileSync(file, code);
+  return ((await import(pathToFileURL(file).href)) as { returnLead: ReturnLead }).returnLead;
+}
+
 async function returnsOf(db: Database) {
   const { rows } = await db.query<{ lead_id: string; buyer_id: string; reason: string; returned_at: Date }>(
     'select lead_id, buyer_id, reason, returned_at from lead_returns order by returned_at',
@@ -107,6 +131,23 @@ describe.each(DATABASES)('lead returns on $name', (kind) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ returned_at: returnedAt });
     expect(await returnsOf(db)).toHaveLength(1);
+  });
+
+  it('takes a return sent as the documented example sends it', async () => {
+    const { db } = await openDatabase(kind);
+    const app = await startLeadApp(db, { buyers: BUYERS });
+    onTestFinished(() => app.close());
+    const site = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leadId = await seedRoutedLead(db, {}, [{ buyerId: 'vantorra', state: 'delivered' }]);
+    const returnLead = await documentedReturnLead();
+    const secret = `whsec_${OLD_KEY.toString('base64')}`;
+
+    const first = await returnLead(site, 'vantorra', secret, leadId, 'disconnected_phone');
+    expect(first).toEqual({ status: 201, body: { returned_at: expect.any(String) } });
+    expect(await returnLead(site, 'vantorra', secret, leadId, 'disconnected_phone')).toEqual({
+      status: 200,
+      body: first.body,
+    });
   });
 
   it('answers 401 alike for a missing, wrong, stale or other buyer’s signature and for an unknown lender', async () => {
