@@ -216,6 +216,14 @@ export const leadActionResponse = {
 } as const;
 export type LeadActionResponse = FromSchema<typeof leadActionResponse>;
 
+/**
+ * POST /api/admin/leads/:id/consent-revocation: records that the lead's visitor revoked consent (told an operator,
+ * by phone say). A lead not yet delivered is held ('consent-revoked', never released); every buyer that received it
+ * is sent `lead.revoked`. Answers like the lead actions: `result` says what was done.
+ */
+export const CONSENT_REVOCATION = 'consent-revocation';
+export const consentRevocationPath = (leadId: string) => `${LEADS_PATH}/${leadId}/${CONSENT_REVOCATION}`;
+
 const countsByKey = { type: 'object', additionalProperties: { type: 'integer' } } as const;
 
 /** GET /api/admin/counts?from=&to=: numbers only, for every role: no lead, no person. */
@@ -322,6 +330,7 @@ const AUDIT_ACTIONS = [
   'redeliver',
   'hold',
   'release',
+  'consent-revocation',
   'export',
   'user-invited',
   'user-updated',

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCESS,
   AUDIT_PATH,
+  CONSENT_REVOCATION,
   CONSOLE_API,
   COUNTS_PATH,
   INVITATIONS_PATH,
@@ -104,6 +105,12 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     url: `${LEADS_PATH}/${SOME_LEAD}/${action}`,
     access: ACCESS.leads,
   })),
+  {
+    method: 'POST',
+    route: `${LEADS_PATH}/:id/${CONSENT_REVOCATION}`,
+    url: `${LEADS_PATH}/${SOME_LEAD}/${CONSENT_REVOCATION}`,
+    access: ACCESS.leads,
+  },
   { method: 'GET', route: COUNTS_PATH, url: COUNTS_PATH, access: ACCESS.counts },
   { method: 'GET', route: FUNNEL_PATH, url: `${FUNNEL_PATH}?version=v1`, access: ACCESS.funnel },
   { method: 'GET', route: FUNNEL_CSV_PATH, url: `${FUNNEL_CSV_PATH}?version=v1`, access: ACCESS.funnel },
