@@ -109,7 +109,14 @@ async function start(): Promise<void> {
       timeoutMs: config.leadForwardTimeoutMs,
       reclaimSeconds: config.leadForwardReclaimSeconds,
     });
-    app = await buildApp({ config, db, delivery: delivery.queue, deliveryControl: delivery.control });
+    app = await buildApp({
+      config,
+      db,
+      delivery: delivery.queue,
+      deliveryControl: delivery.control,
+      buyers,
+      buyerEvents: delivery.buyerEvents,
+    });
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }
