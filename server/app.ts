@@ -11,6 +11,9 @@ import type { DeliveryControl } from './delivery/lead-delivery.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
 import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
 import { registerConsoleFunnelRoutes } from './routes/console-funnel.ts';
+import { registerConsoleLenderRoutes } from './routes/console-lenders.ts';
+import { buyerNames } from './console/buyer-names.ts';
+import type { Buyer } from './routing/buyer.ts';
 import { createEventStore } from './funnel/event-store.ts';
 import { readFlowSteps } from './funnel/flow-steps.ts';
 import { registerEventRoutes } from './routes/events.ts';
@@ -75,6 +78,8 @@ export interface BuildAppOptions {
   devStatusFile?: string;
   /** The clock of the rate limits, the phone lookup's cache and daily cap, and console sessions; default: Date.now. */
   now?: () => number;
+  /** The buyers leads are routed to (LENDERS_FILE, or LEAD_FORWARD_URL's one); the console names and reports them. */
+  buyers?: readonly Buyer[];
 }
 
 function configuredPhoneCheck(config: Config, db: Database, log: FastifyBaseLogger, now: () => number): PhoneCheck {
@@ -154,14 +159,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConsoleUserRoutes(app, db, now);
   registerConsoleInvitationRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);
+  const buyers = options.buyers ?? [];
   registerConsoleLeadRoutes(
     app,
     db,
     options.delivery === undefined || options.deliveryControl === undefined
       ? undefined
       : { queue: options.delivery, control: options.deliveryControl },
+    buyerNames(buyers),
   );
   registerConsoleFunnelRoutes(app, db, flowSteps, events);
+  registerConsoleLenderRoutes(app, db, { buyers, lenders: readLenders(LENDERS_FILE), now });
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development
