@@ -144,7 +144,10 @@ function ConsolePages({ productName, user }: { productName: string; user: Consol
       <Route path={`${CONSOLE_PAGE}/leads/:id`} element={only(mayUse('leads', user.role), <LeadRoute {...props} />)} />
       <Route path={`${CONSOLE_PAGE}/counts`} element={<CountsPage {...props} />} />
       <Route path={`${CONSOLE_PAGE}/funnel`} element={only(mayUse('funnel', user.role), <FunnelPage {...props} />)} />
-      <Route path={`${CONSOLE_PAGE}/lenders`} element={only(mayUse('lenders', user.role), <LendersPage {...props} />)} />
+      <Route
+        path={`${CONSOLE_PAGE}/lenders`}
+        element={only(mayUse('lenders', user.role), <LendersPage {...props} />)}
+      />
       <Route path={`${CONSOLE_PAGE}/users`} element={only(mayUse('users', user.role), <UsersPage {...props} />)} />
       <Route path={`${CONSOLE_PAGE}/audit`} element={only(mayUse('audit', user.role), <AuditPage {...props} />)} />
       <Route path="*" element={<PageHeading title="No such page" productName={productName} />} />
