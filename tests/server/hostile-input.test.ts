@@ -129,6 +129,7 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'POST /api/admin/leads/:id/hold': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/release': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
+  'GET /api/admin/lenders': { query: NO_QUERY },
   ...Object.fromEntries(
     ['GET /api/admin/funnel', 'GET /api/admin/funnel.csv'].map((route) => [
       route,
