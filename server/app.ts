@@ -15,6 +15,8 @@ import { registerConsentRevocationRoute } from './routes/console-consent-revocat
 import { registerLenderReturnRoutes } from './routes/lender-returns.ts';
 import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
 import { registerConsoleFunnelRoutes } from './routes/console-funnel.ts';
+import { registerConsoleLenderRoutes } from './routes/console-lenders.ts';
+import { buyerNames } from './console/buyer-names.ts';
 import { createEventStore } from './funnel/event-store.ts';
 import { readFlowSteps } from './funnel/flow-steps.ts';
 import { registerEventRoutes } from './routes/events.ts';
@@ -72,8 +74,9 @@ export interface BuildAppOptions {
   /** The console's hold of lead delivery (redeliver, release); its lead actions answer 503 without it or `delivery`. */
   deliveryControl?: DeliveryControl;
   /**
-   * The buyers (LENDERS_FILE, or the one LEAD_FORWARD_URL makes): a lender's return is checked against its signing
-   * keys. Without them POST /api/v1/lenders/:lenderId/returns answers 401.
+   * The buyers leads are routed to (LENDERS_FILE, or the one LEAD_FORWARD_URL makes): the console names and reports
+   * them, and a lender's return is checked against its signing keys. Without them POST
+   * /api/v1/lenders/:lenderId/returns answers 401.
    */
   buyers?: readonly Buyer[];
   /**
@@ -169,15 +172,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConsoleUserRoutes(app, db, now);
   registerConsoleInvitationRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);
+  const buyers = options.buyers ?? [];
   registerConsoleLeadRoutes(
     app,
     db,
     options.delivery === undefined || options.deliveryControl === undefined
       ? undefined
       : { queue: options.delivery, control: options.deliveryControl },
+    buyerNames(buyers),
   );
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, flowSteps, events);
+  registerConsoleLenderRoutes(app, db, { buyers, lenders: readLenders(LENDERS_FILE), now });
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development

@@ -136,6 +136,7 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
     params: { lenderId: 'vantorra' },
   },
   'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
+  'GET /api/admin/lenders': { query: NO_QUERY },
   ...Object.fromEntries(
     ['GET /api/admin/funnel', 'GET /api/admin/funnel.csv'].map((route) => [
       route,
