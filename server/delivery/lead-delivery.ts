@@ -11,15 +11,10 @@ import type { Database, Queryable } from '../db/types.ts';
 import type { RoutedBuyer } from '../routing/buyer.ts';
 import type { BuyerEventQueue } from '../routing/buyer-events.ts';
 import { buyerEventQueue, startBuyerEvents } from '../routing/buyer-events-queue.ts';
-import {
-  routeLead,
-  type DeliveryJob,
-  type DeliveryLog,
-  type RouteJob,
-  type Settlement,
-} from '../routing/route-lead.ts';
+import { routeLead, type DeliveryJob, type RouteJob, type Settlement } from '../routing/route-lead.ts';
 import { reopenRoutes } from '../routing/route-store.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
+import type { DeliveryLog } from './delivery-log.ts';
 import { markDeadLettered } from './dead-letter-state.ts';
 import type { DeliveryQueue } from './queue.ts';
 

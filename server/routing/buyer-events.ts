@@ -6,7 +6,7 @@
  */
 import type { Database, Queryable } from '../db/types.ts';
 import type { HandOverOutcome } from '../delivery/lender-answer.ts';
-import type { DeliveryLog } from './route-lead.ts';
+import type { DeliveryLog } from '../delivery/delivery-log.ts';
 import { ATTEMPTS_PER_BUYER, nextRetryPause } from './retry-schedule.ts';
 
 export const LEAD_REVOKED = 'lead.revoked';

@@ -7,6 +7,7 @@
  */
 import type { Database, Queryable } from '../db/types.ts';
 import { endJobIfHeld, readLead, recordAttempt, type StoredLead } from '../delivery/attempts.ts';
+import type { DeliveryLog } from '../delivery/delivery-log.ts';
 import type { HandOverOutcome } from '../delivery/lender-client.ts';
 import { contactKeys } from '../leads/contact.ts';
 import { holdIfOptedOut } from '../privacy/opt-outs.ts';
@@ -31,15 +32,6 @@ import {
 /** What a routing job carries: only the lead id. The lead itself stays in `leads`, its path in `lead_routes`. */
 export interface DeliveryJob {
   leadId: string;
-}
-
-/** Pino's call shape, so the Fastify logger fits and a test can pass its own. */
-type LogFn = (fields: Record<string, unknown>, message: string) => void;
-
-export interface DeliveryLog {
-  info: LogFn;
-  warn: LogFn;
-  error: LogFn;
 }
 
 /**

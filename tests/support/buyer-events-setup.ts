@@ -10,7 +10,7 @@ import { bossOptions } from '../../server/delivery/lead-delivery.ts';
 import type { BuyerEventQueue, BuyerEventSender } from '../../server/routing/buyer-events.ts';
 import { BUYER_EVENTS_QUEUE, buyerEventQueue, startBuyerEvents } from '../../server/routing/buyer-events-queue.ts';
 import { captureLog, type Setup } from './delivery-setup.ts';
-import type { DeliveryLog } from '../../server/routing/route-lead.ts';
+import type { DeliveryLog } from '../../server/delivery/delivery-log.ts';
 
 export type RouteState = 'skipped' | 'sending' | 'delivered' | 'refused' | 'failed';
 
