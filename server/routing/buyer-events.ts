@@ -5,32 +5,17 @@
  * attempt so a buyer can drop one it already has.
  */
 import type { Database, Queryable } from '../db/types.ts';
-import type { HandOverOutcome } from '../delivery/lender-answer.ts';
 import type { DeliveryLog } from '../delivery/delivery-log.ts';
+import type { LenderClient, LenderEventType } from '../delivery/lender-client.ts';
 import { ATTEMPTS_PER_BUYER, nextRetryPause } from './retry-schedule.ts';
 
-export const LEAD_REVOKED = 'lead.revoked';
+export const LEAD_REVOKED: LenderEventType = 'lead.revoked';
 
 /** Why a lead is revoked: the visitor's "Do Not Sell" opt-out, or a revocation of consent an operator recorded. */
 export type RevocationCause = 'opt-out' | 'consent-revoked';
 
-/** One attempt at an event, as the lender client sends it: the Standard Webhooks envelope `{ type, timestamp, data }`. */
-export interface BuyerEventMessage {
-  /** The event id: `webhook-id`, the same on every attempt. */
-  messageId: string;
-  type: string;
-  data: Record<string, unknown>;
-  /** When this attempt started: `webhook-timestamp` and the envelope's `timestamp`. */
-  attemptedAt: Date;
-  /** Aborts the attempt (the worker is shutting down). */
-  signal?: AbortSignal | undefined;
-}
-
-/** What buyer events need of a buyer's lender client (server/delivery/lender-client.ts has it too). */
-export interface BuyerEventSender {
-  /** Resolves with the outcome, as a lead's hand-over does; never rejects for a failed attempt. */
-  sendEvent(event: BuyerEventMessage): Promise<HandOverOutcome>;
-}
+/** What buyer events need of a buyer's lender client. */
+export type BuyerEventSender = Pick<LenderClient, 'sendEvent'>;
 
 /** Queues the sending of stored events, one job each, in the caller's transaction. */
 export interface BuyerEventQueue {
@@ -80,8 +65,9 @@ interface EventRow {
   id: string;
   lead_id: string;
   buyer_id: string;
-  type: string;
+  type: LenderEventType;
   cause: RevocationCause;
+  created_at: Date;
   attempts: number;
   delivered_at: Date | null;
 }
@@ -96,7 +82,7 @@ export async function sendBuyerEvent(
 ): Promise<EventNext> {
   const { db, senders, log } = context;
   const { rows } = await db.query<EventRow>(
-    'select id, lead_id, buyer_id, type, cause, attempts, delivered_at from buyer_events where id = $1',
+    'select id, lead_id, buyer_id, type, cause, created_at, attempts, delivered_at from buyer_events where id = $1',
     [eventId],
   );
   const event = rows[0];
@@ -124,6 +110,8 @@ export async function sendBuyerEvent(
     type: event.type,
     data: { lead_id: leadId, cause: event.cause },
     attemptedAt,
+    // The envelope's timestamp is when the lead was revoked: the same body on every attempt.
+    occurredAt: event.created_at,
     signal,
   });
   const delivered = outcome.outcome === 'delivered';

@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BuyerEventQueue } from '../../../server/routing/buyer-events.ts';
 import { eventsOf, seedRoutedLead, startBuyerEventsOn } from '../../support/buyer-events-setup.ts';
 import { lender, openDatabase, SECRET, SIGNING_KEY, WAIT, type Setup } from '../../support/delivery-setup.ts';
-import { httpEventSender } from '../../support/event-sender.ts';
+import { httpLenderClient } from '../../../server/delivery/lender-client.ts';
 import { startLeadApp } from '../../support/lead-app.ts';
 import { DATABASES, xsrfHeaders } from '../../support/server-harness.ts';
 import { verifyWebhook } from '../../support/webhook-verify.ts';
@@ -37,8 +37,8 @@ describe.each(DATABASES)('opt-outs revoking delivered leads on $name', (kind) =>
     const running = await startBuyerEventsOn(
       setup,
       new Map([
-        ['vantorra', httpEventSender(vantorra.url, [SIGNING_KEY])],
-        ['other', httpEventSender(vantorra.url, [SIGNING_KEY])],
+        ['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
+        ['other', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
       ]),
     );
     const app = await appOn(setup, running.queue);

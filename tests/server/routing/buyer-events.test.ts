@@ -15,7 +15,7 @@ import {
 import { verifyWebhook } from '../../support/webhook-verify.ts';
 import { captureLog, lender, openDatabase, SECRET, SIGNING_KEY, WAIT } from '../../support/delivery-setup.ts';
 import { eventJobStates, eventsOf, seedRoutedLead, startBuyerEventsOn } from '../../support/buyer-events-setup.ts';
-import { httpEventSender } from '../../support/event-sender.ts';
+import { httpLenderClient } from '../../../server/delivery/lender-client.ts';
 import { DATABASES } from '../../support/server-harness.ts';
 
 const MARIA = { email: 'maria.rivera@example.com', phone: '3105550147' };
@@ -104,8 +104,8 @@ describe.each(DATABASES)('lead.revoked events on $name', (kind) => {
     const other = await lender({ secret: OTHER_SECRET });
     const { log, lines } = captureLog();
     const senders = new Map([
-      ['vantorra', httpEventSender(vantorra.url, [SIGNING_KEY])],
-      ['other', httpEventSender(other.url, [OTHER_KEY])],
+      ['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
+      ['other', httpLenderClient({ url: other.url, signingKeys: [OTHER_KEY], timeoutMs: 5_000 })],
     ]);
     const running = await startBuyerEventsOn(setup, senders, log);
     const toVantorra = await seedRoutedLead(setup.db, MARIA, [{ buyerId: 'vantorra', state: 'delivered' }]);
@@ -162,7 +162,7 @@ describe.each(DATABASES)('lead.revoked events on $name', (kind) => {
     const vantorra = await lender({ secret: SECRET, failFirst: 1 });
     const running = await startBuyerEventsOn(
       setup,
-      new Map([['vantorra', httpEventSender(vantorra.url, [SIGNING_KEY])]]),
+      new Map([['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })]]),
     );
     const leadId = await seedRoutedLead(setup.db, MARIA, [{ buyerId: 'vantorra', state: 'delivered' }]);
 
