@@ -12,19 +12,7 @@ import { isUuid } from '../console/leads/lead-filters.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
 import type { BuyerEventQueue } from '../routing/buyer-events.ts';
-
-const byId = {
-  params: {
-    type: 'object',
-    properties: { id: { type: 'string' } },
-    required: ['id'],
-    additionalProperties: false,
-  },
-} as const;
-
-const BAD_ID = { field: 'id', keyword: 'format', message: 'id must be a lead id (a UUID)' };
-const NO_SUCH_LEAD = { error: 'not_found', message: 'No lead has this id' } as const;
-const NO_DELIVERY = { error: 'no_delivery', message: 'Lead delivery is not configured on this server' } as const;
+import { BAD_ID, byId, NO_DELIVERY, NO_SUCH_LEAD } from './lead-id-param.ts';
 
 /** `buyerEvents` is absent when the server has no delivery queue: the action then answers 503, as the others do. */
 export function registerConsentRevocationRoute(

@@ -33,25 +33,13 @@ import { leadPage, nextCursor, toLeadRow } from '../console/leads/lead-list.ts';
 import { csvFileName, leadsCsv } from '../console/leads/leads-csv.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
+import { BAD_ID, byId, NO_DELIVERY, NO_SUCH_LEAD } from './lead-id-param.ts';
 
 type Query = Record<string, unknown>;
-
-const byId = {
-  params: {
-    type: 'object',
-    properties: { id: { type: 'string' } },
-    required: ['id'],
-    additionalProperties: false,
-  },
-} as const;
 
 function refuse(reply: FastifyReply, fields: FieldProblem[]) {
   return reply.code(400).send(invalidFieldsBody('invalid_query', 'The request', fields));
 }
-
-const BAD_ID: FieldProblem = { field: 'id', keyword: 'format', message: 'id must be a lead id (a UUID)' };
-const NO_SUCH_LEAD = { error: 'not_found', message: 'No lead has this id' } as const;
-const NO_DELIVERY = { error: 'no_delivery', message: 'Lead delivery is not configured on this server' } as const;
 
 const rangeText = (range: DateRange) => `${range.from ?? 'start'}..${range.to ?? 'today'}`;
 
