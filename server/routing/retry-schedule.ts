@@ -10,11 +10,16 @@ export const ATTEMPTS_PER_BUYER = RETRY_PAUSES_SECONDS.length + 1;
 
 /**
  * The pause before the next attempt once `attemptsMade` attempts have failed, or undefined when they are spent. A
- * buyer's Retry-After lengthens it, up to the schedule's longest pause.
+ * buyer's Retry-After lengthens it, up to the schedule's longest pause. `pauses`: another schedule (tests compress
+ * time with one of seconds).
  */
-export function nextRetryPause(attemptsMade: number, retryAfterSeconds?: number): number | undefined {
-  const pause = RETRY_PAUSES_SECONDS[attemptsMade - 1];
+export function nextRetryPause(
+  attemptsMade: number,
+  retryAfterSeconds?: number,
+  pauses: readonly number[] = RETRY_PAUSES_SECONDS,
+): number | undefined {
+  const pause = pauses[attemptsMade - 1];
   if (pause === undefined) return undefined;
-  const longest = RETRY_PAUSES_SECONDS[RETRY_PAUSES_SECONDS.length - 1];
+  const longest = Math.max(...pauses);
   return retryAfterSeconds === undefined ? pause : Math.max(pause, Math.min(retryAfterSeconds, longest));
 }
