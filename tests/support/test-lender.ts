@@ -28,6 +28,8 @@ export type LenderAnswer =
       headers?: Record<string, string>;
       /** The JSON body; default `{ "ok": <2xx> }`. */
       body?: unknown;
+      /** Answer this many milliseconds after the request arrived: a slow lender. A 2xx counts once answered. */
+      delayMs?: number;
     }
   /**
    * Never answer: the request waits until the client gives up or the lender closes. With `accept`, the lender stores
@@ -167,11 +169,15 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
         wake();
         return;
       }
-      lead.status = answer.status;
-      const rejection = (answer.body as { status?: unknown } | undefined)?.status === 'rejected';
-      if (answer.status >= 200 && answer.status < 300 && !rejection) accept();
-      answerWith(response, answer);
-      wake();
+      const settle = () => {
+        lead.status = answer.status;
+        const rejection = (answer.body as { status?: unknown } | undefined)?.status === 'rejected';
+        if (answer.status >= 200 && answer.status < 300 && !rejection) accept();
+        answerWith(response, answer);
+        wake();
+      };
+      if (answer.delayMs === undefined) settle();
+      else setTimeout(settle, answer.delayMs);
     });
   });
   // Lets close() finish while the client still holds a keep-alive connection.
