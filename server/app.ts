@@ -30,7 +30,7 @@ import { registerContentRoutes } from './routes/content.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerLeadRoutes } from './routes/leads.ts';
 import { registerOptOutRoutes } from './routes/opt-out.ts';
-import { readLenders } from './leads/lenders.ts';
+import { lenderNames, readLenders } from './leads/lenders.ts';
 import { consoleIndexFile, indexFile, operatorPages, registerPages } from './routes/pages.ts';
 import { registerTrustedFormRoutes } from './routes/trustedform.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const lenders = readLenders(LENDERS_FILE);
+    const lenders = lenderNames(readLenders(LENDERS_FILE));
     const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }

@@ -20,6 +20,7 @@ import {
 } from './db/index.ts';
 import { createLeadDelivery, type LeadDelivery } from './delivery/lead-delivery.ts';
 import { httpLenderClient } from './delivery/lender-client.ts';
+import { LEAD_FORWARD_BUYER } from './routing/buyer.ts';
 import { LeadFlowsError } from './leads/lead-flows.ts';
 import { PageTemplateError } from './page.ts';
 import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
@@ -98,14 +99,24 @@ async function start(): Promise<void> {
     delivery = createLeadDelivery({
       db,
       connection,
-      lender:
+      buyers:
         config.leadForwardUrl === undefined
-          ? undefined
-          : httpLenderClient({
-              url: config.leadForwardUrl,
-              signingKeys: config.leadForwardSigningKeys,
-              timeoutMs: config.leadForwardTimeoutMs,
-            }),
+          ? []
+          : [
+              {
+                id: LEAD_FORWARD_BUYER,
+                name: 'LEAD_FORWARD_URL',
+                priority: 1,
+                timeZone: 'America/Los_Angeles',
+                filters: {},
+                caps: {},
+                client: httpLenderClient({
+                  url: config.leadForwardUrl,
+                  signingKeys: config.leadForwardSigningKeys,
+                  timeoutMs: config.leadForwardTimeoutMs,
+                }),
+              },
+            ],
       timeoutMs: config.leadForwardTimeoutMs,
       reclaimSeconds: config.leadForwardReclaimSeconds,
     });

@@ -3,10 +3,11 @@
  * content files (site/content/*.json): the content typed as SiteContent or LegalPagesContent (site/content/types.ts),
  * each logo's image written into `src` as a data URL. Logos are small (site/content/check.ts holds them to
  * LOGO_MAX_BYTES): inside the page they cost no request of their own, and the server's prerendered start screens
- * carry the very same address as the browser's render.
+ * carry the very same address as the browser's render. Of the lenders, only their names, as the consent shows them.
  */
 import { readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { lenderNames, type Lender } from '../engine/content/lenders.ts';
 import type { CheckedFile } from '../site/content/check.ts';
 import { LEGAL_CONTENT_FILES } from '../site/content/schemas.ts';
 
@@ -44,6 +45,8 @@ function contentModule(
         src: imageDataUrl(join(contentDir, entry.logo)),
       }));
     }
+    // The page names the lenders and nothing more: their ids are the server's business (LENDERS_FILE).
+    if (key === 'lenders') shown.lenders = lenderNames(shown.lenders as Lender[]);
     content[key] = shown;
   }
   const body = JSON.stringify(content, null, 2);

@@ -15,6 +15,9 @@ export function schemaKey<Name extends string>(name: Name) {
   } as const;
 }
 
+/** A lender's id: how LENDERS_FILE (the server's settings) names it, and what the server records a lead went to. */
+export const LENDER_ID_PATTERN = '^[a-z][a-z0-9-]{1,39}$';
+
 export const lendersFile = {
   title: 'Participating lenders',
   description: 'The lenders named in the consent a visitor gives when sending the form.',
@@ -24,14 +27,26 @@ export const lendersFile = {
     lenders: {
       type: 'array',
       minItems: 1,
-      uniqueItems: true,
       items: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 80,
-        description: "A lender's name as it appears in the consent.",
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+            pattern: LENDER_ID_PATTERN,
+            description:
+              "How the server's settings (LENDERS_FILE) name this lender: 2 to 40 lowercase letters, digits and dashes, starting with a letter (e.g. quillmont). Keep it once it is in use: delivered leads are recorded under it.",
+          },
+          name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 80,
+            description: "The lender's name as it appears in the consent.",
+          },
+        },
+        required: ['id', 'name'],
+        additionalProperties: false,
       },
-      description: 'Every lender that may contact the visitor, each named once.',
+      description: 'Every lender that may contact the visitor, each named once, in the order the consent names them.',
     },
   },
   required: ['$schema', 'lenders'],

@@ -22,6 +22,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** Both say where leads go: one place must, so a buyer is never left out without anyone noticing. */
+export const LENDERS_AND_FORWARD =
+  'LEAD_FORWARD_URL and LENDERS_FILE are both set: move LEAD_FORWARD_URL (with LEAD_FORWARD_SECRET) into ' +
+  'LENDERS_FILE as a buyer (docs/lenders.md), then remove them';
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Validates the environment into the config object, or throws a ConfigError listing every problem. */
@@ -72,6 +77,7 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
       'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither',
     );
   }
+  if (config.lendersFile !== undefined && config.leadForwardUrl !== undefined) problems.push(LENDERS_AND_FORWARD);
   const hasAdminEmail = config.adminEmail !== undefined || mentioned('ADMIN_EMAIL');
   const hasAdminPassword = config.adminPassword !== undefined || mentioned('ADMIN_PASSWORD');
   if (hasAdminEmail !== hasAdminPassword) {

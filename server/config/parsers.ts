@@ -35,6 +35,11 @@ export function directory(raw: string): Parsed<string> {
   return raw.includes('\0') ? problem('must be a folder path') : ok(resolve(PROJECT_ROOT, raw));
 }
 
+/** A file; relative paths are taken from the project root, whatever the working directory. */
+export function filePath(raw: string): Parsed<string> {
+  return raw.includes('\0') ? problem('must be a file path') : ok(resolve(PROJECT_ROOT, raw));
+}
+
 export function postgresUrl(raw: string): Parsed<string> {
   const url = URL.parse(raw);
   if (url === null || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {

@@ -10,6 +10,7 @@ import {
   days,
   directory,
   email,
+  filePath,
   gtmAuth,
   gtmId,
   gtmPreview,
@@ -203,6 +204,15 @@ export const VARIABLES = {
     example: 'your-trustedform-key',
     secret: true,
     parse: serviceKey,
+  }),
+  lendersFile: optional({
+    name: 'LENDERS_FILE',
+    description:
+      'The participating lenders\' file: each lender that buys leads, its endpoint, secrets, filters, hours, caps ' +
+      'and priority (docs/lenders.md). Keep it outside the repository: it holds secrets. Relative paths start at ' +
+      'the project root. Unset: LEAD_FORWARD_URL, if set, is the one lender; set both and the server refuses to start.',
+    example: '/etc/fundflow/lenders.json',
+    parse: filePath,
   }),
   leadForwardUrl: optional({
     name: 'LEAD_FORWARD_URL',

@@ -4,11 +4,15 @@ import type { HandOverOutcome } from './lender-client.ts';
 
 export interface StoredLead {
   payload: Record<string, unknown>;
+  /** The flow version the lead came through (v1, v2...): buyers may filter on it. */
+  flowVersion: string;
   /** When intake stored it: the lead's time_stamp on every attempt and every replay. */
   receivedAt: Date;
   deliveredAt: Date | null;
   /** Set once retention erased the payload: nothing is left to deliver. */
   purgedAt: Date | null;
+  /** Where routing left it: 'queued', 'dead-lettered', 'unsold', or null. */
+  deliveryState: string | null;
   /** Why the lead is held back from lenders (honeypot, duplicate, opted-out, operator), or null. */
   held: string | null;
 }
@@ -16,38 +20,46 @@ export interface StoredLead {
 export async function readLead(db: Database, leadId: string): Promise<StoredLead | undefined> {
   const { rows } = await db.query<{
     payload: Record<string, unknown>;
+    flow_version: string;
     received_at: Date;
     delivered_at: Date | null;
     purged_at: Date | null;
     held: string | null;
-  }>('select payload, received_at, delivered_at, purged_at, held from leads where id = $1', [leadId]);
+    delivery_state: string | null;
+  }>(
+    'select payload, flow_version, received_at, delivered_at, purged_at, held, delivery_state from leads where id = $1',
+    [leadId],
+  );
   const row = rows[0];
   return row === undefined
     ? undefined
     : {
         payload: row.payload,
+        flowVersion: row.flow_version,
         receivedAt: row.received_at,
         deliveredAt: row.delivered_at,
         purgedAt: row.purged_at,
         held: row.held,
+        deliveryState: row.delivery_state,
       };
 }
 
 /**
- * Records an attempt, numbered after the lead's earlier ones, with how long the lender took (`durationMs`), and on
- * success marks the lead delivered. Run it in a transaction (`tx`): the writes, and whatever the caller schedules with
- * them, go together. Returns the attempt's number.
+ * Records an attempt to a buyer, numbered after the lead's earlier ones, with how long the buyer took (`durationMs`).
+ * Run it in a transaction (`tx`) with what follows from it (routing marks the lead delivered in the same one).
+ * Returns the attempt's number.
  */
 export async function recordAttempt(
   tx: Queryable,
   leadId: string,
+  buyerId: string,
   attemptedAt: Date,
   durationMs: number,
   outcome: HandOverOutcome,
 ): Promise<number> {
   const { rows } = await tx.query<{ attempt: number }>(
-    `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error, duration_ms)
-       select $1, coalesce(max(attempt), 0) + 1, $2, $3, $4, $5, $6 from delivery_attempts where lead_id = $1
+    `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error, duration_ms, buyer_id)
+       select $1, coalesce(max(attempt), 0) + 1, $2, $3, $4, $5, $6, $7 from delivery_attempts where lead_id = $1
        returning attempt`,
     [
       leadId,
@@ -56,11 +68,9 @@ export async function recordAttempt(
       outcome.outcome,
       outcome.outcome === 'delivered' ? null : outcome.error,
       Math.max(0, Math.round(durationMs)),
+      buyerId,
     ],
   );
-  if (outcome.outcome === 'delivered') {
-    await tx.query('update leads set delivered_at = $2 where id = $1 and delivered_at is null', [leadId, attemptedAt]);
-  }
   return rows[0]?.attempt ?? 0;
 }
 

@@ -13,7 +13,7 @@ import {
   type BossConnection,
   type RedeliverResult,
 } from './lead-delivery.ts';
-import type { DeliveryJob } from './worker.ts';
+import type { DeliveryJob } from '../routing/route-lead.ts';
 
 export interface DeadLetter {
   leadId: string;

@@ -1,25 +1,36 @@
 /**
- * Lead delivery on pg-boss, in the server's own database: intake queues a job in its transaction, workers deliver.
- * Without a lender (LEAD_FORWARD_URL unset) jobs are queued and wait, unworked, until a server starts with one.
+ * Lead delivery on pg-boss, in the server's own database: intake queues a job in its transaction, workers route each
+ * lead to the buyers (server/routing/route-lead.ts). pg-boss's LISTEN/NOTIFY wakes a worker the moment a job is
+ * queued, on any server sharing the database, so a lead's first attempt starts without a polling pause. Without a
+ * buyer (neither LENDERS_FILE nor LEAD_FORWARD_URL set) jobs are queued and wait, unworked, until a server starts
+ * with one.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type QueueOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Database, Queryable } from '../db/types.ts';
+import type { RoutedBuyer } from '../routing/buyer.ts';
+import {
+  routeLead,
+  type DeliveryJob,
+  type DeliveryLog,
+  type RouteJob,
+  type Settlement,
+} from '../routing/route-lead.ts';
+import { reopenRoutes } from '../routing/route-store.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
 import { markDeadLettered } from './dead-letter-state.ts';
-import type { LenderClient } from './lender-client.ts';
 import type { DeliveryQueue } from './queue.ts';
-import { attemptDelivery, type Settlement, type AttemptJob, type DeliveryJob, type DeliveryLog } from './worker.ts';
 
 export const DELIVERY_QUEUE = 'lead-delivery';
 /**
- * Where a job goes after its last failed attempt, or at once when the lender rejected the lead; nothing works it. An
- * operator replays it from there (npm run leads -- redeliver).
+ * Where a job goes when buyers failed until their retries were spent, or its own runs kept failing; nothing works
+ * it. An operator replays it from there (npm run leads -- redeliver, or the console).
  */
 export const DEAD_LETTER_QUEUE = 'lead-delivery-dead';
 
+/** pg-boss's retries of a job whose run could not finish (the database away, the server died mid-run). */
 export interface RetryPolicy {
-  /** Retries after the first attempt. */
+  /** Retries after the first run. */
   limit: number;
   delaySeconds: number;
   /** Double the pause after each failure (with jitter), up to maxDelaySeconds. */
@@ -28,10 +39,12 @@ export interface RetryPolicy {
 }
 
 /**
- * 13 attempts. pg-boss waits delay × 2^n × (1 + random) after the n-th failed retry (n from 0), capped: 1-2 min,
- * 2-4 min, ... up to 4 h, so the last attempt comes 20 to 24 hours after the first.
+ * 16 runs. pg-boss waits delay × 2^n × (1 + random) after the n-th failed retry (n from 0), capped: 5-10 s, 10-20 s,
+ * ... up to 4 h, so the last run comes 18 to 22 hours after the first: a database away for most of a day still
+ * leaves the job a run after it is back. A buyer's own
+ * failures follow the retry schedule of server/routing/retry-schedule.ts instead.
  */
-export const DAY_OF_RETRIES: RetryPolicy = { limit: 12, delaySeconds: 60, backoff: true, maxDelaySeconds: 4 * 60 * 60 };
+export const RUN_RETRIES: RetryPolicy = { limit: 15, delaySeconds: 5, backoff: true, maxDelaySeconds: 4 * 60 * 60 };
 
 /**
  * How long a job may wait, queued or for its next retry, before pg-boss deletes it: long enough for an operator to
@@ -45,15 +58,14 @@ export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
  */
 export const RECLAIM_SECONDS = 60;
 
-/** Workers per server, each with its own fetches: one slow lender answer must not hold up every other lead. */
+/** Workers per server, each with its own fetches: one slow buyer's answer must not hold up every other lead. */
 const CONCURRENCY = 4;
 
 /**
- * Jobs a worker fetches at once and attempts side by side: with the polling pause after each fetch, up to ten leads
- * a second per server (one job per fetch kept it to two). Fetching again at once while a backlog lasts would be
- * faster still, but would take the database and the CPU from intake during a burst of visitors, who are waiting.
+ * Jobs a worker fetches at once and routes side by side. While fetches come back full the worker fetches again at
+ * once (burst), so a backlog drains at the speed of the database and the buyers, not of a polling pause.
  */
-const BATCH_SIZE = 5;
+const BATCH_SIZE = 25;
 
 /** How long stopping waits for running attempts before failing them (they are retried later). */
 const STOP_TIMEOUT_MS = 5_000;
@@ -65,15 +77,20 @@ export interface LeadDeliveryOptions {
   /** The server's database: leads are read and attempts recorded through it. */
   db: Database;
   connection: BossConnection;
-  /** Absent when LEAD_FORWARD_URL is unset: jobs are queued and not worked. */
-  lender: LenderClient | undefined;
-  /** LEAD_FORWARD_TIMEOUT_MS: how long one attempt may wait for the lender. */
+  /** In the order they are offered a lead; empty: jobs are queued and not worked. */
+  buyers: readonly RoutedBuyer[];
+  /** LEAD_FORWARD_TIMEOUT_MS: how long one attempt may wait for a buyer. */
   timeoutMs: number;
-  /** Default: DAY_OF_RETRIES. */
+  /** Retries of a run that could not finish; default: RUN_RETRIES. */
   retry?: RetryPolicy;
+  /** Pauses between attempts to one buyer; default: the Standard Webhooks schedule. */
+  retryPausesSeconds?: readonly number[];
   /** LEAD_FORWARD_RECLAIM_SECONDS; default RECLAIM_SECONDS. */
   reclaimSeconds?: number;
-  /** How often an idle worker looks for jobs, in seconds; default 2 (pg-boss's minimum is 0.5). */
+  /**
+   * How often an idle worker looks for jobs, in seconds; default 2 (pg-boss's minimum is 0.5). New jobs wake the
+   * workers at once; this is for retries coming due, and the backstop should a notification be missed.
+   */
   pollingIntervalSeconds?: number;
   /** pg-boss's schema; default "pgboss". */
   schema?: string;
@@ -83,7 +100,10 @@ export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' 
 
 /** What the console does to a lead's delivery (buildApp's `deliveryControl`); usable once started. */
 export interface DeliveryControl {
-  /** Replays a dead-lettered lead's job once, as `npm run leads -- redeliver` does. */
+  /**
+   * Routes a dead-lettered or unsold lead again, as `npm run leads -- redeliver` does: buyers that failed or were not
+   * eligible are offered it anew, buyers that refused it are not.
+   */
   redeliver(leadId: string): Promise<RedeliverResult>;
 }
 
@@ -120,63 +140,38 @@ function through(tx: Queryable): Db {
 }
 
 /**
- * The shortest pause pg-boss makes after this attempt fails: it waits delay × 2^retryCount × (1 + random) with
- * backoff, capped at the maximum, or the delay itself without.
+ * The run's view of its job. A buyer's retry comes after the retry schedule's pause, which pg-boss's own backoff
+ * cannot follow, so it is made by completing this job and queueing the lead's next run with startAfter, in the
+ * transaction that records the attempt.
  */
-function shortestQueuePause(job: JobWithMetadata<DeliveryJob>): number {
-  if (!job.retryBackoff) return job.retryDelay;
-  return Math.min(job.retryDelayMax ?? Infinity, Math.max(job.retryDelay, 1) * 2 ** job.retryCount);
-}
-
-/**
- * What the worker needs of a job to honour a lender's Retry-After. pg-boss computes its own pause after a failure,
- * so a longer one is made by completing this job and queueing its next attempt with startAfter, in the transaction
- * that records the attempt. The next job carries the retries left and a delay scaled to go on with the same backoff,
- * so the lead still gets one attempt per step and, after the last, the dead-letter queue. The lender's pause is
- * capped at the longest pause of the policy.
- */
-function attemptJob(boss: PgBoss, job: JobWithMetadata<DeliveryJob>): AttemptJob {
+function routeJob(boss: PgBoss, job: JobWithMetadata<DeliveryJob>): RouteJob {
   return {
     data: job.data,
     signal: job.signal,
-    isLast: job.retryCount >= job.retryLimit,
-    longerPause(retryAfterSeconds) {
-      const pause = Math.min(retryAfterSeconds, job.retryDelayMax ?? job.retryDelay);
-      return pause > shortestQueuePause(job) ? pause : undefined;
-    },
     async deferNext(tx, seconds) {
-      // Fenced to this attempt: a job pg-boss already took back (expired) is left alone, and no second job is queued.
+      // Fenced to this run: a job pg-boss already took back (expired) is left alone, and no second job is queued.
       // pg-boss's types declare CommandResponse empty; it carries the count of jobs settled.
       const completed = await boss.complete(DELIVERY_QUEUE, job, { deferredSeconds: seconds }, { db: through(tx) });
       if ((completed as { affected: number }).affected === 0) return;
-      const nextDelay = job.retryBackoff ? job.retryDelay * 2 ** (job.retryCount + 1) : job.retryDelay;
-      await boss.insert(
-        DELIVERY_QUEUE,
-        [
-          {
-            data: job.data,
-            startAfter: `${seconds} seconds`,
-            retryLimit: job.retryLimit - job.retryCount - 1,
-            retryDelay: Math.min(nextDelay, job.retryDelayMax ?? nextDelay),
-          },
-        ],
-        { db: through(tx) },
-      );
+      await boss.insert(DELIVERY_QUEUE, [{ data: job.data, startAfter: `${seconds} seconds` }], { db: through(tx) });
     },
   };
 }
 
 /** Creates the queue if it is new and applies today's options either way (createQueue keeps an existing one as is). */
-async function ensureQueue(boss: PgBoss, name: string, options: QueueOptions & { deadLetter?: string }): Promise<void> {
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>): Promise<void> {
   await boss.createQueue(name, options);
   await boss.updateQueue(name, options);
 }
 
 export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
-  const { db, lender, timeoutMs } = options;
-  const retry = options.retry ?? DAY_OF_RETRIES;
+  const { db, buyers, timeoutMs } = options;
+  const retry = options.retry ?? RUN_RETRIES;
   const reclaimSeconds = options.reclaimSeconds ?? RECLAIM_SECONDS;
-  const boss = new PgBoss(bossOptions(options.connection, options.schema, reclaimSeconds));
+  const boss = new PgBoss({
+    ...bossOptions(options.connection, options.schema, reclaimSeconds),
+    useListenNotify: true,
+  });
   let catchingUp: NodeJS.Timeout | undefined;
 
   return {
@@ -199,6 +194,8 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       await boss.start();
       await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: RETENTION_SECONDS });
       await ensureQueue(boss, DELIVERY_QUEUE, {
+        // Wakes the workers of every server on this database the moment intake commits a lead.
+        notify: true,
         deadLetter: DEAD_LETTER_QUEUE,
         retentionSeconds: RETENTION_SECONDS,
         expireInSeconds: Math.ceil(timeoutMs / 1000) + reclaimSeconds,
@@ -212,17 +209,21 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       // cache now (creating and updating a queue empties its entry).
       await boss.findJobs(DELIVERY_QUEUE, { key: '' });
 
-      if (lender === undefined) {
-        log.warn({}, 'LEAD_FORWARD_URL is not set: leads are stored but not delivered');
+      if (buyers.length === 0) {
+        log.warn({}, 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered');
         return;
       }
+      const polling = options.pollingIntervalSeconds ?? 2;
       const workOptions = {
         includeMetadata: true,
         perJobResults: true,
         localConcurrency: CONCURRENCY,
         batchSize: BATCH_SIZE,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: polling,
+        notifyPollingIntervalSeconds: polling,
       } as const;
+      const context = { db, buyers, log, retryPausesSeconds: options.retryPausesSeconds };
       // pg-boss's supervisor dead-letters a crashed worker's last attempt as often as this: the leads follow.
       const catchUp = () =>
         markDeadLettered(db, DEAD_LETTER_QUEUE, options.schema).catch((error: unknown) =>
@@ -234,11 +235,11 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         Promise.all(
           jobs.map(async (job) => {
             // One job's failure (the database briefly away) must not fail the others of its batch.
-            const settlement = await attemptDelivery({ db, lender, log }, attemptJob(boss, job)).catch(
+            const settlement = await routeLead(context, routeJob(boss, job)).catch(
               async (error: unknown): Promise<Settlement> => {
                 // The code only: a database's message can quote the values of a row.
                 const code = (error as { code?: unknown }).code ?? (error as Error).name;
-                log.error({ leadId: job.data.leadId, code }, 'lead delivery attempt failed; it will be retried');
+                log.error({ leadId: job.data.leadId, code }, 'lead routing failed; it will be run again');
                 // Its last attempt: pg-boss dead-letters the job. Marked as best it can be: the database may be away.
                 if (job.retryCount >= job.retryLimit) {
                   await markDeliveryState(db, [job.data.leadId], 'dead-lettered').catch(() => undefined);
@@ -268,11 +269,22 @@ async function hasLiveJob(boss: PgBoss, leadId: string): Promise<boolean> {
   return jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
 }
 
-/** The replay of a dead-lettered lead through a started pg-boss: the command's and the console's. */
+/** The replay of a dead-lettered or unsold lead through a started pg-boss: the command's and the console's. */
 export async function redeliverOn(db: Database, boss: PgBoss, leadId: string): Promise<RedeliverResult> {
   const lead = await readLead(db, leadId);
   if (lead === undefined) return 'no such lead';
   if (lead.deliveredAt !== null) return 'delivered already';
+  if (lead.deliveryState === 'unsold') {
+    // An unsold lead has no job left: a new one routes it again, queued with the path reopened.
+    await db.transaction(async (tx) => {
+      await reopenRoutes(tx, leadId);
+      await boss.insert(DELIVERY_QUEUE, [{ data: { leadId } }], { db: through(tx) });
+      await markDeliveryState(tx, [leadId], 'queued');
+    });
+    return 'queued';
+  }
+  // Reopened before the job is taken back, so its run finds the failed buyers ready to be offered the lead again.
+  if (lead.deliveryState === 'dead-lettered') await reopenRoutes(db, leadId);
   const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
   if (moved > 0) {
     await markDeliveryState(db, [leadId], 'queued');

@@ -1,21 +1,29 @@
 /**
- * The participating lenders named in the consent text, from the site's content (site/content/lenders.json), read and
- * checked at start against the schema the page's build checks it with (engine/content/schemas.ts), so the server
- * records the names the page shows.
+ * The participating lenders, from the site's content (site/content/lenders.json), read and checked at start against
+ * the schema and the rules the page's build checks it with (engine/content/), so the server records the names the
+ * page shows. Their ids tie each to its buyer in LENDERS_FILE (server/routing/buyers-file.ts).
  */
 import { checkJsonFile, contentAjv } from '../../engine/content/json-file.ts';
+import { lenderRepeats, type Lender } from '../../engine/content/lenders.ts';
 import { lendersFile, type LendersFile } from '../../engine/content/schemas.ts';
 import { SiteContentError } from '../site-content.ts';
+
+export type { Lender } from '../../engine/content/lenders.ts';
+export { lenderNames } from '../../engine/content/lenders.ts';
 
 /** The file as the server's messages name it, wherever it was read from. */
 const SHOWN_FILE = 'site/content/lenders.json';
 
-/** Reads the lenders file at `path`; throws SiteContentError naming the file, the field and the fix when it is not right. */
-export function readLenders(path: string): readonly string[] {
+/**
+ * Reads the lenders file at `path`: `{ id, name }` of each, in the file's order (the consent's). Throws
+ * SiteContentError naming the file, the field and the fix when it is not right.
+ */
+export function readLenders(path: string): readonly Lender[] {
   const { problems, json } = checkJsonFile(contentAjv(), path, lendersFile);
-  if (problems.length > 0) {
+  const found = problems.length > 0 ? problems : lenderRepeats((json as LendersFile).lenders);
+  if (found.length > 0) {
     throw new SiteContentError(
-      problems.map((problem) => `${SHOWN_FILE} ${problem.pointer || '/'}: ${problem.message}`).join('\n'),
+      found.map((problem) => `${SHOWN_FILE} ${problem.pointer || '/'}: ${problem.message}`).join('\n'),
     );
   }
   return (json as LendersFile).lenders;

@@ -59,6 +59,8 @@ export interface Buyer extends BuyerRules {
   endpoint: string;
   /** HMAC keys of its `whsec_` secrets, newest first; empty: deliveries are unsigned. */
   signingKeys: readonly Buffer[];
+  /** Where its events (lead.revoked) go; absent: `endpoint`. */
+  eventsEndpoint?: string;
 }
 
 /** A buyer ready to route to: its client posts to its endpoint with its keys and field map. */

@@ -7,6 +7,7 @@
 import { statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkJsonFile, contentAjv, type Located } from '../../engine/content/json-file.ts';
+import { lenderRepeats, type Lender } from '../../engine/content/lenders.ts';
 import type { Problem } from '../../engine/flow/checks.ts';
 import { pointerTo } from '../../engine/flow/explain.ts';
 import { ALL_CONTENT_FILES } from './schemas.ts';
@@ -41,7 +42,7 @@ export const LOGO_MAX_BYTES = 8_000;
 
 /**
  * Problems the schema cannot see: logo images that are not there or too large to send inside the page, testimonial
- * dates no calendar has.
+ * dates no calendar has, a lender's id or name listed twice.
  */
 function checkReferences(key: ContentKey, json: Record<string, unknown>, dir: string, shownDir: string): Located[] {
   const found: Located[] = [];
@@ -74,6 +75,7 @@ function checkReferences(key: ContentKey, json: Record<string, unknown>, dir: st
       });
     });
   }
+  if (key === 'lenders') found.push(...lenderRepeats(json.lenders as Lender[]));
   return found;
 }
 

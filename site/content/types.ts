@@ -32,7 +32,8 @@ export type TestimonialsContent = Shown<TestimonialsFile>;
 export type Testimonial = TestimonialsContent['testimonials'][number];
 export type FaqContent = Shown<FaqFile>;
 export type ProvidersContent = WithShownLogos<ProvidersFile>;
-export type LendersContent = Shown<LendersFile>;
+/** The lenders' names only, in the file's order (tools/content-module.ts leaves their ids out of the page). */
+export type LendersContent = Omit<Shown<LendersFile>, 'lenders'> & { lenders: string[] };
 export type SocialContent = Shown<SocialFile>;
 export type FooterContent = Shown<FooterFile>;
 

@@ -13,6 +13,7 @@ import { validLead } from '../support/lead-fixture.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
 import { openTestPglite, testConfig, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
+import { buyerRules } from '../support/delivery-setup.ts';
 
 const NOWHERE = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -33,11 +34,16 @@ beforeAll(async () => {
   delivery = createLeadDelivery({
     db: database.db,
     connection: { pglite: (database.db as PgliteDatabase).pglite },
-    lender: httpLenderClient({
-      url: config.leadForwardUrl as string,
-      signingKeys: config.leadForwardSigningKeys,
-      timeoutMs: config.leadForwardTimeoutMs,
-    }),
+    buyers: [
+      {
+        ...buyerRules(),
+        client: httpLenderClient({
+          url: config.leadForwardUrl as string,
+          signingKeys: config.leadForwardSigningKeys,
+          timeoutMs: config.leadForwardTimeoutMs,
+        }),
+      },
+    ],
     timeoutMs: config.leadForwardTimeoutMs,
     pollingIntervalSeconds: 0.5,
   });

@@ -13,15 +13,18 @@ import {
   type RetryPolicy,
 } from '../../server/delivery/lead-delivery.ts';
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import type { DeliveryLog } from '../../server/delivery/worker.ts';
+import { LEAD_FORWARD_BUYER, type BuyerRules, type RoutedBuyer } from '../../server/routing/buyer.ts';
+import type { DeliveryLog } from '../../server/routing/route-lead.ts';
 import { startTestLender, type TestLender } from './test-lender.ts';
 import type { DatabaseKind } from './server-harness.ts';
 
 // The key deliveries are signed with, and the secret the lender holds for it.
 export const SIGNING_KEY = Buffer.from('delivery-test-signing-key-32-bytes');
 export const SECRET = `whsec_${SIGNING_KEY.toString('base64')}`;
-/** Three attempts one second apart: the backoff path, kept short. */
-export const QUICK_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 1 };
+/** Three attempts to a buyer, one second apart: the retry schedule, kept short. */
+export const QUICK_PAUSES: readonly number[] = [1, 1];
+/** A run that could not finish is run again a second later, twice. */
+export const QUICK_RUN_RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: false };
 export const WAIT = { timeout: 20_000, interval: 100 };
 
 export interface LogLine {
@@ -63,9 +66,36 @@ export async function openDatabase(kind: DatabaseKind): Promise<Setup> {
   return { db: database.db, bossSchema, connection: { connectionString: url } };
 }
 
+/** A buyer that takes every lead, as LEAD_FORWARD_URL alone makes; `rules` change it. */
+export function buyerRules(rules: Partial<BuyerRules> = {}): BuyerRules {
+  return {
+    id: LEAD_FORWARD_BUYER,
+    name: 'LEAD_FORWARD_URL',
+    priority: 1,
+    timeZone: 'America/Los_Angeles',
+    filters: {},
+    caps: {},
+    ...rules,
+  };
+}
+
+/** A buyer whose endpoint is the test lender, signing with SIGNING_KEY. */
+export function testBuyer(testLender: TestLender, rules: Partial<BuyerRules> = {}, timeoutMs = 5_000): RoutedBuyer {
+  return {
+    ...buyerRules(rules),
+    client: httpLenderClient({ url: testLender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
+  };
+}
+
 export interface StartOptions {
+  /** One buyer taking every lead, at this lender. */
   lender?: TestLender;
+  /** The buyers, in the order they are offered a lead; instead of `lender`. */
+  buyers?: readonly RoutedBuyer[];
+  /** Retries of a run that could not finish; default QUICK_RUN_RETRIES. */
   retry?: RetryPolicy;
+  /** Pauses between attempts to a buyer; default QUICK_PAUSES. */
+  retryPauses?: readonly number[];
   log?: DeliveryLog;
   timeoutMs?: number;
 }
@@ -76,12 +106,10 @@ export async function startDelivery(setup: Setup, options: StartOptions = {}): P
     db: setup.db,
     connection: setup.connection,
     schema: setup.bossSchema,
-    lender:
-      options.lender === undefined
-        ? undefined
-        : httpLenderClient({ url: options.lender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
+    buyers: options.buyers ?? (options.lender === undefined ? [] : [testBuyer(options.lender, {}, timeoutMs)]),
     timeoutMs,
-    retry: options.retry ?? QUICK_RETRIES,
+    retry: options.retry ?? QUICK_RUN_RETRIES,
+    retryPausesSeconds: options.retryPauses ?? QUICK_PAUSES,
     pollingIntervalSeconds: 0.5,
   });
   // Registered first so it runs after the delivery stopped and before the database closes.
@@ -115,6 +143,7 @@ export async function storeLead(db: Database, delivery: LeadDelivery, payload = 
 
 export interface AttemptRow {
   attempt: number;
+  buyer_id: string | null;
   http_status: number | null;
   outcome: string;
   error: string | null;
@@ -123,7 +152,7 @@ export interface AttemptRow {
 
 export async function attemptsOf(db: Database, leadId: string): Promise<AttemptRow[]> {
   const { rows } = await db.query<AttemptRow>(
-    `select attempt, http_status, outcome, error, attempted_at from delivery_attempts where lead_id = $1
+    `select attempt, buyer_id, http_status, outcome, error, attempted_at from delivery_attempts where lead_id = $1
       order by attempt`,
     [leadId],
   );
@@ -165,4 +194,28 @@ export async function jobsOf(setup: Setup, leadId: string): Promise<JobRow[]> {
 
 export async function jobStates(setup: Setup, leadId: string): Promise<string[]> {
   return (await jobsOf(setup, leadId)).map((job) => job.state);
+}
+
+/** Where routing left the lead, when it is unsold or dead-lettered: its delivery_state and delivery_reason. */
+export async function endOf(db: Database, leadId: string): Promise<{ state: string | null; reason: string | null }> {
+  const { rows } = await db.query<{ state: string | null; reason: string | null }>(
+    'select delivery_state as state, delivery_reason as reason from leads where id = $1',
+    [leadId],
+  );
+  return rows[0]!;
+}
+
+export interface PathRow {
+  buyer_id: string;
+  state: string;
+  reason: string | null;
+}
+
+/** The lead's path through the buyers, in order. */
+export async function pathOf(db: Database, leadId: string): Promise<PathRow[]> {
+  const { rows } = await db.query<PathRow>(
+    'select buyer_id, state, reason from lead_routes where lead_id = $1 order by position',
+    [leadId],
+  );
+  return rows;
 }

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLeadDelivery, type RetryPolicy } from '../../../server/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../../server/delivery/lender-client.ts';
 import type { TestLender } from '../../support/test-lender.ts';
 import { PROCESS_DATABASES, type OpenedDatabase } from '../../support/delivery-databases.ts';
-import { captureLog, deliveredAt, lender, storeLead, WAIT } from '../../support/delivery-setup.ts';
+import { captureLog, deliveredAt, lender, storeLead, testBuyer, WAIT } from '../../support/delivery-setup.ts';
 import { leads } from '../../support/leads-command.ts';
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 1, backoff: false };
@@ -19,9 +18,11 @@ async function deliver(opened: OpenedDatabase, testLender: TestLender) {
   const delivery = createLeadDelivery({
     db: opened.db,
     connection: opened.connection,
-    lender: httpLenderClient({ url: testLender.url, timeoutMs: 2_000 }),
+    buyers: [testBuyer(testLender, {}, 2_000)],
     timeoutMs: 2_000,
     retry: NO_RETRY,
+    // One attempt: a failure spends the buyer's retries at once.
+    retryPausesSeconds: [],
     pollingIntervalSeconds: 0.5,
   });
   await delivery.start(captureLog().log);

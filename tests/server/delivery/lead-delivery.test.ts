@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
-  DAY_OF_RETRIES,
+  RUN_RETRIES,
   DEAD_LETTER_QUEUE,
   DELIVERY_QUEUE,
   RETENTION_SECONDS,
@@ -22,7 +22,7 @@ import {
   leadPayload,
   lender,
   openDatabase,
-  QUICK_RETRIES,
+  QUICK_PAUSES,
   receivedAt,
   SECRET,
   startDelivery,
@@ -66,7 +66,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     ]);
     expect(lines).toContainEqual({
       level: 'info',
-      fields: { leadId, attempt: 1, httpStatus: 200 },
+      fields: { leadId, buyerId: 'lead-forward', attempt: 1, httpStatus: 200 },
       message: 'lead delivered',
     });
   }, 30_000);
@@ -87,7 +87,11 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     expect(received.map((request) => request.body.time_stamp)).toEqual([stored, stored, stored]);
     expect(new Set(received.map((request) => request.raw)).size).toBe(1);
 
-    await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
+    // Each retry is the lead's next job, queued for after the schedule's pause when the attempt was recorded.
+    await vi.waitFor(
+      async () => expect(await jobStates(setup, leadId)).toEqual(['completed', 'completed', 'completed']),
+      WAIT,
+    );
     expect(testLender.received).toHaveLength(3);
     expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date);
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
@@ -107,12 +111,14 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     await vi.waitFor(
       async () =>
         expect((await jobsOf(setup, leadId)).map((job) => [job.name, job.state])).toEqual([
+          [DELIVERY_QUEUE, 'completed'],
+          [DELIVERY_QUEUE, 'completed'],
           [DELIVERY_QUEUE, 'failed'],
           [DEAD_LETTER_QUEUE, 'created'],
         ]),
       WAIT,
     );
-    expect(testLender.received).toHaveLength(QUICK_RETRIES.limit + 1);
+    expect(testLender.received).toHaveLength(QUICK_PAUSES.length + 1);
     expect(await deliveredAt(setup.db, leadId)).toBeNull();
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
       { attempt: 1, http_status: 500, outcome: 'failed', error: 'lender answered HTTP 500' },
@@ -123,9 +129,8 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     expect(errors).toEqual([
       {
         level: 'error',
-        fields: { leadId, attempt: 3, error: 'lender answered HTTP 500' },
-        message:
-          'lead delivery failed for the last time: the lead stays undelivered and its job is in the dead-letter queue',
+        fields: { leadId, reason: '1 failed until their retries were spent' },
+        message: 'lead undelivered: a buyer failed until its retries were spent; replay it once fixed',
       },
     ]);
     // Nothing of the lead itself reaches the log.
@@ -158,18 +163,23 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
   it('without a lender warns at start and keeps leads queued until a server starts with one', async () => {
     const setup = await openDatabase(kind);
     const { log, lines } = captureLog();
-    const first = await startDelivery(setup, { log, retry: DAY_OF_RETRIES, timeoutMs: 10_000 });
+    const first = await startDelivery(setup, { log, retry: RUN_RETRIES, timeoutMs: 10_000 });
     expect(lines).toEqual([
-      { level: 'warn', fields: {}, message: 'LEAD_FORWARD_URL is not set: leads are stored but not delivered' },
+      {
+        level: 'warn',
+        fields: {},
+        message: 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered',
+      },
     ]);
     const leadId = await storeLead(setup.db, first);
     const [job] = await jobsOf(setup, leadId);
-    // The day of retries, and a queued job kept for 30 days rather than pg-boss's default 14.
+    // A run that could not finish is run again for most of a day, and a queued job is kept for 30 days rather than
+    // pg-boss's default 14.
     expect(job).toMatchObject({
       name: DELIVERY_QUEUE,
       state: 'created',
-      retry_limit: 12,
-      retry_delay: 60,
+      retry_limit: 15,
+      retry_delay: 5,
       retry_backoff: true,
       retry_delay_max: 4 * 60 * 60,
       dead_letter: DEAD_LETTER_QUEUE,
@@ -186,7 +196,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
 
   it('queues one job per lead, with the queue settings, for leads stored in one transaction', async () => {
     const setup = await openDatabase(kind);
-    const delivery = await startDelivery(setup, { retry: DAY_OF_RETRIES, timeoutMs: 10_000 });
+    const delivery = await startDelivery(setup, { retry: RUN_RETRIES, timeoutMs: 10_000 });
     const leadIds = [randomUUID(), randomUUID(), randomUUID()];
     await setup.db.transaction(async (tx) => {
       await tx.query(
@@ -196,7 +206,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
       );
       await delivery.queue.enqueue(tx, leadIds);
     });
-    const queued = { name: DELIVERY_QUEUE, state: 'created', retry_limit: 12, dead_letter: DEAD_LETTER_QUEUE };
+    const queued = { name: DELIVERY_QUEUE, state: 'created', retry_limit: 15, dead_letter: DEAD_LETTER_QUEUE };
     for (const leadId of leadIds) expect(await jobsOf(setup, leadId)).toEqual([expect.objectContaining(queued)]);
   }, 30_000);
 
@@ -223,22 +233,24 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     await vi.waitFor(async () => expect((await jobs()).map((job) => job.name)).toContain(DEAD_LETTER_QUEUE), WAIT);
     expect(await jobs()).toEqual([
       { name: DELIVERY_QUEUE, data: { leadId: id } },
+      { name: DELIVERY_QUEUE, data: { leadId: id } },
+      { name: DELIVERY_QUEUE, data: { leadId: id } },
       { name: DEAD_LETTER_QUEUE, data: { leadId: id } },
     ]);
   }, 30_000);
 });
 
-describe('the default retry policy', () => {
+describe('the retries of a run that could not finish', () => {
   /** pg-boss's pause after the n-th retry fails (n from 0): delay × 2^n × (1 + random), at most maxDelay. */
   const pause = (n: number, random: number) =>
-    Math.min(DAY_OF_RETRIES.maxDelaySeconds!, DAY_OF_RETRIES.delaySeconds * 2 ** n * (1 + random));
+    Math.min(RUN_RETRIES.maxDelaySeconds!, RUN_RETRIES.delaySeconds * 2 ** n * (1 + random));
   const total = (random: number) =>
-    Array.from({ length: DAY_OF_RETRIES.limit }, (_, n) => pause(n, random)).reduce((sum, value) => sum + value, 0);
+    Array.from({ length: RUN_RETRIES.limit }, (_, n) => pause(n, random)).reduce((sum, value) => sum + value, 0);
 
-  it('spreads its attempts over about a day', () => {
+  it('start seconds after the failure and go on for most of a day', () => {
     const hours = (seconds: number) => seconds / 3600;
-    expect(hours(total(0))).toBeGreaterThanOrEqual(20);
-    expect(hours(total(1))).toBeLessThanOrEqual(24.5);
-    expect(pause(0, 0)).toBe(60);
+    expect(pause(0, 0)).toBe(5);
+    expect(hours(total(0))).toBeGreaterThanOrEqual(17);
+    expect(hours(total(1))).toBeLessThanOrEqual(22);
   });
 });

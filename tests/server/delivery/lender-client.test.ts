@@ -258,3 +258,114 @@ describe('Retry-After', () => {
     }
   });
 });
+
+describe("a buyer's field map", () => {
+  it('renames the fields it names, keeps every other field, value and place, and sends the same bytes every time', async () => {
+    const testLender = await lender();
+    const client = httpLenderClient({
+      url: testLender.url,
+      timeoutMs: 2_000,
+      fieldMap: { first_name: 'given_name', time_stamp: 'received', flow_version: 'form' },
+    });
+    await client.handOver(lead());
+    await client.handOver({ ...lead(), attemptedAt: new Date('2026-03-02T15:09:05.678Z') });
+    const [first, second] = testLender.received;
+    const renamed = (field: string) =>
+      ({ first_name: 'given_name', time_stamp: 'received', flow_version: 'form' })[field] ?? field;
+    expect(Object.keys(first!.body)).toEqual([...LEAD_PAYLOAD_FIELDS, 'flow_version', 'time_stamp'].map(renamed));
+    expect(first!.body).toMatchObject({
+      given_name: 'Maria',
+      amount: 50000,
+      form: 'v1',
+      received: '2026-03-02T14:58:00.123Z',
+    });
+    expect(first!.body).not.toHaveProperty('first_name');
+    expect(second!.raw).toBe(first!.raw);
+  });
+
+  it('signs the body as the buyer receives it, renamed', async () => {
+    const testLender = await lender({ secret: secretOf(NEW_KEY) });
+    const client = httpLenderClient({
+      url: testLender.url,
+      signingKeys: [NEW_KEY],
+      timeoutMs: 2_000,
+      fieldMap: { email: 'contact_email' },
+    });
+    expect(await client.handOver({ ...lead(), attemptedAt: new Date() })).toEqual({
+      outcome: 'delivered',
+      httpStatus: 200,
+    });
+    expect(testLender.received[0]!.body).toHaveProperty('contact_email', '');
+  });
+});
+
+describe('events to a buyer', () => {
+  const event = () => ({
+    messageId: '0b7e8c1a-2f4d-4d8e-9a77-3c1f0e5d9b21',
+    type: 'lead.revoked' as const,
+    data: { lead_id: lead().messageId, reason: 'consent-revoked' },
+    attemptedAt: new Date('2026-03-05T09:00:00.000Z'),
+  });
+
+  it('posts the Standard Webhooks envelope to the events endpoint, signed, with the event id as webhook-id', async () => {
+    const leads = await lender();
+    const events = await lender();
+    const client = httpLenderClient({
+      url: leads.url,
+      eventsUrl: events.url,
+      signingKeys: [NEW_KEY],
+      timeoutMs: 2_000,
+    });
+    const outcome = await client.sendEvent({ ...event(), occurredAt: new Date('2026-03-05T08:59:00.000Z') });
+    expect(outcome).toEqual({ outcome: 'delivered', httpStatus: 200 });
+    expect(leads.received).toEqual([]);
+    const [received] = events.received;
+    expect(received!.raw).toBe(
+      JSON.stringify({
+        type: 'lead.revoked',
+        timestamp: '2026-03-05T08:59:00.000Z',
+        data: { lead_id: lead().messageId, reason: 'consent-revoked' },
+      }),
+    );
+    expect(received!.headers).toMatchObject({
+      'webhook-id': event().messageId,
+      'idempotency-key': event().messageId,
+      'webhook-timestamp': String(Date.parse('2026-03-05T09:00:00.000Z') / 1000),
+    });
+    expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, Date.parse('2026-03-05T09:00:00Z'))).toBe(
+      true,
+    );
+  });
+
+  it('goes to the lead endpoint when the buyer has no events endpoint, stamped with the attempt by default', async () => {
+    const leads = await lender();
+    await httpLenderClient({ url: leads.url, timeoutMs: 2_000 }).sendEvent(event());
+    expect(leads.received[0]!.body).toEqual({
+      type: 'lead.revoked',
+      timestamp: '2026-03-05T09:00:00.000Z',
+      data: { lead_id: lead().messageId, reason: 'consent-revoked' },
+    });
+  });
+
+  it("reads the buyer's answer as a lead's: rejected, failed with its Retry-After, or no answer", async () => {
+    const rejecting = await lender({ script: () => ({ status: 422 }) });
+    expect(await httpLenderClient({ url: rejecting.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
+      outcome: 'rejected',
+      httpStatus: 422,
+      error: 'lender rejected the lead (HTTP 422)',
+    });
+    const busy = await lender({ script: () => ({ status: 503, headers: { 'retry-after': '60' } }) });
+    expect(await httpLenderClient({ url: busy.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
+      outcome: 'failed',
+      httpStatus: 503,
+      error: 'lender answered HTTP 503',
+      retryAfterSeconds: 60,
+    });
+    const silent = await endpoint(() => undefined);
+    expect(await httpLenderClient({ url: silent, timeoutMs: 300 }).sendEvent(event())).toEqual({
+      outcome: 'failed',
+      httpStatus: null,
+      error: 'no answer within 300 ms',
+    });
+  });
+});

@@ -1,32 +1,34 @@
 /**
- * Lead delivery against a misbehaving lender, on PGlite and (with DATABASE_URL) PostgreSQL: a rejection is final and
- * dead-lettered at once, a Retry-After longer than the queue's pause is waited out (within the policy's longest
- * pause) without costing an extra attempt, and a lender that hangs on one lead holds up no other.
+ * Lead delivery against a misbehaving lender, on PGlite and (with DATABASE_URL) PostgreSQL: a refusal is final (with
+ * no other buyer the lead is unsold), a Retry-After longer than the schedule's pause is waited out (within the
+ * schedule's longest pause) without costing an extra attempt, and a lender that hangs on one lead holds up no other.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE, type RetryPolicy } from '../../../server/delivery/lead-delivery.ts';
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE } from '../../../server/delivery/lead-delivery.ts';
 import type { LenderAnswer } from '../../support/test-lender.ts';
 import {
   attemptsOf,
   captureLog,
   deliveredAt,
+  endOf,
   jobsOf,
   lender,
   openDatabase,
+  pathOf,
   startDelivery,
   storeLead,
   WAIT,
 } from '../../support/delivery-setup.ts';
 import { DATABASES } from '../../support/server-harness.ts';
 
-/** Three attempts, the queue's own pause 1 to 2 s; a lender's Retry-After is honoured up to 3 s. */
-const RETRIES: RetryPolicy = { limit: 2, delaySeconds: 1, backoff: true, maxDelaySeconds: 3 };
+/** Three attempts, 1 s then 3 s apart; a lender's Retry-After is honoured up to 3 s, the longest pause. */
+const PAUSES = [1, 3];
 
 const jobNamesAndStates = async (...args: Parameters<typeof jobsOf>) =>
   (await jobsOf(...args)).map((job) => [job.name, job.state]);
 
 describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => {
-  it('does not retry a lead the lender rejects: one attempt, the reason stored, the job dead-lettered', async () => {
+  it('does not retry a lead the only buyer refuses: one attempt, the reason stored, the lead unsold', async () => {
     const setup = await openDatabase(kind);
     const answers: LenderAnswer[] = [
       { status: 422, body: { status: 'rejected', reason: 'out_of_area' } },
@@ -35,7 +37,7 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
     ];
     const testLender = await lender({ script: ({ index }) => answers[index] ?? { status: 200 } });
     const { log, lines } = captureLog();
-    const delivery = await startDelivery(setup, { lender: testLender, retry: RETRIES, log });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: PAUSES, log });
     const leadIds: string[] = [];
     // One after the other, so each meets its scripted answer.
     while (leadIds.length < answers.length) {
@@ -49,25 +51,21 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
       'lender rejected the lead (HTTP 400)',
     ];
     for (const [index, leadId] of leadIds.entries()) {
-      await vi.waitFor(
-        async () =>
-          expect(await jobNamesAndStates(setup, leadId)).toEqual([
-            [DELIVERY_QUEUE, 'failed'],
-            [DEAD_LETTER_QUEUE, 'created'],
-          ]),
-        WAIT,
-      );
+      await vi.waitFor(async () => expect(await endOf(setup.db, leadId)).toMatchObject({ state: 'unsold' }), WAIT);
+      expect(await endOf(setup.db, leadId)).toEqual({ state: 'unsold', reason: '1 refused' });
+      expect(await jobNamesAndStates(setup, leadId)).toEqual([[DELIVERY_QUEUE, 'completed']]);
       expect(await attemptsOf(setup.db, leadId)).toMatchObject([
-        { attempt: 1, outcome: 'rejected', error: errors[index] },
+        { attempt: 1, buyer_id: 'lead-forward', outcome: 'rejected', error: errors[index] },
+      ]);
+      expect(await pathOf(setup.db, leadId)).toEqual([
+        { buyer_id: 'lead-forward', state: 'refused', reason: errors[index]!.replace(/^lender /, '') },
       ]);
       expect(await deliveredAt(setup.db, leadId)).toBeNull();
     }
-    // Dead-lettered jobs are never worked: each lead reached the lender once.
+    // Each lead reached the lender once, and no error was logged: a refusal is the buyer's answer, not a fault.
     expect(testLender.received).toHaveLength(3);
     expect(testLender.accepted()).toEqual([]);
-    expect(lines.filter((line) => line.level === 'error').map((line) => line.fields)).toEqual(
-      leadIds.map((leadId, index) => ({ leadId, attempt: 1, error: errors[index] })),
-    );
+    expect(lines.filter((line) => line.level === 'error')).toEqual([]);
   }, 60_000);
 
   it('waits out a Retry-After longer than its own pause, then delivers once', async () => {
@@ -75,7 +73,7 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
     const testLender = await lender({
       script: ({ earlier }) => (earlier === 0 ? { status: 429, headers: { 'retry-after': '3' } } : { status: 200 }),
     });
-    const delivery = await startDelivery(setup, { lender: testLender, retry: RETRIES });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: PAUSES });
     const leadId = await storeLead(setup.db, delivery);
 
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
@@ -84,7 +82,7 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
       { attempt: 1, http_status: 429, outcome: 'failed', error: 'lender answered HTTP 429' },
       { attempt: 2, http_status: 200, outcome: 'delivered' },
     ]);
-    // The queue alone would have tried again after 1 to 2 s.
+    // The schedule alone would have tried again after 1 s.
     expect(second!.attempted_at.getTime() - first!.attempted_at.getTime()).toBeGreaterThanOrEqual(3_000);
     expect(testLender.received.map((request) => request.headers['webhook-id'])).toEqual([leadId, leadId]);
     expect(testLender.accepted()).toHaveLength(1);
@@ -103,7 +101,7 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
     const setup = await openDatabase(kind);
     const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toUTCString();
     const testLender = await lender({ script: () => ({ status: 503, headers: { 'retry-after': inAnHour() } }) });
-    const delivery = await startDelivery(setup, { lender: testLender, retry: RETRIES });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: PAUSES });
     const leadId = await storeLead(setup.db, delivery);
 
     await vi.waitFor(
@@ -114,9 +112,9 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
     expect(attempts.map((attempt) => attempt.outcome)).toEqual(['failed', 'failed', 'failed']);
     const times = attempts.map((attempt) => attempt.attempted_at.getTime());
     for (const [index, time] of times.slice(1).entries()) {
-      expect(time - times[index]!).toBeGreaterThanOrEqual(RETRIES.maxDelaySeconds! * 1000);
+      expect(time - times[index]!).toBeGreaterThanOrEqual(Math.max(...PAUSES) * 1000);
     }
-    expect(testLender.received).toHaveLength(RETRIES.limit + 1);
+    expect(testLender.received).toHaveLength(PAUSES.length + 1);
     expect(await jobNamesAndStates(setup, leadId)).toEqual([
       [DELIVERY_QUEUE, 'completed'],
       [DELIVERY_QUEUE, 'completed'],
@@ -131,7 +129,7 @@ describe.each(DATABASES)('lead delivery to a faulty lender on $name', (kind) => 
     const testLender = await lender({
       script: ({ messageId, earlier }) => (hanging.has(messageId) && earlier === 0 ? { hang: true } : { status: 200 }),
     });
-    const delivery = await startDelivery(setup, { lender: testLender, retry: RETRIES, timeoutMs: 4_000 });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: PAUSES, timeoutMs: 4_000 });
     const stuck = await storeLead(setup.db, delivery);
     hanging.add(stuck);
     await testLender.waitForLeads(1, WAIT.timeout);

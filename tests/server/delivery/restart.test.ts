@@ -90,7 +90,9 @@ describe('lead delivery across a crash', () => {
     const port = String(await freePort());
     const server = start({ PORT: port, DATA_DIR: join(dir.path, 'no-url-data'), LEAD_FORWARD_URL: '' });
     await listening(server);
-    expect(server.output()).toContain('"msg":"LEAD_FORWARD_URL is not set: leads are stored but not delivered"');
+    expect(server.output()).toContain(
+      '"msg":"no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered"',
+    );
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...xsrfHeaders() },

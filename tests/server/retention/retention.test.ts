@@ -10,7 +10,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
 import { bossOptions } from '../../../server/delivery/lead-delivery.ts';
 import type { LenderClient } from '../../../server/delivery/lender-client.ts';
-import { attemptDelivery, type DeliveryLog } from '../../../server/delivery/worker.ts';
+import { routeLead, type DeliveryLog } from '../../../server/routing/route-lead.ts';
 import {
   CONSENT_RETENTION_YEARS,
   FUNNEL_EVENT_RETENTION_DAYS,
@@ -19,7 +19,7 @@ import {
 } from '../../../server/retention/purge.ts';
 import { createRetentionJob, RETENTION_CRON, RETENTION_QUEUE } from '../../../server/retention/retention-job.ts';
 import { validLead } from '../../support/lead-fixture.ts';
-import { openDatabase } from '../../support/delivery-setup.ts';
+import { buyerRules, openDatabase } from '../../support/delivery-setup.ts';
 import { DATABASES } from '../../support/server-harness.ts';
 
 const RETENTION_DAYS = 30;
@@ -243,16 +243,15 @@ describe('a purged lead', () => {
         handedOver.push(messageId);
         return { outcome: 'delivered', httpStatus: 200 };
       },
+      sendEvent: () => Promise.reject(new Error('this test sends no events')),
     };
     const { log, lines } = captureLog();
 
     const job = {
       data: { leadId: id },
-      isLast: false,
-      longerPause: () => undefined,
       deferNext: () => Promise.reject(new Error('a purged lead has no next attempt')),
     };
-    await attemptDelivery({ db, lender, log }, job);
+    await routeLead({ db, buyers: [{ ...buyerRules(), client: lender }], log }, job);
 
     expect(handedOver).toEqual([]);
     expect(lines).toEqual([

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,21 @@ describe('the landing-page content checks', () => {
   it('passes the content the page ships with', () => {
     expect(checkSiteContent().map(formatProblem)).toEqual([]);
   });
+
+  it("names the file and pointer of a lender's id or name listed twice", () => {
+    const copy = mkdtempSync(join(tmpdir(), 'fundflow-content-'));
+    cpSync(CONTENT_DIR, copy, { recursive: true });
+    const lenders = [
+      { id: 'quillmont', name: 'Quillmont Capital' },
+      { id: 'vantorra', name: 'Quillmont Capital' },
+      { id: 'quillmont', name: 'Elmsbrook Lending' },
+    ];
+    writeFileSync(join(copy, 'lenders.json'), JSON.stringify({ $schema: './schemas/lenders.schema.json', lenders }));
+    expect(checkSiteContent(copy, 'content').map(formatProblem)).toEqual([
+      `content/lenders.json /lenders/2/id: "quillmont" is listed twice (first at /lenders/0/id): each lender's id must be its own`,
+      `content/lenders.json /lenders/1/name: "Quillmont Capital" is listed twice (first at /lenders/0/name): each lender's name must be its own`,
+    ]);
+  });
 });
 
 describe('the content schema files editors use', () => {
@@ -66,6 +81,13 @@ describe('the generated content module', () => {
       const svg = readFileSync(join(CONTENT_DIR, logo), 'utf8').trim();
       expect(text).toContain(`"src": "data:image/svg+xml,${encodeURIComponent(svg)}"`);
     }
+  });
+
+  it("gives the page the lenders' names, in the file's order, and not their ids", () => {
+    expect(text).toContain(
+      '"lenders": {\n    "lenders": [\n      "Quillmont Capital",\n      "Vantorra Funding",\n      "Elmsbrook Lending",\n      "Corvane Finance"\n    ]\n  }',
+    );
+    expect(text).not.toContain('"quillmont"');
   });
 
   it('types the content and leaves out the editors-only $schema key', () => {
