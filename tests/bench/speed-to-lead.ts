@@ -9,7 +9,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VARIABLES } from '../../server/config.ts';
 import { CONNECTIONS } from './api.ts';
 import { LeadSender, type SentLead } from './lead-sender.ts';
 import { createTempDatabase } from './postgres.ts';
@@ -38,8 +37,6 @@ export interface Latencies {
 
 export interface SpeedResult {
   database: 'PGlite' | 'PostgreSQL';
-  /** How the buyer was configured. */
-  routing: 'LENDERS_FILE' | 'LEAD_FORWARD_URL';
   /** 201 to the buyer's first attempt, single leads on an idle server. */
   idle: Latencies;
   burst: Latencies & {
@@ -134,13 +131,9 @@ function describe(what: string, result: Latencies): string {
 
 async function measureOn(database: SpeedResult['database'], databaseUrl: string | undefined): Promise<SpeedResult> {
   const lender = await startRecordingLender();
-  const routing: SpeedResult['routing'] = Object.values(VARIABLES).some(({ name }) => name === 'LENDERS_FILE')
-    ? 'LENDERS_FILE'
-    : 'LEAD_FORWARD_URL';
   const server = await startProjectServer(`the speed-to-lead server on ${database}`, {
-    ...(routing === 'LENDERS_FILE'
-      ? { lenderUrl: '', env: { LENDERS_FILE: lendersFile(lender.url) } }
-      : { lenderUrl: lender.url }),
+    lenderUrl: '',
+    env: { LENDERS_FILE: lendersFile(lender.url) },
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
   });
   const sender = new LeadSender(server.url, CONNECTIONS);
@@ -157,7 +150,7 @@ async function measureOn(database: SpeedResult['database'], databaseUrl: string 
     say(`  ${database}: ${PACED_PER_SECOND} leads/s for ${PACED_SECONDS} s`);
     const paced = await measurePaced(sender, lender);
     say(`    ${describe('paced', paced)}, ${paced.refused} refused`);
-    return { database, routing, idle, burst, paced, repeats: lender.repeats() };
+    return { database, idle, burst, paced, repeats: lender.repeats() };
   } finally {
     await sender.close();
     await server.child.stop();

@@ -237,7 +237,6 @@ describe('result rows', () => {
           databases: [
             {
               database: 'PGlite',
-              routing: 'LENDERS_FILE',
               idle: { leads: 5, delivered: 5, p50Ms: 300, p99Ms: 1200, maxMs: 1200 },
               burst: { ...latencies(900, 1800), refused: 0, deliveredPerSecond: 250, acceptedPerSecond: 400 },
               paced: { ...latencies(40, Infinity, 3000, 2990), refused: 0, perSecond: 50, seconds: 60 },
@@ -264,7 +263,7 @@ describe('result rows', () => {
       ['Speed to lead, idle server, 201 to first attempt, median of 5', '300 ms', '', ''],
       ['Speed to lead, idle server, 201 to first attempt, worst of 5', '1,200 ms', '≤ 1,000 ms', 'no'],
     ]);
-    expect(pglite[0]!.subject).toBe('PGlite, one buyer (LENDERS_FILE)');
+    expect(pglite[0]!.subject).toBe('PGlite, one buyer in LENDERS_FILE');
     const postgres = rows.filter((row) => row.subject === 'PostgreSQL');
     expect(postgres).toHaveLength(7);
     expect(postgres.every((row) => row.value === 'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable')).toBe(true);
