@@ -9,8 +9,14 @@ import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
 import type { Database } from './db/types.ts';
 import type { DeliveryControl } from './delivery/lead-delivery.ts';
 import type { DeliveryQueue } from './delivery/queue.ts';
+import type { BuyerEventQueue } from './routing/buyer-events.ts';
+import type { Buyer } from './routing/buyer.ts';
+import { registerConsentRevocationRoute } from './routes/console-consent-revocation.ts';
+import { registerLenderReturnRoutes } from './routes/lender-returns.ts';
 import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
 import { registerConsoleFunnelRoutes } from './routes/console-funnel.ts';
+import { registerConsoleLenderRoutes } from './routes/console-lenders.ts';
+import { buyerNames } from './console/buyer-names.ts';
 import { createEventStore } from './funnel/event-store.ts';
 import { readFlowSteps } from './funnel/flow-steps.ts';
 import { registerEventRoutes } from './routes/events.ts';
@@ -67,6 +73,17 @@ export interface BuildAppOptions {
   delivery?: DeliveryQueue;
   /** The console's hold of lead delivery (redeliver, release); its lead actions answer 503 without it or `delivery`. */
   deliveryControl?: DeliveryControl;
+  /**
+   * The buyers leads are routed to (LENDERS_FILE, or the one LEAD_FORWARD_URL makes): the console names and reports
+   * them, and a lender's return is checked against its signing keys. Without them POST
+   * /api/v1/lenders/:lenderId/returns answers 401.
+   */
+  buyers?: readonly Buyer[];
+  /**
+   * Where `lead.revoked` events to buyers are queued (server/routing/buyer-events-queue.ts). Without it an opt-out is
+   * recorded and no buyer is told, and the console's consent revocation answers 503.
+   */
+  buyerEvents?: BuyerEventQueue;
   /** The thank-you and home-popup files; default: server/content/. */
   contentDir?: string;
   /** How consent certificates are claimed; default: TrustedForm when TRUSTEDFORM_API_KEY is set, else not at all. */
@@ -130,7 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)),
   );
   registerTrustedFormRoutes(app, db, options.certificateClaimer ?? configuredClaimer(config));
-  await registerOptOutRoutes(app, db);
+  await registerOptOutRoutes(app, db, options.buyerEvents);
+  await registerLenderReturnRoutes(app, db, options.buyers ?? [], now);
   if (options.delivery === undefined) {
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
@@ -154,14 +172,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConsoleUserRoutes(app, db, now);
   registerConsoleInvitationRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);
+  const buyers = options.buyers ?? [];
   registerConsoleLeadRoutes(
     app,
     db,
     options.delivery === undefined || options.deliveryControl === undefined
       ? undefined
       : { queue: options.delivery, control: options.deliveryControl },
+    buyerNames(buyers),
   );
+  registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, flowSteps, events);
+  registerConsoleLenderRoutes(app, db, { buyers, lenders: readLenders(LENDERS_FILE), now });
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development

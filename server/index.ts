@@ -19,8 +19,11 @@ import {
   type PostgresDatabase,
 } from './db/index.ts';
 import { createLeadDelivery, type LeadDelivery } from './delivery/lead-delivery.ts';
-import { httpLenderClient } from './delivery/lender-client.ts';
-import { LEAD_FORWARD_BUYER } from './routing/buyer.ts';
+import { readLenders } from './leads/lenders.ts';
+import { LENDERS_FILE } from './paths.ts';
+import type { Buyer } from './routing/buyer.ts';
+import { loadBuyers, routedBuyers } from './routing/buyers-file.ts';
+import { inPriorityOrder } from './routing/priority.ts';
 import { LeadFlowsError } from './leads/lead-flows.ts';
 import { PageTemplateError } from './page.ts';
 import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
@@ -75,11 +78,14 @@ function fail(message: string): never {
 
 async function start(): Promise<void> {
   let config: Config;
+  let buyers: readonly Buyer[];
   try {
     loadDotEnv();
     config = loadConfig();
+    // Checked at start like every setting: a wrong LENDERS_FILE names the buyer and the field before a lead arrives.
+    buyers = loadBuyers(config, readLenders(LENDERS_FILE));
   } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof ConfigError || error instanceof SiteContentError) fail(error.message);
     throw error;
   }
 
@@ -99,28 +105,18 @@ async function start(): Promise<void> {
     delivery = createLeadDelivery({
       db,
       connection,
-      buyers:
-        config.leadForwardUrl === undefined
-          ? []
-          : [
-              {
-                id: LEAD_FORWARD_BUYER,
-                name: 'LEAD_FORWARD_URL',
-                priority: 1,
-                timeZone: 'America/Los_Angeles',
-                filters: {},
-                caps: {},
-                client: httpLenderClient({
-                  url: config.leadForwardUrl,
-                  signingKeys: config.leadForwardSigningKeys,
-                  timeoutMs: config.leadForwardTimeoutMs,
-                }),
-              },
-            ],
+      buyers: routedBuyers(inPriorityOrder(buyers), config.leadForwardTimeoutMs),
       timeoutMs: config.leadForwardTimeoutMs,
       reclaimSeconds: config.leadForwardReclaimSeconds,
     });
-    app = await buildApp({ config, db, delivery: delivery.queue, deliveryControl: delivery.control });
+    app = await buildApp({
+      config,
+      db,
+      delivery: delivery.queue,
+      deliveryControl: delivery.control,
+      buyers,
+      buyerEvents: delivery.buyerEvents,
+    });
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }

@@ -2,7 +2,8 @@
  * Cross-site request protection by double-submit cookie: every visitor gets a random XSRF-TOKEN cookie, the page's
  * API client copies it into the X-XSRF-TOKEN header, and a state-changing API call whose header does not match the
  * cookie is refused before its body is read. Another site can make a visitor's browser send the cookie, but cannot
- * read it to set the header. The names are the page client's (engine/api/client.ts), Angular's convention.
+ * read it to set the header. The names are the page client's (engine/api/client.ts), Angular's convention. Lenders'
+ * signed calls (server/routes/lender-returns.ts) carry a signature instead.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../engine/api/client.ts'
 import { EVENTS_PATH } from '../engine/api/funnel.ts';
 import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
+import { LENDER_RETURNS_ROUTE } from './routes/lender-returns.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -70,6 +72,9 @@ function issuesCookie(request: FastifyRequest, reply: FastifyReply): boolean {
 function refusal(request: FastifyRequest): ClientError | undefined {
   if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return undefined;
   if (request.method === 'POST' && request.routeOptions.url === EVENTS_PATH) return undefined;
+  // A lender's server calls this one, with no cookie to copy: its signature is checked instead, and a browser on
+  // another site cannot make one.
+  if (request.method === 'POST' && request.routeOptions.url === LENDER_RETURNS_ROUTE) return undefined;
   const cookie = xsrfCookieOf(request.headers.cookie);
   if (cookie === undefined) return new ClientError(403, XSRF_REFUSED, NO_COOKIE);
   const header = request.headers[XSRF_HEADER.toLowerCase()];

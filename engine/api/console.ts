@@ -18,6 +18,7 @@ export const COUNTS_PATH = `${CONSOLE_API}/counts`;
 export const USERS_PATH = `${CONSOLE_API}/users`;
 export const AUDIT_PATH = `${CONSOLE_API}/audit`;
 export const INVITATIONS_PATH = `${CONSOLE_API}/invitations`;
+export const LENDERS_PATH = `${CONSOLE_API}/lenders`;
 
 /** The console's own pages: sign-in and the leads at the root, an invitation's password form under invite/. */
 export const CONSOLE_PAGE = '/admin';
@@ -32,6 +33,8 @@ export const ACCESS = {
   funnel: ROLES,
   users: ['admin'],
   audit: ['admin'],
+  /** The participating lenders: their rules, caps and counts; no lead, no person, but not a marketer's business. */
+  lenders: ['admin', 'operator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 const role = { type: 'string', enum: ROLES } as const;
@@ -79,7 +82,8 @@ export type SignedOutResponse = FromSchema<typeof signedOutResponse>;
 /** The one message for a wrong email or a wrong password: it never says which. */
 export const SIGN_IN_FAILED = 'The email or password is wrong.';
 
-export const LEAD_STATUSES = ['stored', 'queued', 'delivered', 'held', 'dead-lettered'] as const;
+/** unsold: every buyer refused the lead, or none could take it (docs/decisions/072-routing-in-the-console.md). */
+export const LEAD_STATUSES = ['stored', 'queued', 'delivered', 'unsold', 'held', 'dead-lettered'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** One row of GET /api/admin/leads. */
@@ -90,7 +94,7 @@ const leadRow = {
     received_at: timestamp,
     flow_version: { type: 'string' },
     status: { type: 'string', enum: LEAD_STATUSES },
-    /** Why a held lead is held: honeypot, duplicate, opted-out, operator. */
+    /** Why a held lead is held: honeypot, duplicate, opted-out, operator, consent-revoked. */
     held_reason: nullableString,
     name: { type: 'string' },
     email: { type: 'string' },
@@ -138,8 +142,12 @@ const deliveryAttempt = {
     /** The lender's answer in short (never its free text in full). */
     error: nullableString,
     duration_ms: { type: ['integer', 'null'] },
+    /** The buyer the attempt went to; null for attempts from before buyers. */
+    buyer_id: nullableString,
+    /** Its name among the buyers the server knows; null when it is no longer configured. */
+    buyer_name: nullableString,
   },
-  required: ['attempt', 'attempted_at', 'http_status', 'outcome', 'error', 'duration_ms'],
+  required: ['attempt', 'attempted_at', 'http_status', 'outcome', 'error', 'duration_ms', 'buyer_id', 'buyer_name'],
   additionalProperties: false,
 } as const;
 
@@ -159,7 +167,58 @@ const consentEvidence = {
   additionalProperties: false,
 } as const;
 
-/** GET /api/admin/leads/:id: the lead's answers, its consent evidence and every delivery attempt, oldest first. */
+export const ROUTE_STATES = ['skipped', 'sending', 'delivered', 'refused', 'failed'] as const;
+
+/** A buyer considered for the lead, in the order considered (lead_routes). */
+const routeStep = {
+  type: 'object',
+  properties: {
+    position: { type: 'integer' },
+    buyer_id: { type: 'string' },
+    buyer_name: nullableString,
+    state: { type: 'string', enum: ROUTE_STATES },
+    /** Why it was skipped, refused or failed: one short line. */
+    reason: nullableString,
+    attempts: { type: 'integer' },
+    decided_at: timestamp,
+    delivered_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['position', 'buyer_id', 'buyer_name', 'state', 'reason', 'attempts', 'decided_at', 'delivered_at'],
+  additionalProperties: false,
+} as const;
+
+/** A buyer's return of the lead: its short reason code, never free text. */
+const leadReturn = {
+  type: 'object',
+  properties: {
+    buyer_id: { type: 'string' },
+    buyer_name: nullableString,
+    reason: { type: 'string' },
+    returned_at: timestamp,
+  },
+  required: ['buyer_id', 'buyer_name', 'reason', 'returned_at'],
+  additionalProperties: false,
+} as const;
+
+/** A lead.revoked event to a buyer that received the lead: sent (sent_at), or its attempts so far. */
+const revocationEvent = {
+  type: 'object',
+  properties: {
+    buyer_id: { type: 'string' },
+    buyer_name: nullableString,
+    cause: { type: 'string', enum: ['opt-out', 'consent-revoked'] },
+    created_at: timestamp,
+    attempts: { type: 'integer' },
+    sent_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['buyer_id', 'buyer_name', 'cause', 'created_at', 'attempts', 'sent_at'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * GET /api/admin/leads/:id: the lead's answers, its consent evidence, where its delivery ended (the buyer it went to,
+ * the reason), its path through the buyers, every delivery attempt oldest first, its returns and revocation events.
+ */
 export const leadPageResponse = {
   type: 'object',
   properties: {
@@ -173,9 +232,17 @@ export const leadPageResponse = {
         status: { type: 'string', enum: LEAD_STATUSES },
         held_reason: nullableString,
         delivered_at: { type: ['string', 'null'], format: 'date-time' },
+        /** The buyer that took the lead, and its name (null when no longer configured). */
+        delivered_to: nullableString,
+        delivered_to_name: nullableString,
+        /** Why the delivery ended where it did, in a line (unsold: every buyer refused, ...). */
+        delivery_reason: nullableString,
         answers: { type: 'object', additionalProperties: true },
         consent: { anyOf: [consentEvidence, { type: 'null' }] },
+        path: { type: 'array', items: routeStep },
         attempts: { type: 'array', items: deliveryAttempt },
+        returns: { type: 'array', items: leadReturn },
+        revocations: { type: 'array', items: revocationEvent },
       },
       required: [
         'id',
@@ -185,9 +252,15 @@ export const leadPageResponse = {
         'status',
         'held_reason',
         'delivered_at',
+        'delivered_to',
+        'delivered_to_name',
+        'delivery_reason',
         'answers',
         'consent',
+        'path',
         'attempts',
+        'returns',
+        'revocations',
       ],
       additionalProperties: false,
     },
@@ -216,6 +289,14 @@ export const leadActionResponse = {
 } as const;
 export type LeadActionResponse = FromSchema<typeof leadActionResponse>;
 
+/**
+ * POST /api/admin/leads/:id/consent-revocation: records that the lead's visitor revoked consent (told an operator,
+ * by phone say). A lead not yet delivered is held ('consent-revoked', never released); every buyer that received it
+ * is sent `lead.revoked`. Answers like the lead actions: `result` says what was done.
+ */
+export const CONSENT_REVOCATION = 'consent-revocation';
+export const consentRevocationPath = (leadId: string) => `${LEADS_PATH}/${leadId}/${CONSENT_REVOCATION}`;
+
 const countsByKey = { type: 'object', additionalProperties: { type: 'integer' } } as const;
 
 /** GET /api/admin/counts?from=&to=: numbers only, for every role: no lead, no person. */
@@ -231,6 +312,72 @@ export const countsResponse = {
   additionalProperties: false,
 } as const;
 export type CountsResponse = FromSchema<typeof countsResponse>;
+
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+/** A buyer as the Lenders page shows it: its rules in words, its caps' use now, its last 30 days. */
+const lenderEntry = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    priority: { type: 'integer' },
+    /** Each filter in words ("states CA, NY"); one line "every lead" when it has none. */
+    filters: { type: 'array', items: { type: 'string' } },
+    /** Its hours in words, or "any day, any time". */
+    schedule: { type: 'string' },
+    time_zone: { type: 'string' },
+    /** Slots used in its current day and month (its time zone's), and its caps; null: no cap. */
+    used_today: { type: 'integer' },
+    per_day: nullableInteger,
+    used_this_month: { type: 'integer' },
+    per_month: nullableInteger,
+    delivered_30_days: { type: 'integer' },
+    returned_30_days: { type: 'integer' },
+    /** returned / delivered over the last 30 days, in percent; null when none was delivered. */
+    return_rate: { type: ['number', 'null'] },
+  },
+  required: [
+    'id',
+    'name',
+    'priority',
+    'filters',
+    'schedule',
+    'time_zone',
+    'used_today',
+    'per_day',
+    'used_this_month',
+    'per_month',
+    'delivered_30_days',
+    'returned_30_days',
+    'return_rate',
+  ],
+  additionalProperties: false,
+} as const;
+export type LenderEntry = FromSchema<typeof lenderEntry>;
+
+/**
+ * GET /api/admin/lenders: the buyers in priority order (the order routing tries them), and the lenders the consent
+ * text names that have no buyer: they receive no leads. Counts and rules only, no lead and no person.
+ */
+export const lendersResponse = {
+  type: 'object',
+  properties: {
+    buyers: { type: 'array', items: lenderEntry },
+    without_buyer: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['buyers', 'without_buyer'],
+  additionalProperties: false,
+} as const;
+export type LendersResponse = FromSchema<typeof lendersResponse>;
 
 const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
 const userEntry = {
@@ -322,6 +469,7 @@ const AUDIT_ACTIONS = [
   'redeliver',
   'hold',
   'release',
+  'consent-revocation',
   'export',
   'user-invited',
   'user-updated',

@@ -208,7 +208,7 @@ export const VARIABLES = {
   lendersFile: optional({
     name: 'LENDERS_FILE',
     description:
-      'The participating lenders\' file: each lender that buys leads, its endpoint, secrets, filters, hours, caps ' +
+      "The participating lenders' file: each lender that buys leads, its endpoint, secrets, filters, hours, caps " +
       'and priority (docs/lenders.md). Keep it outside the repository: it holds secrets. Relative paths start at ' +
       'the project root. Unset: LEAD_FORWARD_URL, if set, is the one lender; set both and the server refuses to start.',
     example: '/etc/fundflow/lenders.json',

@@ -9,15 +9,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { Database, Queryable } from '../db/types.ts';
 import type { RoutedBuyer } from '../routing/buyer.ts';
-import {
-  routeLead,
-  type DeliveryJob,
-  type DeliveryLog,
-  type RouteJob,
-  type Settlement,
-} from '../routing/route-lead.ts';
+import type { BuyerEventQueue } from '../routing/buyer-events.ts';
+import { buyerEventQueue, startBuyerEvents } from '../routing/buyer-events-queue.ts';
+import { routeLead, type DeliveryJob, type RouteJob, type Settlement } from '../routing/route-lead.ts';
 import { reopenRoutes } from '../routing/route-store.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
+import type { DeliveryLog } from './delivery-log.ts';
 import { markDeadLettered } from './dead-letter-state.ts';
 import type { DeliveryQueue } from './queue.ts';
 
@@ -110,6 +107,8 @@ export interface DeliveryControl {
 export interface LeadDelivery {
   /** For intake (buildApp's `delivery`); usable once started. */
   readonly queue: DeliveryQueue;
+  /** Where lead.revoked events to buyers are queued (buildApp's `buyerEvents`); usable once started. */
+  readonly buyerEvents: BuyerEventQueue;
   readonly control: DeliveryControl;
   /** Installs or migrates pg-boss's schema, creates the queues and, with a lender, starts the workers. */
   start(log: DeliveryLog): Promise<void>;
@@ -173,8 +172,11 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
     useListenNotify: true,
   });
   let catchingUp: NodeJS.Timeout | undefined;
+  const buyerEvents = buyerEventQueue(boss);
 
   return {
+    buyerEvents,
+
     queue: {
       async enqueue(tx: Queryable, leadIds: readonly string[]) {
         const jobs = leadIds.map((leadId): { data: DeliveryJob } => ({ data: { leadId } }));
@@ -208,6 +210,15 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       // embedded database has one connection, held by that transaction: the query would wait for ever. Fill the
       // cache now (creating and updating a queue empties its entry).
       await boss.findJobs(DELIVERY_QUEUE, { key: '' });
+      // Before the check for buyers: without them events are still queued (and wait), as leads are.
+      await startBuyerEvents(
+        boss,
+        { db, senders: new Map(buyers.map((buyer) => [buyer.id, buyer.client])), log },
+        {
+          expireInSeconds: Math.ceil(timeoutMs / 1000) + reclaimSeconds,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        },
+      );
 
       if (buyers.length === 0) {
         log.warn({}, 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered');
@@ -223,7 +234,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         pollingIntervalSeconds: polling,
         notifyPollingIntervalSeconds: polling,
       } as const;
-      const context = { db, buyers, log, retryPausesSeconds: options.retryPausesSeconds };
+      const context = { db, buyers, log, retryPausesSeconds: options.retryPausesSeconds, buyerEvents };
       // pg-boss's supervisor dead-letters a crashed worker's last attempt as often as this: the leads follow.
       const catchUp = () =>
         markDeadLettered(db, DEAD_LETTER_QUEUE, options.schema).catch((error: unknown) =>

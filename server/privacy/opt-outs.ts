@@ -3,11 +3,11 @@
  * honoured when a lead's delivery comes, so a lead stored before the opt-out and not yet delivered is held back too.
  */
 import type { OptOutContact } from '../../engine/api/opt-out.ts';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 import { contactKeys } from '../leads/contact.ts';
 
 /** Stores the contact's keys; a key opted out before keeps its first time. */
-export async function recordOptOut(db: Database, contact: OptOutContact): Promise<void> {
+export async function recordOptOut(db: Queryable, contact: OptOutContact): Promise<void> {
   const keys = contactKeys(contact);
   await db.query(
     `insert into privacy_opt_outs (contact_sha256, kind, opted_out_at)

@@ -6,7 +6,7 @@
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/types.ts';
 import { bossOptions, type BossConnection } from '../delivery/lead-delivery.ts';
-import type { DeliveryLog } from '../routing/route-lead.ts';
+import type { DeliveryLog } from '../delivery/delivery-log.ts';
 import { purgeExpired } from './purge.ts';
 
 export const RETENTION_QUEUE = 'lead-retention';

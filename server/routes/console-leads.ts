@@ -17,6 +17,7 @@ import {
 } from '../../engine/api/console.ts';
 import { errorResponse } from '../../engine/api/schemas.ts';
 import { allow } from '../console/access.ts';
+import type { BuyerNames } from '../console/buyer-names.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
 import { leadActions, type DeliveryAccess } from '../console/leads/lead-actions.ts';
 import { leadCounts } from '../console/leads/lead-counts.ts';
@@ -54,8 +55,16 @@ const NO_DELIVERY = { error: 'no_delivery', message: 'Lead delivery is not confi
 
 const rangeText = (range: DateRange) => `${range.from ?? 'start'}..${range.to ?? 'today'}`;
 
-/** `delivery` is absent when the server has no delivery queue: the actions then answer 503. */
-export function registerConsoleLeadRoutes(app: FastifyInstance, db: Database, delivery: DeliveryAccess | undefined) {
+/**
+ * `delivery` is absent when the server has no delivery queue: the actions then answer 503. `names` names the buyers
+ * on a lead's page.
+ */
+export function registerConsoleLeadRoutes(
+  app: FastifyInstance,
+  db: Database,
+  delivery: DeliveryAccess | undefined,
+  names: BuyerNames,
+) {
   const leads = allow(ACCESS.leads);
   const actions = delivery === undefined ? undefined : leadActions(db, delivery);
 
@@ -92,7 +101,7 @@ export function registerConsoleLeadRoutes(app: FastifyInstance, db: Database, de
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return refuse(reply, [BAD_ID]);
-      const lead = await leadDetail(db, id.toLowerCase());
+      const lead = await leadDetail(db, id.toLowerCase(), names);
       return lead === undefined ? reply.code(404).send(NO_SUCH_LEAD) : { lead };
     },
   );

@@ -1,8 +1,9 @@
 /**
  * POST /api/v1/privacy/opt-out `{ "email" }`, `{ "phone" }` or both: the "Do Not Sell My Information" request.
  * 200 `{ "recorded": true }` once the opt-out is stored; leads with that email or phone are held back from lenders
- * from then on, those already stored and not yet delivered included. 400 names every bad field. The answer is the
- * same whether or not any lead carries the contact.
+ * from then on, those already stored and not yet delivered included, and every buyer that already received one is
+ * sent `lead.revoked` (server/routing/buyer-events.ts). 400 names every bad field. The answer is the same whether or
+ * not any lead carries the contact.
  */
 import type { FastifyInstance } from 'fastify';
 import { OPT_OUT_PATH } from '../../engine/api/client.ts';
@@ -10,7 +11,8 @@ import { checkOptOut } from '../../engine/api/opt-out.ts';
 import { errorResponse, optOutRecorded, type ErrorResponse } from '../../engine/api/schemas.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
-import { recordOptOut } from '../privacy/opt-outs.ts';
+import { optOutAndRevoke } from '../privacy/opt-out-revocations.ts';
+import type { BuyerEventQueue } from '../routing/buyer-events.ts';
 
 /** An email address and a phone number with room to spare. */
 const OPT_OUT_BODY_LIMIT = 4096;
@@ -20,7 +22,12 @@ function refusal(fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
   return invalidFieldsBody('invalid_opt_out', 'The opt-out', fields);
 }
 
-export async function registerOptOutRoutes(app: FastifyInstance, db: Database): Promise<void> {
+/** Without `buyerEvents` (no delivery configured) the opt-out is recorded and no buyer is told. */
+export async function registerOptOutRoutes(
+  app: FastifyInstance,
+  db: Database,
+  buyerEvents?: BuyerEventQueue,
+): Promise<void> {
   // Its own scope, so the content types it refuses stay refused here only.
   await app.register(async (scope) => {
     // JSON only: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
@@ -34,8 +41,9 @@ export async function registerOptOutRoutes(app: FastifyInstance, db: Database): 
           request.log.info({ fields: checked.fields.map((field) => field.field) }, 'opt-out refused');
           return reply.code(400).send(refusal(checked.fields));
         }
-        await recordOptOut(db, checked.contact);
-        request.log.info({ kinds: Object.keys(checked.contact) }, 'opt-out recorded');
+        const revocations = await optOutAndRevoke(db, checked.contact, buyerEvents);
+        // How many buyers are told stays in the log: the answer must not say whether the contact had leads.
+        request.log.info({ kinds: Object.keys(checked.contact), revocations }, 'opt-out recorded');
         return { recorded: true as const };
       },
     );

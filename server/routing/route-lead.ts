@@ -7,9 +7,12 @@
  */
 import type { Database, Queryable } from '../db/types.ts';
 import { endJobIfHeld, readLead, recordAttempt, type StoredLead } from '../delivery/attempts.ts';
+import type { DeliveryLog } from '../delivery/delivery-log.ts';
 import type { HandOverOutcome } from '../delivery/lender-client.ts';
+import { contactKeys } from '../leads/contact.ts';
 import { holdIfOptedOut } from '../privacy/opt-outs.ts';
 import type { RoutableLead, RoutedBuyer } from './buyer.ts';
+import { queueRevocations, type BuyerEventQueue, type RevocationCause } from './buyer-events.ts';
 import { capPeriods } from './cap-periods.ts';
 import { whyNotEligible } from './eligibility.ts';
 import { nextRetryPause } from './retry-schedule.ts';
@@ -31,15 +34,6 @@ export interface DeliveryJob {
   leadId: string;
 }
 
-/** Pino's call shape, so the Fastify logger fits and a test can pass its own. */
-type LogFn = (fields: Record<string, unknown>, message: string) => void;
-
-export interface DeliveryLog {
-  info: LogFn;
-  warn: LogFn;
-  error: LogFn;
-}
-
 /**
  * How the queue settles the job after a run: `completed` (delivered, unsold, nothing left to do, or the next attempt
  * already scheduled), `failed` (the run could not finish: run again after the queue's pause), `deadletter` (buyers
@@ -54,6 +48,8 @@ export interface RouteContext {
   log: DeliveryLog;
   /** Pauses between attempts to one buyer; default the Standard Webhooks schedule (retry-schedule.ts). */
   retryPausesSeconds?: readonly number[] | undefined;
+  /** Where a lead revoked while it was being delivered tells its buyer so; without it, no event. */
+  buyerEvents?: BuyerEventQueue | undefined;
   /** The clock of eligibility (schedules) and caps' periods; default: now. */
   now?: (() => Date) | undefined;
 }
@@ -120,6 +116,26 @@ async function reserveNext(
   return undefined;
 }
 
+/**
+ * Whether the lead's visitor revoked consent (an operator recorded it) or opted out of sale while the lead was being
+ * delivered: both are checked before an attempt, so only an attempt under way at that moment can get past them.
+ */
+async function revokedMeanwhile(
+  tx: Queryable,
+  leadId: string,
+  payload: Readonly<Record<string, unknown>>,
+): Promise<RevocationCause | undefined> {
+  const keys = contactKeys(payload).map((key) => key.sha256);
+  const { rows } = await tx.query<{ revoked: boolean; opted_out: boolean }>(
+    `select held = 'consent-revoked' as revoked,
+            exists (select 1 from privacy_opt_outs where contact_sha256 = any($2::text[])) as opted_out
+       from leads where id = $1`,
+    [leadId, keys],
+  );
+  if (rows[0]?.revoked === true) return 'consent-revoked';
+  return rows[0]?.opted_out === true ? 'opt-out' : undefined;
+}
+
 /** Why the buyer refused, for the path: its reason code when it gave one. */
 function refusal(outcome: Extract<HandOverOutcome, { outcome: 'rejected' }>): string {
   return outcome.error.replace(/^lender /, '');
@@ -157,6 +173,11 @@ async function attempt(
       await db.transaction(async (tx) => {
         await record(tx);
         await markDelivered(tx, leadId, buyerId, attemptedAt);
+        // Opted out or revoked while this attempt was under way: the buyer that now has the lead is told at once.
+        const cause = await revokedMeanwhile(tx, leadId, payload);
+        if (cause !== undefined && context.buyerEvents !== undefined) {
+          await queueRevocations(tx, [leadId], cause, context.buyerEvents);
+        }
       });
       log.info({ leadId, buyerId, attempt: made, httpStatus: outcome.httpStatus }, 'lead delivered');
       return 'settled';

@@ -1,8 +1,8 @@
 /**
  * The operators' console at /admin: a page and build of its own (docs/decisions/062-console-bundle.md), sharing
  * nothing with the visitor's page. It asks the server who is signed in, then shows sign-in or the pages the
- * user's role may use: leads for admins and operators, counts and the funnel for everyone, users and the audit log
- * for admins.
+ * user's role may use: leads and the lenders for admins and operators, counts and the funnel for everyone, users and
+ * the audit log for admins.
  */
 import './console.css';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
@@ -25,6 +25,7 @@ import { LeadsPage } from './LeadsPage.tsx';
 import { LeadPage } from './LeadPage.tsx';
 import { CountsPage } from './CountsPage.tsx';
 import { FunnelPage } from './FunnelPage.tsx';
+import { LendersPage } from './LendersPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { InvitationPage } from './InvitationPage.tsx';
@@ -143,6 +144,10 @@ function ConsolePages({ productName, user }: { productName: string; user: Consol
       <Route path={`${CONSOLE_PAGE}/leads/:id`} element={only(mayUse('leads', user.role), <LeadRoute {...props} />)} />
       <Route path={`${CONSOLE_PAGE}/counts`} element={<CountsPage {...props} />} />
       <Route path={`${CONSOLE_PAGE}/funnel`} element={only(mayUse('funnel', user.role), <FunnelPage {...props} />)} />
+      <Route
+        path={`${CONSOLE_PAGE}/lenders`}
+        element={only(mayUse('lenders', user.role), <LendersPage {...props} />)}
+      />
       <Route path={`${CONSOLE_PAGE}/users`} element={only(mayUse('users', user.role), <UsersPage {...props} />)} />
       <Route path={`${CONSOLE_PAGE}/audit`} element={only(mayUse('audit', user.role), <AuditPage {...props} />)} />
       <Route path="*" element={<PageHeading title="No such page" productName={productName} />} />

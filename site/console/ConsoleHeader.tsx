@@ -33,6 +33,11 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
       current: pathname === `${CONSOLE_PAGE}/funnel`,
       label: 'Funnel',
     },
+    mayUse('lenders', user.role) && {
+      to: `${CONSOLE_PAGE}/lenders`,
+      current: pathname === `${CONSOLE_PAGE}/lenders`,
+      label: 'Lenders',
+    },
     mayUse('users', user.role) && {
       to: `${CONSOLE_PAGE}/users`,
       current: pathname === `${CONSOLE_PAGE}/users`,

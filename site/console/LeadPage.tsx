@@ -1,7 +1,9 @@
 /**
- * One lead: its answers, where it came from (the attribution it was sent with), its consent evidence exactly as stored, and every delivery attempt; with the actions an
- * operator takes on it (redeliver a dead-lettered lead, hold one not yet delivered, release one an operator held),
- * each confirmed first. After an action the page shows what it did and loads the lead again.
+ * One lead: where its delivery ended and why, its answers, where it came from (the attribution it was sent with), its
+ * consent evidence exactly as stored, its path through the buyers and every delivery attempt, its returns and
+ * revocations; with the actions an operator takes on it (redeliver a dead-lettered lead, hold one not yet delivered,
+ * release one an operator held, record that its visitor revoked consent), each confirmed first. After an action the
+ * page shows what it did and loads the lead again.
  */
 import { useState } from 'react';
 import {
@@ -22,13 +24,17 @@ import {
   storedAttribution,
 } from '../../engine/state/attribution.ts';
 import { formatTime } from './format.ts';
+import { buyerLabel, outcomeLine } from './lead-outcome.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
+import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
 type Lead = LeadPageResponse['lead'];
 type Attempt = Lead['attempts'][number];
 type Consent = NonNullable<Lead['consent']>;
+/** The lead actions of the contract, and recording a consent revocation, answered the same way. */
+type Action = LeadAction | 'consent-revocation';
 
 export interface LeadPageProps {
   productName: string;
@@ -40,7 +46,7 @@ export function LeadPage({ productName, id }: LeadPageProps) {
   const [loaded, reload] = useConsoleData<LeadPageResponse>(`${LEADS_PATH}/${encodeURIComponent(id)}`);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
 
-  const act = async (action: LeadAction) => {
+  const act = async (action: Action) => {
     setOutcome(null);
     try {
       const answer = await consoleCall<LeadActionResponse>(
@@ -75,12 +81,23 @@ export function LeadPage({ productName, id }: LeadPageProps) {
   );
 }
 
-const ACTION_NAMES: Record<LeadAction, string> = { redeliver: 'Redeliver', hold: 'Hold', release: 'Release' };
+const ACTION_NAMES: Record<Action, string> = {
+  redeliver: 'Redeliver',
+  hold: 'Hold',
+  release: 'Release',
+  'consent-revocation': 'Record consent revocation',
+};
 
-function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAction) => void }) {
+/** Recorded once: the lead is held for it, or its buyers were already told. */
+const consentRevoked = (lead: Lead) =>
+  lead.held_reason === 'consent-revoked' || lead.revocations.some((event) => event.cause === 'consent-revoked');
+
+function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action) => void }) {
   return (
     <>
       <dl className="console-facts">
+        <dt>Outcome</dt>
+        <dd>{outcomeLine(lead)}</dd>
         <dt>Status</dt>
         <dd>
           <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
@@ -108,6 +125,16 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAc
         {lead.status === 'held' && lead.held_reason === 'operator' && (
           <ConfirmButton label="Release" question="Release this lead?" onConfirm={() => onAction('release')}>
             It goes to the lenders again as if it had just arrived.
+          </ConfirmButton>
+        )}
+        {!consentRevoked(lead) && (
+          <ConfirmButton
+            label="Record consent revocation"
+            question="Record that the visitor revoked consent?"
+            confirm="Record revocation"
+            onConfirm={() => onAction('consent-revocation')}
+          >
+            A lead not yet delivered is held and never sent; every buyer that received it is told it was revoked.
           </ConfirmButton>
         )}
       </div>
@@ -140,9 +167,20 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: LeadAc
         )}
       </section>
 
+      <section aria-labelledby="path-heading">
+        <h2 id="path-heading">Path through the buyers</h2>
+        <RoutePath path={lead.path} />
+      </section>
+
       <section aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading">Deliveries</h2>
         <DeliveryTimeline attempts={lead.attempts} />
+      </section>
+
+      <section aria-labelledby="returns-heading">
+        <h2 id="returns-heading">Returns and revocations</h2>
+        <Returns returns={lead.returns} />
+        <Revocations revocations={lead.revocations} />
       </section>
     </>
   );
@@ -210,6 +248,7 @@ function DeliveryTimeline({ attempts }: { attempts: readonly Attempt[] }) {
         <thead>
           <tr>
             <th scope="col">Time</th>
+            <th scope="col">Buyer</th>
             <th scope="col">HTTP status</th>
             <th scope="col">Outcome</th>
             <th scope="col">Lender's answer</th>
@@ -220,6 +259,7 @@ function DeliveryTimeline({ attempts }: { attempts: readonly Attempt[] }) {
           {attempts.map((attempt) => (
             <tr key={attempt.attempt}>
               <td>{formatTime(attempt.attempted_at, true)}</td>
+              <td>{attempt.buyer_id === null ? '—' : buyerLabel(attempt.buyer_id, attempt.buyer_name)}</td>
               <td>{attempt.http_status ?? 'none'}</td>
               <td>{attempt.outcome}</td>
               <td>{attempt.error ?? '—'}</td>

@@ -107,6 +107,12 @@ test('an admin finds the lead a visitor just sent and sees its delivery; the pag
   await expect(page.getByRole('region', { name: 'Consent' })).toContainText('consent', { ignoreCase: true });
   expect(await axeViolations(page)).toEqual([]);
 
+  await page.getByRole('link', { name: 'Lenders' }).click();
+  await expect(h1(page, 'Lenders')).toBeVisible();
+  // Every lender the consent names shows, as a buyer or as one that receives no leads.
+  await expect(page.locator('main')).toContainText('Quillmont Capital');
+  expect(await axeViolations(page)).toEqual([]);
+
   await page.getByRole('link', { name: 'Users' }).click();
   await expect(h1(page, 'Users')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toContainText(ADMIN.email);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../server/api-path.ts';
 import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
 import { EVENTS_BODY_LIMIT } from '../../server/routes/events.ts';
+import { RETURNS_BODY_LIMIT } from '../../server/routes/lender-returns.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,
@@ -128,7 +129,14 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'POST /api/admin/leads/:id/redeliver': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/hold': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/release': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  'POST /api/admin/leads/:id/consent-revocation': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
+  // A lender's signed return: unsigned here, so every one meets the signature check.
+  'POST /api/v1/lenders/:lenderId/returns': {
+    body: { valid: () => ({ lead_id: CONSOLE_LEAD_ID, reason: 'disconnected_phone' }), bodyLimit: RETURNS_BODY_LIMIT },
+    params: { lenderId: 'vantorra' },
+  },
   'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
+  'GET /api/admin/lenders': { query: NO_QUERY },
   ...Object.fromEntries(
     ['GET /api/admin/funnel', 'GET /api/admin/funnel.csv'].map((route) => [
       route,

@@ -14,7 +14,7 @@ import {
 } from '../../server/delivery/lead-delivery.ts';
 import { httpLenderClient } from '../../server/delivery/lender-client.ts';
 import { LEAD_FORWARD_BUYER, type BuyerRules, type RoutedBuyer } from '../../server/routing/buyer.ts';
-import type { DeliveryLog } from '../../server/routing/route-lead.ts';
+import type { DeliveryLog } from '../../server/delivery/delivery-log.ts';
 import { startTestLender, type TestLender } from './test-lender.ts';
 import type { DatabaseKind } from './server-harness.ts';
 

@@ -8,6 +8,7 @@ import type { LeadStatus } from '../../../engine/api/console.ts';
 export const STATUS_SQL = `case
   when l.held is not null then 'held'
   when l.delivered_at is not null then 'delivered'
+  when l.delivery_state = 'unsold' then 'unsold'
   when l.delivery_state = 'dead-lettered' then 'dead-lettered'
   when l.delivery_state = 'queued' then 'queued'
   else 'stored' end`;
@@ -16,6 +17,8 @@ export const STATUS_SQL = `case
 export const STATUS_CONDITION: Record<LeadStatus, string> = {
   held: 'l.held is not null',
   delivered: 'l.held is null and l.delivered_at is not null',
+  // As the partial index leads_unsold_newest (011-lead-routing.sql) is written, so it serves this filter.
+  unsold: "l.delivery_state = 'unsold' and l.delivered_at is null and l.held is null",
   'dead-lettered': "l.delivery_state = 'dead-lettered' and l.delivered_at is null and l.held is null",
   queued: "l.delivery_state = 'queued' and l.delivered_at is null and l.held is null",
   stored: 'l.delivery_state is null and l.delivered_at is null and l.held is null',

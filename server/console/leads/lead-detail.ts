@@ -1,7 +1,12 @@
-/** A lead's page in the console: its answers, the evidence of its consent and every delivery attempt, oldest first. */
+/**
+ * A lead's page in the console: its answers, the evidence of its consent, where its delivery ended and why, its path
+ * through the buyers and every delivery attempt, oldest first, each with its buyer.
+ */
 import type { LeadPageResponse, LeadStatus } from '../../../engine/api/console.ts';
 import type { Queryable } from '../../db/types.ts';
+import type { BuyerNames } from '../buyer-names.ts';
 import { STATUS_SQL } from './lead-columns.ts';
+import { leadRouting } from './lead-routing.ts';
 
 type LeadPage = LeadPageResponse['lead'];
 
@@ -13,6 +18,8 @@ interface LeadRecord {
   status: LeadStatus;
   held: string | null;
   delivered_at: Date | null;
+  delivered_to: string | null;
+  delivery_reason: string | null;
   payload: Record<string, unknown>;
 }
 
@@ -34,6 +41,7 @@ interface AttemptRecord {
   outcome: 'delivered' | 'failed' | 'rejected';
   error: string | null;
   duration_ms: number | null;
+  buyer_id: string | null;
 }
 
 /** The lead's status and hold, or undefined for an unknown lead. */
@@ -48,9 +56,10 @@ export async function leadStatus(
   return rows[0];
 }
 
-export async function leadDetail(db: Queryable, leadId: string): Promise<LeadPage | undefined> {
+export async function leadDetail(db: Queryable, leadId: string, names: BuyerNames): Promise<LeadPage | undefined> {
   const { rows } = await db.query<LeadRecord>(
-    `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at, l.payload
+    `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at,
+            l.delivered_to, l.delivery_reason, l.payload
        from leads l where l.id = $1`,
     [leadId],
   );
@@ -62,10 +71,11 @@ export async function leadDetail(db: Queryable, leadId: string): Promise<LeadPag
     [leadId],
   );
   const attempts = await db.query<AttemptRecord>(
-    `select attempt, attempted_at, http_status, outcome, error, duration_ms
+    `select attempt, attempted_at, http_status, outcome, error, duration_ms, buyer_id
        from delivery_attempts where lead_id = $1 order by attempt`,
     [leadId],
   );
+  const routing = await leadRouting(db, leadId, names);
   const evidence = consent.rows[0];
   return {
     id: lead.id,
@@ -75,6 +85,9 @@ export async function leadDetail(db: Queryable, leadId: string): Promise<LeadPag
     status: lead.status,
     held_reason: lead.held,
     delivered_at: lead.delivered_at?.toISOString() ?? null,
+    delivered_to: lead.delivered_to,
+    delivered_to_name: lead.delivered_to === null ? null : names(lead.delivered_to),
+    delivery_reason: lead.delivery_reason,
     answers: lead.payload,
     consent:
       evidence === undefined
@@ -89,6 +102,13 @@ export async function leadDetail(db: Queryable, leadId: string): Promise<LeadPag
             page_url: evidence.page_url,
             certificate_url: evidence.certificate_url,
           },
-    attempts: attempts.rows.map((attempt) => ({ ...attempt, attempted_at: attempt.attempted_at.toISOString() })),
+    path: routing.path,
+    attempts: attempts.rows.map((attempt) => ({
+      ...attempt,
+      attempted_at: attempt.attempted_at.toISOString(),
+      buyer_name: attempt.buyer_id === null ? null : names(attempt.buyer_id),
+    })),
+    returns: routing.returns,
+    revocations: routing.revocations,
   };
 }

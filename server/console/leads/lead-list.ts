@@ -17,6 +17,9 @@ export interface ListedLead {
   phone: string;
   utm_source: string | null;
   delivered_at: Date | null;
+  /** The buyer that took it, and why its delivery ended where it did. */
+  delivered_to: string | null;
+  delivery_reason: string | null;
   attempts: number;
 }
 
@@ -40,6 +43,7 @@ export async function leadPage(db: Queryable, filters: LeadFilters, limit: numbe
     `select l.id, l.received_at, (extract(epoch from l.received_at) * 1000000)::bigint::text as received_at_us,
             l.flow_version, ${STATUS_SQL} as status, l.held as held_reason, ${NAME_SQL} as name, ${EMAIL_SQL} as email,
             ${PHONE_SQL} as phone, ${UTM_SOURCE_SQL} as utm_source, l.delivered_at,
+            l.delivered_to, l.delivery_reason,
             (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts
        from leads l ${conditions.where}
       order by l.received_at desc, l.id desc

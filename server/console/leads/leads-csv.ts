@@ -19,6 +19,8 @@ export const CSV_COLUMNS = [
   'phone',
   'utm_source',
   'delivered_at',
+  'delivered_to',
+  'delivery_reason',
 ] as const;
 
 /** Tab and carriage return too: spreadsheets skip them and read what follows as the cell. */
@@ -40,6 +42,8 @@ function csvRecord(lead: ListedLead): string[] {
     phone: lead.phone,
     utm_source: lead.utm_source ?? '',
     delivered_at: lead.delivered_at?.toISOString() ?? '',
+    delivered_to: lead.delivered_to ?? '',
+    delivery_reason: lead.delivery_reason ?? '',
   };
   return CSV_COLUMNS.map((column) => neutralised(cells[column]));
 }

@@ -15,7 +15,7 @@ import { tempDir, testConfig, writeBuiltSite } from '../../support/server-harnes
 /** The app, ready for `inject`, over `db` (migrated here); closed when the test ends. */
 export async function consoleApp(
   db: Database,
-  options: Pick<BuildAppOptions, 'delivery' | 'deliveryControl'> = {},
+  options: Pick<BuildAppOptions, 'delivery' | 'deliveryControl' | 'buyers' | 'now'> = {},
 ): Promise<FastifyInstance> {
   await migrate(db);
   const dir = tempDir();
@@ -48,7 +48,10 @@ export interface SeededLead {
   payload?: Record<string, unknown>;
   held?: string;
   deliveredAt?: string;
-  deliveryState?: 'queued' | 'dead-lettered';
+  deliveryState?: 'queued' | 'dead-lettered' | 'unsold';
+  /** The buyer that took it, and why its delivery ended where it did. */
+  deliveredTo?: string;
+  deliveryReason?: string;
 }
 
 export const MARIA = {
@@ -65,8 +68,9 @@ export const MARIA = {
 export async function seedLead(db: Database, lead: SeededLead): Promise<string> {
   const id = lead.id ?? randomUUID();
   await db.query(
-    `insert into leads (id, received_at, flow, flow_version, payload, held, delivered_at, delivery_state)
-     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7)`,
+    `insert into leads (id, received_at, flow, flow_version, payload, held, delivered_at, delivery_state, delivered_to,
+       delivery_reason)
+     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7, $8, $9)`,
     [
       id,
       lead.receivedAt,
@@ -75,6 +79,8 @@ export async function seedLead(db: Database, lead: SeededLead): Promise<string> 
       lead.held ?? null,
       lead.deliveredAt ?? null,
       lead.deliveryState ?? null,
+      lead.deliveredTo ?? null,
+      lead.deliveryReason ?? null,
     ],
   );
   return id;

@@ -76,7 +76,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     expect(counts.statusCode).toBe(200);
     expect(counts.json()).toEqual({
       total: 1,
-      by_status: { stored: 1, queued: 0, delivered: 0, held: 0, 'dead-lettered': 0 },
+      by_status: { stored: 1, queued: 0, delivered: 0, unsold: 0, held: 0, 'dead-lettered': 0 },
       by_version: { v3: 1 },
       by_utm_source: { '(none)': 1 },
     });
@@ -268,6 +268,9 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
         status: 'delivered',
         held_reason: null,
         delivered_at: '2026-11-20T10:05:00.000Z',
+        delivered_to: null,
+        delivered_to_name: null,
+        delivery_reason: null,
         answers: MARIA,
         consent: {
           text: 'I agree to be called.',
@@ -287,6 +290,8 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
             outcome: 'failed',
             error: 'lender answered HTTP 503',
             duration_ms: null,
+            buyer_id: null,
+            buyer_name: null,
           },
           {
             attempt: 2,
@@ -295,8 +300,13 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
             outcome: 'delivered',
             error: null,
             duration_ms: 87,
+            buyer_id: null,
+            buyer_name: null,
           },
         ],
+        path: [],
+        returns: [],
+        revocations: [],
       },
     });
     const list = await idsOf(app, operator, {});
@@ -339,13 +349,15 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="leads_2026-11-19_to_2026-11-20.csv"');
     const lines = response.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at');
+    expect(lines[0]).toBe(
+      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason',
+    );
     expect(lines).toHaveLength(1 + 1205 + 1);
     expect(lines[1]).toBe(
-      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,`,
+      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,`,
     );
     expect(lines[2]).toMatch(
-      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,$/,
+      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,$/,
     );
     expect(lines.at(-1)).toMatch(/,2026-11-19T12:00:01\.000Z,v3,stored,,Lead 1,lead1@example\.com,/);
 
@@ -371,7 +383,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     });
     expect(response.json<CountsResponse>()).toEqual({
       total: 3,
-      by_status: { stored: 1, queued: 0, delivered: 0, held: 1, 'dead-lettered': 1 },
+      by_status: { stored: 1, queued: 0, delivered: 0, unsold: 0, held: 1, 'dead-lettered': 1 },
       by_version: { v3: 2, v2: 1 },
       by_utm_source: { google: 1, '(none)': 2 },
     });

@@ -10,7 +10,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../../server/db/index.ts';
 import { bossOptions } from '../../../server/delivery/lead-delivery.ts';
 import type { LenderClient } from '../../../server/delivery/lender-client.ts';
-import { routeLead, type DeliveryLog } from '../../../server/routing/route-lead.ts';
+import type { DeliveryLog } from '../../../server/delivery/delivery-log.ts';
+import { routeLead } from '../../../server/routing/route-lead.ts';
 import {
   CONSENT_RETENTION_YEARS,
   FUNNEL_EVENT_RETENTION_DAYS,

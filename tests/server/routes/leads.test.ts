@@ -95,7 +95,9 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
 
     it('stores the consent evidence: the exact text shown, its version and SHA-256, who, where and when', async () => {
       const { id } = (await post(app, validLead())).json();
-      const file = JSON.parse(readFileSync(join(CONTENT_DIR, 'lenders.json'), 'utf8')) as { lenders: { name: string }[] };
+      const file = JSON.parse(readFileSync(join(CONTENT_DIR, 'lenders.json'), 'utf8')) as {
+        lenders: { name: string }[];
+      };
       const lenders = file.lenders.map((lender) => lender.name);
       const shown = flowFile.consent.text
         .replaceAll('{product}', 'Acme Funding')

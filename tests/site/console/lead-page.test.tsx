@@ -22,6 +22,9 @@ const deadLettered: Lead = {
   status: 'dead-lettered',
   held_reason: null,
   delivered_at: null,
+  delivered_to: null,
+  delivered_to_name: null,
+  delivery_reason: 'quillmont failed until its retries were spent',
   answers: { business_type: 'Partnership', amount: 50000, email: 'jane@example.com' },
   consent: {
     text: CONSENT_TEXT,
@@ -41,6 +44,8 @@ const deadLettered: Lead = {
       outcome: 'failed',
       error: 'HTTP 503: lender unavailable',
       duration_ms: 412,
+      buyer_id: 'quillmont',
+      buyer_name: 'Quillmont Capital',
     },
     {
       attempt: 2,
@@ -49,8 +54,13 @@ const deadLettered: Lead = {
       outcome: 'failed',
       error: 'timed out',
       duration_ms: null,
+      buyer_id: 'quillmont',
+      buyer_name: 'Quillmont Capital',
     },
   ],
+  path: [],
+  returns: [],
+  revocations: [],
 };
 
 /** The lead as the server has it, changed by the actions the page posts. */
@@ -95,8 +105,8 @@ describe("a lead's page", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['503', 'failed', 'HTTP 503: lender unavailable', '412 ms'],
-      ['none', 'failed', 'timed out', '—'],
+      ['Quillmont Capital', '503', 'failed', 'HTTP 503: lender unavailable', '412 ms'],
+      ['Quillmont Capital', 'none', 'failed', 'timed out', '—'],
     ]);
   });
 

@@ -84,7 +84,7 @@ describe('the leads page', () => {
       within(status)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Any', 'stored', 'queued', 'delivered', 'held', 'dead-lettered']);
+    ).toEqual(['Any', 'stored', 'queued', 'delivered', 'unsold', 'held', 'dead-lettered']);
   });
 
   it('pages on with the next cursor and back with Newer', async () => {
@@ -141,9 +141,15 @@ describe('moving about the console', () => {
                   status: 'delivered',
                   held_reason: null,
                   delivered_at: '2026-11-26T15:04:02.000Z',
+                  delivered_to: 'quillmont',
+                  delivered_to_name: 'Quillmont Capital',
+                  delivery_reason: null,
                   answers: {},
                   consent: null,
+                  path: [],
                   attempts: [],
+                  returns: [],
+                  revocations: [],
                 },
               },
             }

@@ -119,14 +119,14 @@ describe('signed in', () => {
     expect(banner.textContent).toContain('Acme Funding');
     expect(banner.textContent).toContain('admin@acme.example');
     expect(banner.textContent).toContain('(admin)');
-    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Users', 'Audit log']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Lenders', 'Users', 'Audit log']);
   });
 
-  it('an operator has the leads, counts and funnel, not users or the audit log', async () => {
+  it('an operator has the leads, counts, funnel and lenders, not users or the audit log', async () => {
     stubServer(signedInAs(OPERATOR), nothing);
     renderConsole('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Lenders']);
   });
 
   it("a marketer's home is the counts, with the funnel, and no leads page is offered", async () => {

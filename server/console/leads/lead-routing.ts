@@ -1,0 +1,78 @@
+/**
+ * A lead's way through the buyers, as its page shows it: the path (lead_routes, in the order the buyers were
+ * considered), the returns buyers made and the lead.revoked events sent to them. Ids and short codes only: the
+ * reasons are routing's own lines and the buyers' return codes, never a lender's free text.
+ */
+import type { LeadPageResponse } from '../../../engine/api/console.ts';
+import type { Queryable } from '../../db/types.ts';
+import type { BuyerNames } from '../buyer-names.ts';
+
+type LeadPage = LeadPageResponse['lead'];
+export type LeadRouting = Pick<LeadPage, 'path' | 'returns' | 'revocations'>;
+
+interface RouteRecord {
+  position: number;
+  buyer_id: string;
+  state: LeadPage['path'][number]['state'];
+  reason: string | null;
+  attempts: number;
+  decided_at: Date;
+  delivered_at: Date | null;
+}
+
+interface ReturnRecord {
+  buyer_id: string;
+  reason: string;
+  returned_at: Date;
+}
+
+interface EventRecord {
+  buyer_id: string;
+  cause: 'opt-out' | 'consent-revoked';
+  created_at: Date;
+  attempts: number;
+  delivered_at: Date | null;
+}
+
+export async function leadRouting(db: Queryable, leadId: string, names: BuyerNames): Promise<LeadRouting> {
+  const routes = await db.query<RouteRecord>(
+    `select position, buyer_id, state, reason, attempts, decided_at, delivered_at
+       from lead_routes where lead_id = $1 order by position`,
+    [leadId],
+  );
+  const returns = await db.query<ReturnRecord>(
+    `select buyer_id, reason, returned_at from lead_returns where lead_id = $1 order by returned_at, buyer_id`,
+    [leadId],
+  );
+  const events = await db.query<EventRecord>(
+    `select buyer_id, cause, created_at, attempts, delivered_at
+       from buyer_events where lead_id = $1 and type = 'lead.revoked' order by created_at, buyer_id`,
+    [leadId],
+  );
+  return {
+    path: routes.rows.map((route) => ({
+      position: route.position,
+      buyer_id: route.buyer_id,
+      buyer_name: names(route.buyer_id),
+      state: route.state,
+      reason: route.reason,
+      attempts: route.attempts,
+      decided_at: route.decided_at.toISOString(),
+      delivered_at: route.delivered_at?.toISOString() ?? null,
+    })),
+    returns: returns.rows.map((entry) => ({
+      buyer_id: entry.buyer_id,
+      buyer_name: names(entry.buyer_id),
+      reason: entry.reason,
+      returned_at: entry.returned_at.toISOString(),
+    })),
+    revocations: events.rows.map((event) => ({
+      buyer_id: event.buyer_id,
+      buyer_name: names(event.buyer_id),
+      cause: event.cause,
+      created_at: event.created_at.toISOString(),
+      attempts: event.attempts,
+      sent_at: event.delivered_at?.toISOString() ?? null,
+    })),
+  };
+}

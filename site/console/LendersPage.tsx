@@ -1,0 +1,112 @@
+/**
+ * The participating lenders as routing sees them: each buyer in the order leads are offered to it, what it takes (its
+ * filters in words, its hours and time zone), how much of its caps today and this month have used (its own day and
+ * month), its deliveries and returns of the last 30 days; and the lenders the consent names that receive no leads.
+ * No lead and no person on it.
+ */
+import { LENDERS_PATH, type ConsoleUser, type LenderEntry, type LendersResponse } from '../../engine/api/console.ts';
+import { PageHeading } from './PageHeading.tsx';
+import { useConsoleData } from './use-console-data.ts';
+
+export interface LendersPageProps {
+  productName: string;
+  user: ConsoleUser;
+}
+
+export function LendersPage({ productName }: LendersPageProps) {
+  const [loaded] = useConsoleData<LendersResponse>(LENDERS_PATH);
+  return (
+    <>
+      <PageHeading title="Lenders" productName={productName} />
+      {loaded.state === 'loading' && <p role="status">Loading the lenders…</p>}
+      {loaded.state === 'failed' && (
+        <p role="alert" className="console-error">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'loaded' && (
+        <>
+          <BuyersTable buyers={loaded.data.buyers} />
+          <WithoutBuyer lenders={loaded.data.without_buyer} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** "12 / 50" against a cap; "12 (no cap)" without one. */
+export function capUse(used: number, cap: number | null): string {
+  return cap === null ? `${used} (no cap)` : `${used} / ${cap}`;
+}
+
+/** A return rate in percent; "—" when nothing was delivered to return. */
+export function rateText(rate: number | null): string {
+  return rate === null ? '—' : `${rate.toFixed(1)} %`;
+}
+
+function BuyersTable({ buyers }: { buyers: readonly LenderEntry[] }) {
+  if (buyers.length === 0) {
+    return <p>No buyer is configured: leads are stored and wait until one is (LENDERS_FILE or LEAD_FORWARD_URL).</p>;
+  }
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption>Buyers, in the order leads are offered to them</caption>
+        <thead>
+          <tr>
+            <th scope="col">Priority</th>
+            <th scope="col">Lender</th>
+            <th scope="col">Id</th>
+            <th scope="col">Takes</th>
+            <th scope="col">Hours</th>
+            <th scope="col">Time zone</th>
+            <th scope="col">Today</th>
+            <th scope="col">This month</th>
+            <th scope="col">Delivered (30 days)</th>
+            <th scope="col">Returned (30 days)</th>
+            <th scope="col">Return rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buyers.map((buyer) => (
+            <tr key={buyer.id}>
+              <td>{buyer.priority}</td>
+              <th scope="row">{buyer.name}</th>
+              <td>{buyer.id}</td>
+              <td>
+                <ul className="console-plain-list">
+                  {buyer.filters.map((words) => (
+                    <li key={words}>{words}</li>
+                  ))}
+                </ul>
+              </td>
+              <td>{buyer.schedule}</td>
+              <td>{buyer.time_zone}</td>
+              <td>{capUse(buyer.used_today, buyer.per_day)}</td>
+              <td>{capUse(buyer.used_this_month, buyer.per_month)}</td>
+              <td>{buyer.delivered_30_days}</td>
+              <td>{buyer.returned_30_days}</td>
+              <td>{rateText(buyer.return_rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WithoutBuyer({ lenders }: { lenders: LendersResponse['without_buyer'] }) {
+  if (lenders.length === 0) return null;
+  return (
+    <section aria-labelledby="without-buyer-heading">
+      <h2 id="without-buyer-heading">Named in the consent, without a buyer</h2>
+      <ul>
+        {lenders.map((lender) => (
+          <li key={lender.id}>
+            {lender.name} ({lender.id}): receives no leads
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/** The Lenders page: the buyers in the order leads are offered to them, their caps and returns, and who gets none. */
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LenderEntry, LendersResponse } from '../../../engine/api/console.ts';
+import { getting, MARKETER, OPERATOR, renderConsole, signedInAs, stubServer } from './stub-server.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const buyer = (entry: Partial<LenderEntry> & Pick<LenderEntry, 'id' | 'name' | 'priority'>): LenderEntry => ({
+  filters: ['every lead'],
+  schedule: 'any day, any time',
+  time_zone: 'America/Los_Angeles',
+  used_today: 0,
+  per_day: null,
+  used_this_month: 0,
+  per_month: null,
+  delivered_30_days: 0,
+  returned_30_days: 0,
+  return_rate: null,
+  ...entry,
+});
+
+const LENDERS: LendersResponse = {
+  buyers: [
+    buyer({
+      id: 'quillmont',
+      name: 'Quillmont Capital',
+      priority: 1,
+      filters: ['states CA, NY', 'amount $10,000 to $250,000'],
+      schedule: 'mon-fri 08:00-18:00',
+      time_zone: 'America/New_York',
+      used_today: 12,
+      per_day: 50,
+      used_this_month: 340,
+      per_month: 1000,
+      delivered_30_days: 8,
+      returned_30_days: 1,
+      return_rate: 12.5,
+    }),
+    buyer({ id: 'vantorra', name: 'Vantorra Funding', priority: 2, used_today: 3 }),
+  ],
+  without_buyer: [{ id: 'corvane', name: 'Corvane Finance' }],
+};
+
+describe('the Lenders page', () => {
+  it('lists each buyer in priority order with its rules, caps used, deliveries, returns and return rate', async () => {
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    renderConsole('/admin/lenders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lenders' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Buyers, in the order leads are offered to them' });
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(header).toEqual([
+      'Priority',
+      'Lender',
+      'Id',
+      'Takes',
+      'Hours',
+      'Time zone',
+      'Today',
+      'This month',
+      'Delivered (30 days)',
+      'Returned (30 days)',
+      'Return rate',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const quillmont = within(rows[0]!);
+    expect(quillmont.getByRole('rowheader').textContent).toBe('Quillmont Capital');
+    expect(quillmont.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'states CA, NY',
+      'amount $10,000 to $250,000',
+    ]);
+    const cells = (row: (typeof rows)[number]) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0]!)).toEqual([
+      '1',
+      'quillmont',
+      'states CA, NYamount $10,000 to $250,000',
+      'mon-fri 08:00-18:00',
+      'America/New_York',
+      '12 / 50',
+      '340 / 1000',
+      '8',
+      '1',
+      '12.5 %',
+    ]);
+    expect(cells(rows[1]!)).toEqual([
+      '2',
+      'vantorra',
+      'every lead',
+      'any day, any time',
+      'America/Los_Angeles',
+      '3 (no cap)',
+      '0 (no cap)',
+      '0',
+      '0',
+      '—',
+    ]);
+  });
+
+  it('names the lenders of the consent that receive no leads', async () => {
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    renderConsole('/admin/lenders');
+    const region = within(await screen.findByRole('region', { name: 'Named in the consent, without a buyer' }));
+    expect(region.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Corvane Finance (corvane): receives no leads',
+    ]);
+  });
+
+  it('says so when no buyer is configured', async () => {
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', { buyers: [], without_buyer: [] }));
+    renderConsole('/admin/lenders');
+    expect(await screen.findByText(/No buyer is configured/)).toBeTruthy();
+  });
+
+  it('is in the nav of an operator, marked current on its page', async () => {
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    renderConsole('/admin/lenders');
+    const nav = within(await screen.findByRole('navigation', { name: 'Console' }));
+    expect(nav.getByRole('link', { name: 'Lenders' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is not for a marketer: no link, no call', async () => {
+    const server = stubServer(signedInAs(MARKETER), getting('/api/admin/lenders', LENDERS));
+    renderConsole('/admin/lenders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Lenders' })).toBeNull();
+    expect(server.callsTo('GET', '/api/admin/lenders')).toEqual([]);
+  });
+});
