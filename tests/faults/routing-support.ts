@@ -11,6 +11,7 @@ import { COUNTS_PATH, SESSION_PATH } from '../../engine/api/console.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';
 import type { TestLender } from '../support/test-lender.ts';
+import type { Queryable } from '../../server/db/types.ts';
 import type { Visitor } from './support.ts';
 
 /** One buyer of a LENDERS_FILE: `lender` is an id of site/content/lenders.json. */
@@ -145,4 +146,26 @@ export async function allFinal(
     if (Date.now() > deadline) throw new Error(`not every lead reached a final state in time: ${last}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/**
+ * Each lead without a final state, with its path through the buyers and its jobs: what a failure says, so a lead
+ * stuck on its way can be told from one waiting for a retry.
+ */
+export async function unsettledLeads(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ id: string; routes: unknown; jobs: unknown }>(
+    `select l.id,
+            (select json_agg(json_build_object('buyer', r.buyer_id, 'state', r.state, 'attempts', r.attempts,
+                                               'reason', r.reason) order by r.position)
+               from lead_routes r where r.lead_id = l.id) as routes,
+            (select json_agg(json_build_object('name', j.name, 'state', j.state, 'retries', j.retry_count,
+                                               'start_after', j.start_after, 'started_on', j.started_on))
+               from pgboss.job j where j.data->>'leadId' = l.id::text) as jobs
+       from leads l
+      where l.delivered_at is null and l.held is null
+        and (l.delivery_state is null or l.delivery_state not in ('unsold', 'dead-lettered'))`,
+  );
+  return rows
+    .map((row) => `${row.id}: routes ${JSON.stringify(row.routes)}, jobs ${JSON.stringify(row.jobs)}`)
+    .join('\n');
 }
