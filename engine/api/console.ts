@@ -271,9 +271,9 @@ export const leadPageResponse = {
 export type LeadPageResponse = FromSchema<typeof leadPageResponse>;
 
 /**
- * POST /api/admin/leads/:id/redeliver | hold | release: what the action did. redeliver queues a dead-lettered lead's
- * delivery once (as `npm run leads -- redeliver`); hold keeps a lead not yet delivered from lenders; release lets a lead
- * an operator held go again.
+ * POST /api/admin/leads/:id/redeliver | hold | release: what the action did. redeliver routes a dead-lettered or
+ * unsold lead once more (as `npm run leads -- redeliver`); hold keeps a lead not yet delivered from lenders; release
+ * lets a lead an operator held go again.
  */
 export const LEAD_ACTIONS = ['redeliver', 'hold', 'release'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];

@@ -217,8 +217,9 @@ export const VARIABLES = {
   leadForwardUrl: optional({
     name: 'LEAD_FORWARD_URL',
     description:
-      'Where stored leads are delivered: each lead is POSTed there as JSON, retried with growing pauses for about ' +
-      'a day when it fails. Unset: leads are stored and kept queued (for up to 30 days) until it is set.',
+      'Where stored leads are delivered when LENDERS_FILE is not set: one buyer that takes every lead, POSTed there ' +
+      'as JSON and retried on the Standard Webhooks schedule (8 attempts over about 27 hours) when it fails. ' +
+      'Unset, with no LENDERS_FILE: leads are stored and kept queued (for up to 30 days) until a buyer is set.',
     example: 'https://leads.example.com/v1/leads',
     secret: true,
     parse: webUrl,

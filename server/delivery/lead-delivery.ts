@@ -98,8 +98,8 @@ export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' 
 /** What the console does to a lead's delivery (buildApp's `deliveryControl`); usable once started. */
 export interface DeliveryControl {
   /**
-   * Routes a dead-lettered or unsold lead again, as `npm run leads -- redeliver` does: buyers that failed or were not
-   * eligible are offered it anew, buyers that refused it are not.
+   * Routes a dead-lettered or unsold lead again, as `npm run leads -- redeliver` does: every buyer may be offered it
+   * anew.
    */
   redeliver(leadId: string): Promise<RedeliverResult>;
 }
@@ -294,7 +294,7 @@ export async function redeliverOn(db: Database, boss: PgBoss, leadId: string): P
     });
     return 'queued';
   }
-  // Reopened before the job is taken back, so its run finds the failed buyers ready to be offered the lead again.
+  // Reopened before the job is taken back, so its run finds the buyers ready to be offered the lead again.
   if (lead.deliveryState === 'dead-lettered') await reopenRoutes(db, leadId);
   const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
   if (moved > 0) {

@@ -219,9 +219,9 @@ export async function buyerHasPerson(
 }
 
 /**
- * Opens the path again for a replay: buyers that failed or were skipped may be offered the lead anew; buyers that
- * refused it stay refused.
+ * Opens the path again for an operator's replay: every buyer may be offered the lead anew, those that refused it too
+ * (a buyer changes its mind, or its filters). The attempts stay in delivery_attempts.
  */
 export async function reopenRoutes(tx: Queryable, leadId: string): Promise<void> {
-  await tx.query(`delete from lead_routes where lead_id = $1 and state in ('failed', 'skipped')`, [leadId]);
+  await tx.query(`delete from lead_routes where lead_id = $1 and state <> 'delivered'`, [leadId]);
 }

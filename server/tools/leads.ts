@@ -2,7 +2,7 @@
  * The operator's lead commands: `npm run leads -- <command>`.
  *   new-secret                 prints a new signing secret for LEAD_FORWARD_SECRET (Standard Webhooks, 32 random bytes)
  *   dead                       lists the dead-lettered deliveries
- *   redeliver <lead-id>...     queues a fresh delivery of each dead-lettered lead, once (--all: every one)
+ *   redeliver <lead-id>...     routes each dead-lettered or unsold lead again, once (--all: every dead letter)
  *   held                       lists the leads held back from lenders, with the reason
  *   add-admin <email>          creates a console admin (password: ADMIN_PASSWORD in the environment, else stdin)
  * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
@@ -28,7 +28,7 @@ import { newSigningSecret } from '../delivery/webhook-signature.ts';
 const USAGE = `npm run leads -- <command>
   new-secret               print a new signing secret for LEAD_FORWARD_SECRET (docs/lender-signatures.md)
   dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
-  redeliver <lead-id>...   queue a fresh delivery of these dead-lettered leads, once each
+  redeliver <lead-id>...   route these dead-lettered or unsold leads again, once each
   redeliver --all          queue a fresh delivery of every dead-lettered lead
   held                     list the leads held back from lenders (bot, repeat, opted out) (docs/runbook.md)
   add-admin <email>        create a console admin (/admin) with the password in ADMIN_PASSWORD, or else the

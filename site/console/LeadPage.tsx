@@ -1,7 +1,7 @@
 /**
  * One lead: where its delivery ended and why, its answers, where it came from (the attribution it was sent with), its
  * consent evidence exactly as stored, its path through the buyers and every delivery attempt, its returns and
- * revocations; with the actions an operator takes on it (redeliver a dead-lettered lead, hold one not yet delivered,
+ * revocations; with the actions an operator takes on it (redeliver a dead-lettered or unsold lead, hold one not yet delivered,
  * release one an operator held, record that its visitor revoked consent), each confirmed first. After an action the
  * page shows what it did and loads the lead again.
  */
@@ -112,9 +112,9 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
         <dd>{formatTime(lead.delivered_at, true)}</dd>
       </dl>
       <div className="console-actions">
-        {lead.status === 'dead-lettered' && (
+        {(lead.status === 'dead-lettered' || lead.status === 'unsold') && (
           <ConfirmButton label="Redeliver" question="Redeliver this lead?" onConfirm={() => onAction('redeliver')}>
-            Its delivery is queued once more; the lender gets it once.
+            It is offered to the buyers once more, in priority order, those that refused it too; a buyer gets it once.
           </ConfirmButton>
         )}
         {lead.status !== 'delivered' && lead.status !== 'held' && (

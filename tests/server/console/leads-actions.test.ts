@@ -34,7 +34,7 @@ async function audited(db: Database) {
 }
 
 describe.each(DATABASES)('the console lead actions on $name', (kind) => {
-  it('redelivers a dead-lettered lead once: the lender receives it once', async () => {
+  it('routes an unsold lead again once: the lender that refused it receives it once more', async () => {
     const setup = await openDatabase(kind);
     const testLender = await lender({ status: 422 });
     const delivery = await startDelivery(setup, { lender: testLender });
@@ -43,7 +43,7 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
 
     const leadId = await storeLead(setup.db, delivery);
     await testLender.waitForLeads(1, WAIT.timeout);
-    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('dead-lettered'), WAIT);
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('unsold'), WAIT);
 
     testLender.script(() => ({ status: 200 }));
     expect(await act(app, operator, leadId, 'redeliver')).toEqual({
