@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 import { SERVE_SCRIPT } from './tests/support/serve-command.ts';
@@ -10,6 +11,11 @@ import {
   LENDER_SECRET,
   LENDER_URL,
   REFUSED_ONCE,
+  ROUTING_APP_PORT,
+  ROUTING_LENDER_PORT,
+  ROUTING_LENDER_URL,
+  ROUTING_LENDERS_FILE,
+  routingLendersFile,
   SERVER_LOG_DIR,
   SERVER_LOGS,
 } from './tests/e2e/servers.ts';
@@ -69,15 +75,29 @@ export default defineConfig({
     }),
     // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
     appServer(DEV_APP_PORT, SERVER_LOGS.devApp, { NODE_ENV: 'development' }),
+    // Routing: three buyers in a LENDERS_FILE, one lender process standing for all three (a path each).
+    {
+      command: `node tests/support/test-lender-server.ts --port ${ROUTING_LENDER_PORT} --secret ${LENDER_SECRET}`,
+      url: `${ROUTING_LENDER_URL}/received`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    appServer(
+      ROUTING_APP_PORT,
+      SERVER_LOGS.routingApp,
+      { LEAD_FORWARD_URL: '', LEAD_FORWARD_SECRET: '', LENDERS_FILE: ROUTING_LENDERS_FILE },
+      `mkdir -p ${dirname(ROUTING_LENDERS_FILE)} && printf '%s' '${routingLendersFile()}' > ${ROUTING_LENDERS_FILE}`,
+    ),
   ],
 });
 
-function appServer(port: number, log: string, env: Record<string, string>) {
+/** `before`: a shell command run first, such as one writing a file the settings name. */
+function appServer(port: number, log: string, env: Record<string, string>, before = 'true') {
   return {
     // As `npm run serve` runs it: the server the build compiled to JavaScript. Its stdout and stderr go to its log
     // file; stderr also still reaches Playwright, which shows it when the server fails to start.
     command:
-      `mkdir -p ${SERVER_LOG_DIR} && : > ${log} && ` +
+      `${before} && mkdir -p ${SERVER_LOG_DIR} && : > ${log} && ` +
       `DATA_DIR="$(mktemp -d)" DATABASE_URL= ${SERVE_SCRIPT} 2>&1 >> ${log} | tee -a ${log} >&2`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,

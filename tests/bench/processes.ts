@@ -121,11 +121,11 @@ export interface ProjectServer {
 /**
  * `npm run serve` as in production: NODE_ENV=production on 127.0.0.1 and a free port, delivering to the
  * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given, and no limit on leads. Every other
- * setting is blank (its default), so a .env in the project cannot change what is measured.
+ * setting is blank (its default), so a .env in the project cannot change what is measured; `env` sets more.
  */
 export async function startProjectServer(
   label: string,
-  settings: { lenderUrl: string; databaseUrl?: string },
+  settings: { lenderUrl: string; databaseUrl?: string; env?: Record<string, string> },
 ): Promise<ProjectServer> {
   const port = await freePort();
   const blank = Object.fromEntries(Object.values(VARIABLES).map((variable) => [variable.name, '']));
@@ -142,6 +142,7 @@ export async function startProjectServer(
     RATE_LIMIT_LEADS_PER_SESSION: '0',
     RATE_LIMIT_EVENTS_PER_IP: '0',
     RATE_LIMIT_EVENTS_PER_SESSION: '0',
+    ...settings.env,
   };
   const serve = serveCommand();
   const child = startNode(label, serve.args, { ...serve.env, ...env });

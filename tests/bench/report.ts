@@ -5,28 +5,21 @@ import type { EventsResult } from './events.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
 import type { NextHeadingResult } from './next-heading.ts';
+import { speedToLeadRows } from './speed-to-lead-report.ts';
+import type { SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
-import { describeTarget, meets, TARGETS, type Target, type Verdict } from './targets.ts';
+import { targetCells, type Row } from './row.ts';
+import { TARGETS, type Target } from './targets.ts';
 
-export interface Row {
-  metric: string;
-  subject: string;
-  value: string;
-  ratio: string;
-  target: string;
-  met: Verdict | '';
-}
+export type { Row };
 
 export interface BenchResults {
   lighthouse?: PageResult[];
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
   events?: EventsResult;
+  speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
-}
-
-function targetCells(value: number | undefined, target: Target | undefined): Pick<Row, 'target' | 'met'> {
-  return target === undefined ? { target: '', met: '' } : { target: describeTarget(target), met: meets(value, target) };
 }
 
 /** Targets on the Lighthouse medians of '/' (the first page). */
@@ -254,6 +247,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
     ...(results.api ? apiRows(results.api) : []),
     ...(results.events ? eventsRows(results.events) : []),
+    ...(results.speedToLead ? speedToLeadRows(results.speedToLead) : []),
     ...(results.console ? consoleRows(results.console) : []),
   ];
 }

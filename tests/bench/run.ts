@@ -17,10 +17,11 @@ import { runLighthouse } from './lighthouse-runs.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { CPU_SLOWDOWN, runNextHeading, type NextHeadingResult } from './next-heading.ts';
-import { parseOptions, USAGE, type BenchOptions } from './options.ts';
+import { parseOptions, USAGE, type BenchOptions, type Part } from './options.ts';
 import { buildSite, say, startLender, startProjectServer } from './processes.ts';
 import { resultRows, resultTable, type BenchResults } from './report.ts';
 import { peakRss } from './rss.ts';
+import { runSpeedToLead, type SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
 import { MID_FLOW_PATH, storedRecord } from './stored-record.ts';
 import { TARGETS } from './targets.ts';
@@ -69,6 +70,7 @@ interface Output {
   nextHeading?: NextHeadingResult;
   api?: ApiResults;
   events?: EventsResult;
+  speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
   pgliteServerPeakRssBytes?: number;
   table: ReturnType<typeof resultRows>;
@@ -86,9 +88,11 @@ async function bench(options: BenchOptions): Promise<boolean> {
   let complete = true;
   let settings: LighthouseSettings | undefined;
   let pgliteServerPeakRssBytes: number | undefined;
-  // The console part needs neither the built site nor the server: it seeds databases of its own.
-  if (options.parts.some((part) => part !== 'console')) {
-    await buildSite();
+  // The console part needs neither the built site nor the server: it seeds databases of its own. Speed to lead
+  // starts servers of its own, so no backlog of another part's leads stands before its own.
+  const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'api', 'events'];
+  if (options.parts.some((part) => part !== 'console')) await buildSite();
+  if (options.parts.some((part) => sharedServerParts.includes(part))) {
     const lender = await startLender();
     const server = await startProjectServer('the server on PGlite', { lenderUrl: lender.url });
     say(`Production server on ${server.url} (PGlite), test lender on ${lender.url}`);
@@ -128,6 +132,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
       results.events = await runEvents(server, options.loadSeconds);
     }
     pgliteServerPeakRssBytes = peakRss(server.child.pid);
+  }
+  if (options.parts.includes('speed-to-lead')) {
+    say('Speed to lead:');
+    results.speedToLead = await runSpeedToLead();
   }
   if (options.parts.includes('console')) {
     say('Console leads at scale:');
@@ -189,6 +197,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (results.nextHeading) output.nextHeading = results.nextHeading;
   if (results.api) output.api = results.api;
   if (results.events) output.events = results.events;
+  if (results.speedToLead) output.speedToLead = results.speedToLead;
   if (results.console) output.console = results.console;
   if (pgliteServerPeakRssBytes !== undefined) output.pgliteServerPeakRssBytes = pgliteServerPeakRssBytes;
   const file = resolve(PROJECT_ROOT, options.json);

@@ -47,4 +47,12 @@ export const TARGETS = {
   /** The console's lead list at 100,000 leads: its first page and a search by email, p95 on each database. */
   consoleFirstPageP95: { op: '<=', limit: 100, unit: 'ms' },
   consoleEmailSearchP95: { op: '<=', limit: 100, unit: 'ms' },
+  /**
+   * Speed to lead, one server routing to one buyer that answers at once: leads delivered per second in a burst of
+   * 500, the p99 from a lead's 201 to the buyer's 2xx at 50 leads a second, and the first attempt at a single lead
+   * on an idle server (the worst of five).
+   */
+  speedBurst: { op: '>=', limit: 200, unit: 'per-second' },
+  speedPacedP99: { op: '<=', limit: 2000, unit: 'ms' },
+  speedIdleFirstAttempt: { op: '<=', limit: 1000, unit: 'ms' },
 } as const satisfies Record<string, Target>;

@@ -52,9 +52,9 @@ export async function deliveredTo(request: APIRequestContext, email: string): Pr
  * Answers the first half quickly; its own screens are covered by first-half.spec.ts. Each answer waits for its step's
  * heading: a press made while the step before is still leaving lands on that screen and is not the next step's.
  */
-export async function answerFirstHalf(page: Page, base: string) {
+export async function answerFirstHalf(page: Page, base: string, amount = '50000') {
   await page.goto(base || '/');
-  await answerFirstHalfFromStart(page);
+  await answerFirstHalfFromStart(page, atOnce, amount);
 }
 
 /**
@@ -64,13 +64,16 @@ export async function answerFirstHalf(page: Page, base: string) {
 export type OnScreen = () => Promise<void>;
 const atOnce: OnScreen = async () => {};
 
-/** The first half from the start screen the page shows now, whose business type is not Partnership yet. */
-export async function answerFirstHalfFromStart(page: Page, onScreen: OnScreen = atOnce) {
+/**
+ * The first half from the start screen the page shows now, whose business type is not Partnership yet; `amount` is
+ * the amount asked for, in whole dollars.
+ */
+export async function answerFirstHalfFromStart(page: Page, onScreen: OnScreen = atOnce, amount = '50000') {
   await onScreen();
   await page.getByRole('radio', { name: 'Partnership' }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
   await onScreen();
-  await page.getByRole('slider', { name: 'Amount needed' }).fill('50000');
+  await page.getByRole('slider', { name: 'Amount needed' }).fill(amount);
   await next(page).click();
   await expect(heading(page)).toHaveText('What are you getting the financing for?');
   await onScreen();

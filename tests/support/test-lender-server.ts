@@ -2,9 +2,9 @@
  * The test lender as a process, for end-to-end tests (a Playwright webServer):
  *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
  *     [--refuse-once-from refused-once]
- * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads). GET /received answers what arrived as
- * `[{ "messageId": "<webhook-id>", "status": 200, "duplicate": false, "body": {...} }]` (`duplicate`: a lead it had
- * already accepted); DELETE /received forgets it. With --secret, a lead whose signature does not verify is answered
+ * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads; several buyers may each have a path of their
+ * own). GET /received answers what arrived as `[{ "path": "/leads", "messageId": "<webhook-id>", "status": 200,
+ * "duplicate": false, "body": {...} }]` (`duplicate`: a lead it had already accepted); DELETE /received forgets it. With --secret, a lead whose signature does not verify is answered
  * 401. With --refuse-once-from, a lead whose email starts with that text is refused the first time it arrives (422,
  * `"status": "rejected"`) and taken when it comes again: a lead an operator has to send again.
  */

@@ -2,7 +2,7 @@
  * A real lender endpoint on a local port (node:http) for delivery tests: it records every POST, answers as scripted
  * (a status with headers such as Retry-After, a redirect, an explicit rejection, a hang, a dropped connection) and,
  * like a lender should, dedupes on webhook-id: a lead it already accepted is answered 2xx again but not counted
- * again. `GET /received` lists what arrived (`[{ messageId, status, duplicate, body }]`) and `DELETE /received`
+ * again. `GET /received` lists what arrived (`[{ path, messageId, status, duplicate, body }]`) and `DELETE /received`
  * forgets it, for tests that run it as a separate process (tests/support/test-lender-server.ts).
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from './webhook-verify.ts';
 
 export interface ReceivedLead {
+  /** The path it was posted to: one lender process can stand for several buyers, one path each. */
+  path: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body. */
   body: Record<string, unknown>;
@@ -28,6 +30,8 @@ export type LenderAnswer =
       headers?: Record<string, string>;
       /** The JSON body; default `{ "ok": <2xx> }`. */
       body?: unknown;
+      /** Answer this many milliseconds after the request arrived: a slow lender. A 2xx counts once answered. */
+      delayMs?: number;
     }
   /**
    * Never answer: the request waits until the client gives up or the lender closes. With `accept`, the lender stores
@@ -115,6 +119,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
   const server = createServer((request, response) => {
     if (request.url === '/received' && request.method === 'GET') {
       const list = received.map((lead) => ({
+        path: lead.path,
         messageId: lead.headers['webhook-id'],
         status: lead.status,
         duplicate: lead.duplicate,
@@ -150,7 +155,14 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
       const answer: LenderAnswer = forged
         ? { status: 401 }
         : script({ messageId, body, earlier, index: received.length });
-      const lead: ReceivedLead = { headers: request.headers, body, raw, status: 0, duplicate: false };
+      const lead: ReceivedLead = {
+        path: request.url ?? '/',
+        headers: request.headers,
+        body,
+        raw,
+        status: 0,
+        duplicate: false,
+      };
       received.push(lead);
       const accept = () => {
         lead.duplicate = acceptedIds.has(messageId);
@@ -167,11 +179,15 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
         wake();
         return;
       }
-      lead.status = answer.status;
-      const rejection = (answer.body as { status?: unknown } | undefined)?.status === 'rejected';
-      if (answer.status >= 200 && answer.status < 300 && !rejection) accept();
-      answerWith(response, answer);
-      wake();
+      const settle = () => {
+        lead.status = answer.status;
+        const rejection = (answer.body as { status?: unknown } | undefined)?.status === 'rejected';
+        if (answer.status >= 200 && answer.status < 300 && !rejection) accept();
+        answerWith(response, answer);
+        wake();
+      };
+      if (answer.delayMs === undefined) settle();
+      else setTimeout(settle, answer.delayMs);
     });
   });
   // Lets close() finish while the client still holds a keep-alive connection.

@@ -7,7 +7,7 @@ describe('bench options', () => {
     expect(parseOptions([])).toMatchObject({
       runs: 5,
       compare: [],
-      parts: ['lighthouse', 'interaction', 'api', 'events', 'console'],
+      parts: ['lighthouse', 'interaction', 'api', 'events', 'speed-to-lead', 'console'],
       json: DEFAULT_JSON,
     });
   });
@@ -21,11 +21,14 @@ describe('bench options', () => {
   it('takes --only repeated or comma-separated, and runs the parts in their fixed order', () => {
     expect(parseOptions(['--only', 'api,lighthouse']).parts).toEqual(['lighthouse', 'api']);
     expect(parseOptions(['--only', 'api', '--only=interaction']).parts).toEqual(['interaction', 'api']);
+    expect(parseOptions(['--only', 'console,speed-to-lead']).parts).toEqual(['speed-to-lead', 'console']);
   });
 
   it('refuses what it cannot use', () => {
     expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
-    expect(() => parseOptions(['--only', 'css'])).toThrow(/lighthouse, interaction, api, events, console/);
+    expect(() => parseOptions(['--only', 'css'])).toThrow(
+      /lighthouse, interaction, api, events, speed-to-lead, console/,
+    );
     expect(() => parseOptions(['--compare'])).toThrow(/at least one URL/);
     expect(() => parseOptions(['--compare', 'ftp://x/'])).toThrow(/http/);
     expect(() => parseOptions(['--fast'])).toThrow(/unknown/);

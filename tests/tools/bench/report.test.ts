@@ -222,4 +222,55 @@ describe('result rows', () => {
       ['Funnel events, p99 latency paced', '25 ms', '≤ 20 ms', 'no'],
     ]);
   });
+
+  it('judges speed to lead by the burst rate, the paced p99 and the worst idle start; a lost lead is "not delivered"', () => {
+    const latencies = (p50Ms: number, p99Ms: number, leads = 500, delivered = leads) => ({
+      leads,
+      delivered,
+      p50Ms,
+      p99Ms,
+      maxMs: p99Ms,
+    });
+    const rows = resultRows(
+      {
+        speedToLead: {
+          databases: [
+            {
+              database: 'PGlite',
+              idle: { leads: 5, delivered: 5, p50Ms: 300, p99Ms: 1200, maxMs: 1200 },
+              burst: { ...latencies(900, 1800), refused: 0, deliveredPerSecond: 250, acceptedPerSecond: 400 },
+              paced: { ...latencies(40, Infinity, 3000, 2990), refused: 0, perSecond: 50, seconds: 60 },
+              repeats: 0,
+            },
+          ],
+          postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
+        },
+      },
+      0,
+    );
+    const pglite = rows.filter((row) => row.subject.startsWith('PGlite'));
+    expect(pglite.map((row) => [row.metric, row.value, row.target, row.met])).toEqual([
+      ['Speed to lead, burst of 500, delivered leads/s', '250/s', '≥ 200/s', 'yes'],
+      ["Speed to lead, burst of 500, 201 to buyer's 2xx, p50", '900 ms', '', ''],
+      ["Speed to lead, burst of 500, 201 to buyer's 2xx, p99", '1,800 ms', '', ''],
+      ["Speed to lead, 50 leads/s for 60 s, 201 to buyer's 2xx, p50", '40 ms', '', ''],
+      [
+        "Speed to lead, 50 leads/s for 60 s, 201 to buyer's 2xx, p99",
+        'not delivered (10 of 3000 not delivered)',
+        '≤ 2,000 ms',
+        'no',
+      ],
+      ['Speed to lead, idle server, 201 to first attempt, median of 5', '300 ms', '', ''],
+      ['Speed to lead, idle server, 201 to first attempt, worst of 5', '1,200 ms', '≤ 1,000 ms', 'no'],
+    ]);
+    expect(pglite[0]!.subject).toBe('PGlite, one buyer in LENDERS_FILE');
+    const postgres = rows.filter((row) => row.subject === 'PostgreSQL');
+    expect(postgres).toHaveLength(7);
+    expect(postgres.every((row) => row.value === 'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable')).toBe(true);
+    expect(postgres.filter((row) => row.target !== '').map((row) => row.met)).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+  });
 });

@@ -1,0 +1,176 @@
+/**
+ * Speed to lead: how soon a lead answered 201 reaches its buyer. One fresh server per database, routing to one buyer
+ * (a lender in the bench's process that answers 200 at once), measured three ways, in this order:
+ * - idle: single leads on an idle server, each after a pause, the time to the buyer's first attempt;
+ * - burst: BURST_LEADS sent as fast as intake takes them; delivered leads per second and the latencies;
+ * - paced: PACED_PER_SECOND for PACED_SECONDS, the latencies at that steady rate.
+ * A lead that never arrives counts as an infinite latency, so a percentile it reaches reads "not delivered".
+ */
+import { setTimeout as wait } from 'node:timers/promises';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONNECTIONS } from './api.ts';
+import { LeadSender, type SentLead } from './lead-sender.ts';
+import { createTempDatabase } from './postgres.ts';
+import { say, startProjectServer, tempDir } from './processes.ts';
+import { startRecordingLender, type RecordingLender } from './recording-lender.ts';
+import { max, median, percentile } from './stats.ts';
+
+export const BURST_LEADS = 500;
+export const PACED_PER_SECOND = 50;
+export const PACED_SECONDS = 60;
+/** Single leads on an idle server, each after its pause: pauses of different lengths meet a polling worker anywhere. */
+const IDLE_PAUSES_MS = [3000, 2300, 3700, 2600, 3300];
+/** Waiting for deliveries: given up when none arrived for this long, or this long after the last lead was sent. */
+const STALL_MS = 20_000;
+const DRAIN_MS = 120_000;
+
+export interface Latencies {
+  /** Leads answered 201. */
+  leads: number;
+  /** Of those, the ones the buyer received. */
+  delivered: number;
+  p50Ms: number | undefined;
+  p99Ms: number | undefined;
+  maxMs: number | undefined;
+}
+
+export interface SpeedResult {
+  database: 'PGlite' | 'PostgreSQL';
+  /** 201 to the buyer's first attempt, single leads on an idle server. */
+  idle: Latencies;
+  burst: Latencies & {
+    /** Leads sent that were not answered 201. */
+    refused: number;
+    /** Leads delivered per second, from the first lead sent to the last delivered. */
+    deliveredPerSecond: number | undefined;
+    /** Leads answered 201 per second. */
+    acceptedPerSecond: number;
+  };
+  paced: Latencies & { refused: number; perSecond: number; seconds: number };
+  /** Requests for a lead the buyer had already received: at-least-once repeats. */
+  repeats: number;
+}
+
+export interface SpeedToLeadResults {
+  databases: SpeedResult[];
+  /** Why PostgreSQL was not measured. */
+  postgresSkipped: string | undefined;
+}
+
+function latencies(sent: readonly SentLead[], lender: RecordingLender): Latencies {
+  const answered = sent.filter((lead) => lead.answeredAt !== undefined);
+  const values = answered.map((lead) => {
+    const arrived = lender.arrivals.get(lead.email);
+    return arrived === undefined ? Infinity : arrived - lead.answeredAt!;
+  });
+  const finite = values.filter(Number.isFinite);
+  return {
+    leads: answered.length,
+    delivered: finite.length,
+    p50Ms: median(values),
+    p99Ms: percentile(values, 99),
+    maxMs: max(values),
+  };
+}
+
+async function measureIdle(sender: LeadSender, lender: RecordingLender): Promise<Latencies> {
+  const sent: SentLead[] = [];
+  for (const pause of IDLE_PAUSES_MS) {
+    await wait(pause);
+    const lead = await sender.send();
+    sent.push(lead);
+    await lender.settle([lead.email], STALL_MS, performance.now() + STALL_MS);
+  }
+  return latencies(sent, lender);
+}
+
+async function measureBurst(sender: LeadSender, lender: RecordingLender): Promise<SpeedResult['burst']> {
+  const started = performance.now();
+  const sent = await sender.burst(BURST_LEADS, CONNECTIONS);
+  const answered = performance.now();
+  const emails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
+  await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+  const arrivals = emails.map((email) => lender.arrivals.get(email)).filter((at) => at !== undefined);
+  const last = max(arrivals);
+  return {
+    ...latencies(sent, lender),
+    refused: sent.length - emails.length,
+    deliveredPerSecond: last === undefined ? undefined : arrivals.length / ((last - started) / 1000),
+    acceptedPerSecond: emails.length / ((answered - started) / 1000),
+  };
+}
+
+async function measurePaced(sender: LeadSender, lender: RecordingLender): Promise<SpeedResult['paced']> {
+  const sent = await sender.paced(PACED_PER_SECOND, PACED_SECONDS);
+  const emails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
+  await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+  return {
+    ...latencies(sent, lender),
+    refused: sent.length - emails.length,
+    perSecond: PACED_PER_SECOND,
+    seconds: PACED_SECONDS,
+  };
+}
+
+/** One buyer that takes every lead, in a LENDERS_FILE of a temp folder. */
+function lendersFile(endpoint: string): string {
+  const file = join(tempDir('fundflow-bench-lenders-'), 'lenders.json');
+  writeFileSync(file, JSON.stringify({ buyers: [{ lender: 'quillmont', endpoint, priority: 1 }] }));
+  return file;
+}
+
+function describe(what: string, result: Latencies): string {
+  const ms = (value: number | undefined) =>
+    value === undefined ? 'n/a' : Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'not delivered';
+  return (
+    `${what}: ${result.delivered} of ${result.leads} delivered, p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, ` +
+    `max ${ms(result.maxMs)}`
+  );
+}
+
+async function measureOn(database: SpeedResult['database'], databaseUrl: string | undefined): Promise<SpeedResult> {
+  const lender = await startRecordingLender();
+  const server = await startProjectServer(`the speed-to-lead server on ${database}`, {
+    lenderUrl: '',
+    env: { LENDERS_FILE: lendersFile(lender.url) },
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  });
+  const sender = new LeadSender(server.url, CONNECTIONS);
+  try {
+    say(`  ${database}: ${IDLE_PAUSES_MS.length} single leads on an idle server`);
+    const idle = await measureIdle(sender, lender);
+    say(`    ${describe('idle', idle)}`);
+    say(`  ${database}: a burst of ${BURST_LEADS} leads`);
+    const burst = await measureBurst(sender, lender);
+    say(
+      `    ${describe('burst', burst)}, ${burst.deliveredPerSecond?.toFixed(0)} delivered/s, ` +
+        `${burst.acceptedPerSecond.toFixed(0)} accepted/s, ${burst.refused} refused`,
+    );
+    say(`  ${database}: ${PACED_PER_SECOND} leads/s for ${PACED_SECONDS} s`);
+    const paced = await measurePaced(sender, lender);
+    say(`    ${describe('paced', paced)}, ${paced.refused} refused`);
+    return { database, idle, burst, paced, repeats: lender.repeats() };
+  } finally {
+    await sender.close();
+    await server.child.stop();
+    await lender.close();
+  }
+}
+
+export async function runSpeedToLead(): Promise<SpeedToLeadResults> {
+  const databases = [await measureOn('PGlite', undefined)];
+  let postgresSkipped: string | undefined;
+  const database = await createTempDatabase();
+  if (!database.ok) {
+    postgresSkipped = database.reason;
+    say(`  PostgreSQL skipped: ${postgresSkipped}`);
+  } else {
+    try {
+      databases.push(await measureOn('PostgreSQL', database.url));
+    } finally {
+      await database.drop();
+    }
+  }
+  return { databases, postgresSkipped };
+}
