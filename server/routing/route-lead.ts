@@ -42,6 +42,7 @@ export interface DeliveryJob {
 export type Settlement = { status: 'completed' } | { status: 'failed' | 'deadletter'; error: string };
 
 export interface RouteContext {
+  /** Its transactions are best grouped (groupTransactions): a batch of leads then shares its commits. */
   db: Database;
   /** The buyers, in the order they are offered a lead (inPriorityOrder). */
   buyers: readonly RoutedBuyer[];
@@ -93,7 +94,8 @@ async function reserveNext(
       reason = `it received this email or phone within ${buyer.dedupeDays} days`;
     }
     if (reason !== undefined) {
-      await skipBuyer(db, leadId, buyer.id, reason);
+      const skipped = reason;
+      await db.transaction((tx) => skipBuyer(tx, leadId, buyer.id, skipped));
       continue;
     }
     const periods = capPeriods(buyer.timeZone, now);
@@ -234,20 +236,20 @@ async function finish(context: RouteContext, leadId: string): Promise<Settlement
   const { db, log } = context;
   const routes = await readRoutes(db, leadId);
   if (routes.length === 0) {
-    await markUnplaced(db, leadId, 'unsold', 'no buyer is configured');
+    await db.transaction((tx) => markUnplaced(tx, leadId, 'unsold', 'no buyer is configured'));
     log.warn({ leadId }, 'lead unsold: no buyer is configured');
     return { status: 'completed' };
   }
   const reason = tally(routes);
   if (routes.some((route) => route.state === 'failed')) {
-    await markUnplaced(db, leadId, 'dead-lettered', reason);
+    await db.transaction((tx) => markUnplaced(tx, leadId, 'dead-lettered', reason));
     log.error(
       { leadId, reason },
       'lead undelivered: a buyer failed until its retries were spent; replay it once fixed',
     );
     return { status: 'deadletter', error: reason };
   }
-  await markUnplaced(db, leadId, 'unsold', reason);
+  await db.transaction((tx) => markUnplaced(tx, leadId, 'unsold', reason));
   log.info({ leadId, reason }, 'lead unsold: no buyer took it');
   return { status: 'completed' };
 }

@@ -122,7 +122,7 @@ export async function reserveBuyer(db: Database, leadId: string, buyerId: string
   } catch (error) {
     if (!(error instanceof CapReached)) throw error;
     if (error.reason === '') return { reserved: false, reason: '' };
-    await skipBuyer(db, leadId, buyerId, error.reason);
+    await db.transaction((tx) => skipBuyer(tx, leadId, buyerId, error.reason));
     return { reserved: false, reason: error.reason };
   }
 }

@@ -3,7 +3,10 @@
  * (a lender in the bench's process that answers 200 at once), measured three ways, in this order:
  * - idle: single leads on an idle server, each after a pause, the time to the buyer's first attempt;
  * - burst: BURST_LEADS sent as fast as intake takes them; delivered leads per second and the latencies;
- * - paced: PACED_PER_SECOND for PACED_SECONDS, the latencies at that steady rate.
+ * - paced: PACED_PER_SECOND for PACED_SECONDS, the latencies at that steady rate;
+ * - backlog: BURST_LEADS stored by a server without buyers, then a server with the buyer started on the same
+ *   database: how fast one instance delivers, with intake out of the way (in a burst, intake on the same process
+ *   and database sets the pace).
  * A lead that never arrives counts as an infinite latency, so a percentile it reaches reads "not delivered".
  */
 import { setTimeout as wait } from 'node:timers/promises';
@@ -48,6 +51,13 @@ export interface SpeedResult {
     acceptedPerSecond: number;
   };
   paced: Latencies & { refused: number; perSecond: number; seconds: number };
+  backlog: {
+    /** Leads stored before the server with the buyer started. */
+    leads: number;
+    delivered: number;
+    /** Leads delivered per second, from the first arrival to the last. */
+    deliveredPerSecond: number | undefined;
+  };
   /** Requests for a lead the buyer had already received: at-least-once repeats. */
   repeats: number;
 }
@@ -113,6 +123,52 @@ async function measurePaced(sender: LeadSender, lender: RecordingLender): Promis
   };
 }
 
+/**
+ * A backlog: BURST_LEADS stored by a server with no buyer (they wait, queued), then a server with the buyer on the
+ * same database, which delivers them all; the rate from its first delivery to its last.
+ */
+async function measureBacklog(
+  database: SpeedResult['database'],
+  databaseUrl: string | undefined,
+  lender: RecordingLender,
+): Promise<SpeedResult['backlog']> {
+  const place = {
+    env: { DATA_DIR: tempDir('fundflow-bench-data-') },
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+  };
+  const storing = await startProjectServer(`the backlog's intake server on ${database}`, { lenderUrl: '', ...place });
+  const sender = new LeadSender(storing.url, CONNECTIONS);
+  let emails: string[];
+  try {
+    const sent = await sender.burst(BURST_LEADS, CONNECTIONS);
+    emails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
+  } finally {
+    await sender.close();
+    await storing.child.stop();
+  }
+  const delivering = await startProjectServer(`the backlog's delivering server on ${database}`, {
+    lenderUrl: '',
+    ...place,
+    env: { ...place.env, LENDERS_FILE: lendersFile(lender.url) },
+  });
+  try {
+    await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+  } finally {
+    await delivering.child.stop();
+  }
+  const arrivals = emails.map((email) => lender.arrivals.get(email)).filter((at) => at !== undefined);
+  const first = arrivals.length === 0 ? undefined : Math.min(...arrivals);
+  const last = max(arrivals);
+  return {
+    leads: emails.length,
+    delivered: arrivals.length,
+    deliveredPerSecond:
+      first === undefined || last === undefined || last === first
+        ? undefined
+        : (arrivals.length - 1) / ((last - first) / 1000),
+  };
+}
+
 /** One buyer that takes every lead, in a LENDERS_FILE of a temp folder. */
 function lendersFile(endpoint: string): string {
   const file = join(tempDir('fundflow-bench-lenders-'), 'lenders.json');
@@ -129,8 +185,12 @@ function describe(what: string, result: Latencies): string {
   );
 }
 
-async function measureOn(database: SpeedResult['database'], databaseUrl: string | undefined): Promise<SpeedResult> {
-  const lender = await startRecordingLender();
+/** Idle, burst and paced on one server routing to `lender`. */
+async function measureLive(
+  database: SpeedResult['database'],
+  databaseUrl: string | undefined,
+  lender: RecordingLender,
+): Promise<Pick<SpeedResult, 'idle' | 'burst' | 'paced'>> {
   const server = await startProjectServer(`the speed-to-lead server on ${database}`, {
     lenderUrl: '',
     env: { LENDERS_FILE: lendersFile(lender.url) },
@@ -150,10 +210,25 @@ async function measureOn(database: SpeedResult['database'], databaseUrl: string 
     say(`  ${database}: ${PACED_PER_SECOND} leads/s for ${PACED_SECONDS} s`);
     const paced = await measurePaced(sender, lender);
     say(`    ${describe('paced', paced)}, ${paced.refused} refused`);
-    return { database, idle, burst, paced, repeats: lender.repeats() };
+    return { idle, burst, paced };
   } finally {
     await sender.close();
     await server.child.stop();
+  }
+}
+
+async function measureOn(database: SpeedResult['database'], databaseUrl: string | undefined): Promise<SpeedResult> {
+  const lender = await startRecordingLender();
+  try {
+    const live = await measureLive(database, databaseUrl, lender);
+    say(`  ${database}: a backlog of ${BURST_LEADS} leads, delivered after a restart with the buyer`);
+    const backlog = await measureBacklog(database, databaseUrl, lender);
+    say(
+      `    backlog: ${backlog.delivered} of ${backlog.leads} delivered, ` +
+        `${backlog.deliveredPerSecond?.toFixed(0) ?? 'n/a'} delivered/s`,
+    );
+    return { database, ...live, backlog, repeats: lender.repeats() };
+  } finally {
     await lender.close();
   }
 }
