@@ -1,9 +1,10 @@
 /**
  * Group commit for many small transactions (the routing of a batch of leads): a transaction that starts while a
- * group is being written waits and goes into the next group, each in a savepoint of its own, so one commit, and on
- * the embedded database one sync of its WAL (decision 020), serves them all. Each caller gets its own result or its
- * own error, as from `Database.transaction`: a function that throws rolls back to its savepoint and leaves the rest
- * of its group to commit. Intake groups its leads the same way (decision 021).
+ * group is being written waits and goes into the next group, so one commit, and on the embedded database one sync of
+ * its WAL (decision 020), serves them all. Each caller gets its own result or its own error, as from
+ * `Database.transaction`: when a group fails (one of its functions throws, or the commit), each of its functions is
+ * run again in a transaction of its own, so one's failure is its own. Intake groups its leads the same way (decision
+ * 021). A function may therefore run twice, the first time rolled back: it must do nothing but its statements.
  */
 import type { Database, Queryable } from './types.ts';
 
@@ -15,8 +16,6 @@ interface Waiting {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** `db` with `transaction` grouped; queries outside a transaction go straight to `db`. */
 export function groupTransactions(db: Database): Database {
@@ -36,30 +35,18 @@ export function groupTransactions(db: Database): Database {
     writing = true;
     const group = waiting.splice(0, MAX_GROUP);
     try {
-      const outcomes = await db.transaction(async (tx) => {
-        const done: Outcome[] = [];
-        for (const { work } of group) {
-          await tx.query('savepoint grouped');
-          try {
-            const value = await work(tx);
-            await tx.query('release savepoint grouped');
-            done.push({ ok: true, value });
-          } catch (error) {
-            await tx.query('rollback to savepoint grouped');
-            done.push({ ok: false, error });
-          }
-        }
+      const values = await db.transaction(async (tx) => {
+        const done: unknown[] = [];
+        for (const { work } of group) done.push(await work(tx));
         return done;
       });
       // Answered only once the commit returned: what a caller was told is written, is.
-      group.forEach((item, index) => {
-        const outcome = outcomes[index]!;
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
-      });
+      group.forEach((item, index) => item.resolve(values[index]));
     } catch (error) {
-      // The commit (or a savepoint) failed: nothing of the group was written.
-      for (const item of group) item.reject(error);
+      if (group.length === 1) group[0]!.reject(error);
+      // Nothing of the group was written: each again on its own. Savepoints would isolate them in the group, at two
+      // statements each on every group; failures are rare enough to pay for themselves.
+      else for (const item of group) await db.transaction(item.work).then(item.resolve, item.reject);
     } finally {
       writing = false;
       schedule();

@@ -12,7 +12,7 @@ import type { HandOverOutcome } from '../delivery/lender-client.ts';
 import { contactKeys } from '../leads/contact.ts';
 import { holdIfOptedOut } from '../privacy/opt-outs.ts';
 import type { RoutableLead, RoutedBuyer } from './buyer.ts';
-import { queueRevocations, type BuyerEventQueue, type RevocationCause } from './buyer-events.ts';
+import { queueRevocations, type BuyerEventQueue } from './buyer-events.ts';
 import { capPeriods } from './cap-periods.ts';
 import { whyNotEligible } from './eligibility.ts';
 import { nextRetryPause } from './retry-schedule.ts';
@@ -118,26 +118,6 @@ async function reserveNext(
   return undefined;
 }
 
-/**
- * Whether the lead's visitor revoked consent (an operator recorded it) or opted out of sale while the lead was being
- * delivered: both are checked before an attempt, so only an attempt under way at that moment can get past them.
- */
-async function revokedMeanwhile(
-  tx: Queryable,
-  leadId: string,
-  payload: Readonly<Record<string, unknown>>,
-): Promise<RevocationCause | undefined> {
-  const keys = contactKeys(payload).map((key) => key.sha256);
-  const { rows } = await tx.query<{ revoked: boolean; opted_out: boolean }>(
-    `select held = 'consent-revoked' as revoked,
-            exists (select 1 from privacy_opt_outs where contact_sha256 = any($2::text[])) as opted_out
-       from leads where id = $1`,
-    [leadId, keys],
-  );
-  if (rows[0]?.revoked === true) return 'consent-revoked';
-  return rows[0]?.opted_out === true ? 'opt-out' : undefined;
-}
-
 /** Why the buyer refused, for the path: its reason code when it gave one. */
 function refusal(outcome: Extract<HandOverOutcome, { outcome: 'rejected' }>): string {
   return outcome.error.replace(/^lender /, '');
@@ -174,9 +154,10 @@ async function attempt(
     case 'delivered':
       await db.transaction(async (tx) => {
         await record(tx);
-        await markDelivered(tx, leadId, buyerId, attemptedAt);
+        const keys = contactKeys(payload).map((key) => key.sha256);
+        const meanwhile = await markDelivered(tx, leadId, buyerId, attemptedAt, keys);
         // Opted out or revoked while this attempt was under way: the buyer that now has the lead is told at once.
-        const cause = await revokedMeanwhile(tx, leadId, payload);
+        const cause = meanwhile.consentRevoked ? 'consent-revoked' : meanwhile.optedOut ? 'opt-out' : undefined;
         if (cause !== undefined && context.buyerEvents !== undefined) {
           await queueRevocations(tx, [leadId], cause, context.buyerEvents);
         }

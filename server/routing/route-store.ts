@@ -86,60 +86,52 @@ async function takeSlot(tx: Queryable, buyerId: string, period: 'day' | 'month',
   return rows.length > 0;
 }
 
-/** Thrown inside the reservation's transaction to roll it back; `reason` empty: the buyer was on the path already. */
-class CapReached extends Error {
-  readonly reason: string;
-  constructor(reason: string) {
-    super(reason);
-    this.reason = reason;
-  }
-}
-
 export type Reservation = { reserved: true } | { reserved: false; reason: string };
+
+/** Gives back a slot taken in a period of the buyer's cap. */
+async function giveBackSlot(tx: Queryable, buyerId: string, period: 'day' | 'month', key: string): Promise<void> {
+  await tx.query(
+    `update buyer_cap_usage set used = used - 1
+      where buyer_id = $1 and period = $2 and period_key = $3 and used > 0`,
+    [buyerId, period, key],
+  );
+}
 
 /**
  * Reserves the buyer for the lead: a slot in each of its caps and its place on the path, in one transaction. A cap
  * reached records the buyer as skipped with that reason instead. The slot is given back when the buyer refuses the
- * lead or fails for good (`giveBack`), so a cap counts leads delivered or being delivered.
+ * lead or fails for good (closeRoute), so a cap counts leads delivered or being delivered. Nothing here throws on
+ * purpose: what it took and must not keep, it gives back itself, so the transaction can share a commit with others
+ * (groupTransactions).
  */
 export async function reserveBuyer(db: Database, leadId: string, buyerId: string, slot: CapSlot): Promise<Reservation> {
-  try {
-    return await db.transaction(async (tx): Promise<Reservation> => {
-      if (slot.perDay !== undefined && !(await takeSlot(tx, buyerId, 'day', slot.day, slot.perDay))) {
-        throw new CapReached(`its cap of ${slot.perDay} a day is reached`);
-      }
-      if (slot.perMonth !== undefined && !(await takeSlot(tx, buyerId, 'month', slot.month, slot.perMonth))) {
-        throw new CapReached(`its cap of ${slot.perMonth} a month is reached`);
-      }
-      const caps = {
-        day: slot.perDay === undefined ? null : slot.day,
-        month: slot.perMonth === undefined ? null : slot.month,
-      };
-      // On the path already (another run of this lead's job got here first): the slots just taken roll back.
-      if (!(await addRoute(tx, leadId, buyerId, 'sending', null, caps))) throw new CapReached('');
-      return { reserved: true };
-    });
-  } catch (error) {
-    if (!(error instanceof CapReached)) throw error;
-    if (error.reason === '') return { reserved: false, reason: '' };
-    await db.transaction((tx) => skipBuyer(tx, leadId, buyerId, error.reason));
-    return { reserved: false, reason: error.reason };
-  }
+  return db.transaction(async (tx): Promise<Reservation> => {
+    const tookDay = slot.perDay !== undefined;
+    if (tookDay && !(await takeSlot(tx, buyerId, 'day', slot.day, slot.perDay!))) {
+      const reason = `its cap of ${slot.perDay} a day is reached`;
+      await skipBuyer(tx, leadId, buyerId, reason);
+      return { reserved: false, reason };
+    }
+    const tookMonth = slot.perMonth !== undefined;
+    if (tookMonth && !(await takeSlot(tx, buyerId, 'month', slot.month, slot.perMonth!))) {
+      if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
+      const reason = `its cap of ${slot.perMonth} a month is reached`;
+      await skipBuyer(tx, leadId, buyerId, reason);
+      return { reserved: false, reason };
+    }
+    const caps = { day: tookDay ? slot.day : null, month: tookMonth ? slot.month : null };
+    if (await addRoute(tx, leadId, buyerId, 'sending', null, caps)) return { reserved: true };
+    // On the path already (another run of this lead's job got here first): the slots just taken go back.
+    if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
+    if (tookMonth) await giveBackSlot(tx, buyerId, 'month', slot.month);
+    return { reserved: false, reason: '' };
+  });
 }
 
 /** Gives back the cap slots the route took. */
 async function giveBack(tx: Queryable, buyerId: string, route: RouteRow): Promise<void> {
-  for (const [period, key] of [
-    ['day', route.capDay],
-    ['month', route.capMonth],
-  ] as const) {
-    if (key === null) continue;
-    await tx.query(
-      `update buyer_cap_usage set used = used - 1
-        where buyer_id = $1 and period = $2 and period_key = $3 and used > 0`,
-      [buyerId, period, key],
-    );
-  }
+  if (route.capDay !== null) await giveBackSlot(tx, buyerId, 'day', route.capDay);
+  if (route.capMonth !== null) await giveBackSlot(tx, buyerId, 'month', route.capMonth);
 }
 
 /** The buyer refused the lead, or failed until its retries were spent: recorded with why, its cap slot given back. */
@@ -167,18 +159,31 @@ export async function countFailedAttempt(tx: Queryable, leadId: string, buyerId:
   );
 }
 
-/** The buyer took the lead: the route and the lead say so. */
-export async function markDelivered(tx: Queryable, leadId: string, buyerId: string, at: Date): Promise<void> {
+/**
+ * The buyer took the lead: the route and the lead say so. Returns whether the lead's visitor revoked consent or opted
+ * out meanwhile (`optOutKeys`: the lead's contact keys): both are checked before an attempt, so only one that landed
+ * while the attempt was under way shows here, and the buyer that now has the lead must be told.
+ */
+export async function markDelivered(
+  tx: Queryable,
+  leadId: string,
+  buyerId: string,
+  at: Date,
+  optOutKeys: readonly string[],
+): Promise<{ consentRevoked: boolean; optedOut: boolean }> {
   await tx.query(
     `update lead_routes set state = 'delivered', attempts = attempts + 1, decided_at = $3, delivered_at = $3
       where lead_id = $1 and buyer_id = $2`,
     [leadId, buyerId, at],
   );
-  await tx.query(
+  const { rows } = await tx.query<{ consent_revoked: boolean; opted_out: boolean }>(
     `update leads set delivered_at = $3, delivered_to = $2, delivery_reason = null
-      where id = $1 and delivered_at is null`,
-    [leadId, buyerId, at],
+      where id = $1 and delivered_at is null
+      returning held = 'consent-revoked' as consent_revoked,
+        exists (select 1 from privacy_opt_outs where contact_sha256 = any($4::text[])) as opted_out`,
+    [leadId, buyerId, at, optOutKeys],
   );
+  return { consentRevoked: rows[0]?.consent_revoked === true, optedOut: rows[0]?.opted_out === true };
 }
 
 /** Where a lead ends when no buyer took it. */

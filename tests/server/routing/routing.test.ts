@@ -4,6 +4,7 @@
  * the reason, caps that hold under leads stored at once, and every lead in a final state.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { recordOptOut } from '../../../server/privacy/opt-outs.ts';
 import type { RoutedBuyer } from '../../../server/routing/buyer.ts';
 import {
   attemptsOf,
@@ -181,5 +182,27 @@ describe.each(DATABASES)('routing on $name', (kind) => {
     const taken = await storeLead(setup.db, delivery, { ...leadPayload(), email: 'other@example.com' });
 
     await vi.waitFor(async () => expect(await deliveredTo(setup.db, taken)).toBe('quillmont'), WAIT);
+  }, 30_000);
+
+  it('tells the buyer at once of an opt-out that came while its delivery was under way', async () => {
+    const setup = await openDatabase(kind);
+    let optingOut: Promise<unknown> | undefined;
+    // The visitor opts out while the buyer is still answering: past the check before the attempt.
+    const slow = await lender({
+      script: () => {
+        optingOut = recordOptOut(setup.db, { email: leadPayload().email as string });
+        return { status: 200, delayMs: 300 };
+      },
+    });
+    const delivery = await startDelivery(setup, { buyers: [testBuyer(slow, { id: 'quillmont' })] });
+    const leadId = await storeLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredTo(setup.db, leadId)).toBe('quillmont'), WAIT);
+    await optingOut;
+    const { rows } = await setup.db.query<{ buyer_id: string; type: string; cause: string }>(
+      'select buyer_id, type, cause from buyer_events where lead_id = $1',
+      [leadId],
+    );
+    expect(rows).toEqual([{ buyer_id: 'quillmont', type: 'lead.revoked', cause: 'opt-out' }]);
   }, 30_000);
 });
