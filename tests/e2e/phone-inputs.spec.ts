@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { animationsEnded } from './audit.ts';
 import { heading, next } from './walk.ts';
 import { VISITOR } from './visitor.ts';
 
@@ -78,6 +79,8 @@ async function expectButtonAboveKeyboard(field: Locator, button: Locator) {
 async function checkScreen(page: Page, path: string, text: string) {
   await expect(page).toHaveURL((url) => url.pathname === path);
   await expect(heading(page)).toHaveText(text);
+  // The step at rest: while it slides in, what covers its button is the step sliding out.
+  await animationsEnded(page);
   await expectNoZoomOnFocus(page);
   await expectFingerSizedTargets(page);
 }
