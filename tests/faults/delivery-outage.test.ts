@@ -1,12 +1,12 @@
 /**
- * A lender down for hours, in compressed time (a retry policy of seconds instead of the day of retries), on PGlite
- * and (with DATABASE_URL) PostgreSQL: each lead gets one attempt per backoff step, no more; a lender that recovers
- * within the retry window receives every lead exactly once; one that does not leaves every job in the dead-letter
- * queue, from which a replay delivers each lead once.
+ * A lender down for hours, in compressed time (a retry schedule of seconds instead of the Standard Webhooks one), on
+ * PGlite and (with DATABASE_URL) PostgreSQL: each lead gets one attempt per step of the schedule, no more; a lender
+ * that recovers within the schedule receives every lead exactly once; one that does not leaves every job in the
+ * dead-letter queue, from which a replay delivers each lead once.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { openDeadLetters } from '../../server/delivery/dead-letters.ts';
-import { DEAD_LETTER_QUEUE, type RetryPolicy } from '../../server/delivery/lead-delivery.ts';
+import { DEAD_LETTER_QUEUE } from '../../server/delivery/lead-delivery.ts';
 import {
   attemptsOf,
   deliveredAt,
@@ -18,10 +18,11 @@ import {
 } from '../support/delivery-setup.ts';
 import { DATABASES } from '../support/server-harness.ts';
 
-/** The day of retries in seconds: pauses of 1-2, 2-4 and 4 s between four attempts. */
-const COMPRESSED: RetryPolicy = { limit: 3, delaySeconds: 1, backoff: true, maxDelaySeconds: 4 };
-/** The shortest pause before each retry, in ms: delay × 2^n, capped. */
-const STEPS = [1_000, 2_000, 4_000];
+/** The schedule in seconds: pauses of 1, 2 and 4 s between four attempts. */
+const COMPRESSED = [1, 2, 4];
+/** The shortest pause before each retry, in ms. */
+const STEPS = COMPRESSED.map((seconds) => seconds * 1000);
+const ATTEMPTS = COMPRESSED.length + 1;
 const LEADS = 4;
 const WAIT = { timeout: 60_000, interval: 200 };
 
@@ -32,11 +33,11 @@ async function pausesOf(...args: Parameters<typeof attemptsOf>): Promise<number[
 }
 
 describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
-  it('gets one attempt per lead per backoff step and, once back, every lead exactly once', async () => {
+  it('gets one attempt per lead per step of the schedule and, once back, every lead exactly once', async () => {
     const setup = await openDatabase(kind);
-    // Down for each lead's first three attempts; the fourth, the last of the window, finds it back.
+    // Down for each lead's first three attempts; the fourth, the last of the schedule, finds it back.
     const testLender = await lender({ script: ({ earlier }) => ({ status: earlier < 3 ? 503 : 200 }) });
-    const delivery = await startDelivery(setup, { lender: testLender, retry: COMPRESSED });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: COMPRESSED });
     const leadIds: string[] = [];
     for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
 
@@ -47,16 +48,16 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
       const pauses = await pausesOf(setup.db, leadId);
       for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
     }
-    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 1));
+    expect(testLender.received).toHaveLength(LEADS * ATTEMPTS);
     const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
     expect(accepted.sort()).toEqual([...leadIds].sort());
   });
 
-  it('dead-letters every job after the retry window; a replay after recovery delivers each lead once', async () => {
+  it('dead-letters every job after the schedule; a replay after recovery delivers each lead once', async () => {
     const setup = await openDatabase(kind);
     let down = true;
     const testLender = await lender({ script: () => ({ status: down ? 503 : 200 }) });
-    const delivery = await startDelivery(setup, { lender: testLender, retry: COMPRESSED });
+    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: COMPRESSED });
     const leadIds: string[] = [];
     for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
 
@@ -65,11 +66,11 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
         async () => expect((await jobsOf(setup, leadId)).map((job) => job.name)).toContain(DEAD_LETTER_QUEUE),
         WAIT,
       );
-      expect(await attemptsOf(setup.db, leadId)).toHaveLength(COMPRESSED.limit + 1);
+      expect(await attemptsOf(setup.db, leadId)).toHaveLength(ATTEMPTS);
       const pauses = await pausesOf(setup.db, leadId);
       for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
     }
-    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 1));
+    expect(testLender.received).toHaveLength(LEADS * ATTEMPTS);
 
     down = false;
     const deadLetters = await openDeadLetters({ db: setup.db, connection: setup.connection, schema: setup.bossSchema });
@@ -87,6 +88,6 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
     }
     const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
     expect(accepted.sort()).toEqual([...leadIds].sort());
-    expect(testLender.received).toHaveLength(LEADS * (COMPRESSED.limit + 2));
+    expect(testLender.received).toHaveLength(LEADS * (ATTEMPTS + 1));
   });
 });
