@@ -56,14 +56,19 @@ export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
  */
 export const RECLAIM_SECONDS = 60;
 
-/** Workers per server, each with its own fetches: one slow buyer's answer must not hold up every other lead. */
-const CONCURRENCY = 4;
-
 /**
- * Jobs a worker fetches at once and routes side by side. While fetches come back full the worker fetches again at
- * once (burst), so a backlog drains at the speed of the database and the buyers, not of a polling pause.
+ * How many leads a server routes at once: workers (each with its own fetches, so one slow buyer's answer does not
+ * hold up every other lead) × the jobs each fetches and routes side by side. While fetches come back full a worker
+ * fetches again at once (burst), so a backlog drains at the speed of the database and the buyers, not of a polling
+ * pause. PostgreSQL does the work in processes of its own and gains from more at once. The embedded database runs one
+ * statement at a time on the server's own thread, in the order they come: fewer at once keeps a visitor's lead from
+ * queueing behind a hundred routing statements (bench, 50 clients: intake 874 leads/s with a p99 of 143 ms at 2 × 10,
+ * against 301 and 842 ms at 4 × 25, delivery 274 and 330 leads/s from a backlog).
  */
-const BATCH_SIZE = 25;
+const IN_FLIGHT = {
+  pglite: { workers: 2, batchSize: 10 },
+  postgres: { workers: 4, batchSize: 25 },
+} as const;
 
 /** How long stopping waits for running attempts before failing them (they are retried later). */
 const STOP_TIMEOUT_MS = 5_000;
@@ -229,8 +234,8 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       const workOptions = {
         includeMetadata: true,
         perJobResults: true,
-        localConcurrency: CONCURRENCY,
-        batchSize: BATCH_SIZE,
+        localConcurrency: IN_FLIGHT[db.kind].workers,
+        batchSize: IN_FLIGHT[db.kind].batchSize,
         burstWhenBatchFull: true,
         pollingIntervalSeconds: polling,
         notifyPollingIntervalSeconds: polling,
