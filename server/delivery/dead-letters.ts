@@ -1,8 +1,9 @@
 /**
  * The operator's view of the dead-letter queue (npm run leads -- dead | redeliver): which leads' deliveries gave up,
- * and replaying them. A replay is pg-boss's redrive of the lead's dead-lettered job back to the delivery queue with
- * a fresh day of retries: one statement that deletes the dead letter as it queues the job, so running it twice, or
- * from two places at once, queues one delivery. A lead already delivered is never queued again.
+ * and replaying them. A replay is pg-boss's redrive of the lead's dead-lettered job back to the delivery queue, to be
+ * routed again with every buyer offered the lead anew: one statement that deletes the dead letter as it queues the
+ * job, so running it twice, or from two places at once, queues one delivery. An unsold lead gets a new job the same
+ * way. A lead already delivered is never queued again.
  */
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/types.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLeadDelivery, type RetryPolicy } from '../../../server/delivery/lead-delivery.ts';
 import type { TestLender } from '../../support/test-lender.ts';
 import { PROCESS_DATABASES, type OpenedDatabase } from '../../support/delivery-databases.ts';
-import { captureLog, deliveredAt, lender, storeLead, testBuyer, WAIT } from '../../support/delivery-setup.ts';
+import { captureLog, deliveredAt, endOf, lender, storeLead, testBuyer, WAIT } from '../../support/delivery-setup.ts';
 import { leads } from '../../support/leads-command.ts';
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 1, backoff: false };
@@ -94,6 +94,34 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
       code: 0,
       stdout: 'No deliveries in the dead-letter queue.\n',
     });
+  }, 120_000);
+
+  it('routes an unsold lead again on redeliver: the buyer that refused it is offered it once more', async () => {
+    const database = await kind.create();
+    onTestFinished(() => database.remove());
+    const refusing = await lender({ status: 422 });
+
+    let opened = await database.open();
+    let delivery = await deliver(opened, refusing);
+    const leadId = await storeLead(opened.db, delivery);
+    await vi.waitFor(async () => expect((await endOf(opened.db, leadId)).state).toBe('unsold'), WAIT);
+    await delivery.stop();
+    await opened.db.close();
+
+    // Unsold is no dead letter, and the command says it queued the lead.
+    expect((await leads(database.env, 'dead')).stdout).toBe('No deliveries in the dead-letter queue.\n');
+    expect(await leads(database.env, 'redeliver', leadId)).toMatchObject({
+      code: 0,
+      stdout: `${leadId}: queued for delivery\n`,
+    });
+
+    const accepting = await lender();
+    opened = await database.open();
+    delivery = await deliver(opened, accepting);
+    await vi.waitFor(async () => expect(await deliveredAt(opened.db, leadId)).toBeInstanceOf(Date), WAIT);
+    await delivery.stop();
+    await opened.db.close();
+    expect(accepting.received.map((request) => request.headers['webhook-id'])).toEqual([leadId]);
   }, 120_000);
 
   if (kind.name === 'PGlite') {
