@@ -64,12 +64,12 @@ export function dayList(days: readonly Weekday[]): string {
 }
 
 /** The buyer's hours as the console shows them: "mon-fri 08:00-18:00 America/New_York". */
-export function hoursText(schedule: BuyerSchedule, timeZone: string): string {
+function hoursText(schedule: BuyerSchedule, timeZone: string): string {
   return `${dayList(schedule.days)} ${schedule.from}-${schedule.to} ${timeZone}`;
 }
 
 /** Whether `now` falls in the schedule's hours in `timeZone`: one of its days, from `from` up to (not at) `to`. */
-export function withinHours(schedule: BuyerSchedule, timeZone: string, now: Date): boolean {
+function withinHours(schedule: BuyerSchedule, timeZone: string, now: Date): boolean {
   const { weekday, time } = zonedTime(timeZone, now);
   // "HH:MM" strings of equal length compare as the times they write.
   return schedule.days.includes(weekday) && time >= schedule.from && time < schedule.to;

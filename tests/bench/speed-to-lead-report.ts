@@ -16,7 +16,7 @@ function latency(value: number | undefined): string {
   return value === Infinity ? 'not delivered' : formatValue(value, 'ms');
 }
 
-function missing(result: Latencies): string {
+function missing(result: Pick<Latencies, 'leads' | 'delivered'>): string {
   const lost = result.leads - result.delivered;
   return lost === 0 ? '' : ` (${lost} of ${result.leads} not delivered)`;
 }
@@ -35,12 +35,7 @@ function databaseRows(name: SpeedResult['database'], result: SpeedResult | undef
     row(
       `Speed to lead, backlog of ${BURST_LEADS} after a restart, delivered leads/s`,
       subject,
-      value(() => {
-        const { backlog } = result!;
-        const lost = backlog.leads - backlog.delivered;
-        const note = lost === 0 ? '' : ` (${lost} of ${backlog.leads} not delivered)`;
-        return `${formatValue(backlog.deliveredPerSecond, 'per-second')}${note}`;
-      }),
+      value(() => `${formatValue(result!.backlog.deliveredPerSecond, 'per-second')}${missing(result!.backlog)}`),
       result?.backlog.deliveredPerSecond,
       TARGETS.speedBacklog,
     ),

@@ -3,8 +3,8 @@
  * wording follows routing's own reasons ("outside its hours (mon-fri 08:00-18:00 America/New_York)").
  */
 import type { BuyerFilters, BuyerRules, BuyerSchedule, Weekday } from '../../routing/buyer.ts';
+import { dayList, WEEKDAYS } from '../../routing/eligibility.ts';
 
-const WEEK: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 function range(
@@ -47,18 +47,7 @@ export function rulesInWords(buyer: Pick<BuyerRules, 'filters' | 'dedupeDays'>):
 
 /** Days in week order, runs of three or more joined: "mon-fri", "mon, wed, fri", "sat-sun". */
 function daysInWords(days: readonly Weekday[]): string {
-  const taken = WEEK.map((day) => days.includes(day));
-  if (taken.every(Boolean)) return 'every day';
-  const runs: string[] = [];
-  for (let start = 0; start < WEEK.length; start += 1) {
-    if (!taken[start]) continue;
-    let end = start;
-    while (end + 1 < WEEK.length && taken[end + 1]) end += 1;
-    if (end - start >= 2) runs.push(`${WEEK[start]}-${WEEK[end]}`);
-    else for (let day = start; day <= end; day += 1) runs.push(WEEK[day]!);
-    start = end;
-  }
-  return runs.join(', ');
+  return WEEKDAYS.every((day) => days.includes(day)) ? 'every day' : dayList(days);
 }
 
 /** Its hours, "mon-fri 08:00-18:00", or "any day, any time" without a schedule. */
