@@ -17,7 +17,7 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   additionalProperties: 'This field is not expected here',
   invalid: 'Please check this field',
   // Not validation keywords: the alert shown when a step's action (e.g. sending the lead) fails, and the error on a
-  // ZIP code outside the area the product serves (engine/served-area.ts).
+  // ZIP code outside the area the product serves (contracts/served-area.ts).
   submitFailed: 'Something went wrong. Please try again.',
   outsideServedArea: 'This location is outside the area we serve',
 };

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorResponse } from '../engine/api/schemas.ts';
+import type { ErrorResponse } from '../contracts/api.ts';
 import { API_SECURITY_HEADERS } from './security.ts';
 
 type InvalidField = NonNullable<ErrorResponse['fields']>[number];

@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { preferredEncoding } from './encoding.ts';
 import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer } from './prerendered.ts';
 import { newNonce, type InlineSources } from './security.ts';
-import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from '../engine/api/public-config.ts';
+import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from '../contracts/public-config.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
   return {

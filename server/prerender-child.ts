@@ -6,7 +6,7 @@
 import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import type { PrerenderAnswer } from './prerendered.ts';
-import type { PublicConfig } from '../engine/api/public-config.ts';
+import type { PublicConfig } from '../contracts/public-config.ts';
 
 interface PrerenderModule {
   startPaths: readonly string[];

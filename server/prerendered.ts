@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serverScript } from './paths.ts';
-import type { PublicConfig } from '../engine/api/public-config.ts';
+import type { PublicConfig } from '../contracts/public-config.ts';
 import { EARLY_SUBMIT_ATTRIBUTE } from '../engine/render/early-submit.ts';
 
 export interface Prerenderer {

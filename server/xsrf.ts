@@ -7,8 +7,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../engine/api/client.ts';
-import { EVENTS_PATH } from '../engine/api/funnel.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../contracts/api.ts';
+import { EVENTS_PATH } from '../contracts/funnel.ts';
 import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
 import { LENDER_RETURNS_ROUTE } from './routes/lender-returns.ts';

@@ -15,7 +15,7 @@ import { NO_FLOW_EVENTS } from '../engine/render/flow-events.ts';
 import { createApiClient } from '../engine/api/client.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
-import type { PublicConfig } from '../engine/api/public-config.ts';
+import type { PublicConfig } from '../contracts/public-config.ts';
 import { siteTree } from './site-tree.tsx';
 
 /** A first visit: nothing stored. A returning visitor's answers are filled in by the browser's first render. */

@@ -2,7 +2,7 @@
  * Which strategy the service worker takes for a request. Kept apart from the worker so the decision is tested
  * without a browser.
  */
-import { CONSOLE_PAGE } from '../engine/api/console.ts';
+import { CONSOLE_PAGE } from '../contracts/console.ts';
 
 /**
  * - navigate: the page, network first, the last good copy when offline (every client route renders from one HTML).

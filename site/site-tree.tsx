@@ -12,7 +12,7 @@ import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
 import { widgetRegistry } from '../engine/render/registry.ts';
 import { AlertProvider } from '../engine/alerts/Alerts.tsx';
 import type { ApiClient } from '../engine/api/client.ts';
-import type { PublicConfig } from '../engine/api/public-config.ts';
+import type { PublicConfig } from '../contracts/public-config.ts';
 import { legalRoutes } from './legal/legal-routes.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';

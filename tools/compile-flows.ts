@@ -18,7 +18,7 @@ import type { Flow } from '../engine/flow/definition.ts';
 import { precompileSchemas } from '../engine/flow/precompile.ts';
 import { schemasToCompile } from '../engine/flow/to-rjsf.ts';
 import { widgets } from '../widgets/index.ts';
-import { builtInPagePaths } from '../engine/api/public-config.ts';
+import { builtInPagePaths } from '../contracts/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';
 import { legalPagesModule, siteContentModule } from './content-module.ts';
 import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../server/content/check.ts';

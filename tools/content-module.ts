@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { lenderNames, type Lender } from '../engine/content/lenders.ts';
+import { lenderNames, type Lender } from '../contracts/lenders.ts';
 import type { CheckedFile } from '../site/content/check.ts';
 import { LEGAL_CONTENT_FILES } from '../site/content/schemas.ts';
 

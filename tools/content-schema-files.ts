@@ -32,6 +32,6 @@ export function contentSchemaFiles(): SchemaFile[] {
 export function serverContentSchemaFiles(): SchemaFile[] {
   return SERVER_CONTENT_FILES.map(({ name, schema }) => ({
     name: `${name}.schema.json`,
-    text: schemaFileText(schema, 'server/content/schemas.ts and engine/api/schemas.ts'),
+    text: schemaFileText(schema, 'server/content/schemas.ts and contracts/api.ts'),
   }));
 }

@@ -12,7 +12,7 @@ import type { Problem } from '../engine/flow/checks.ts';
 import { flowFileNames } from '../engine/flow/load.ts';
 import type { FlowFile } from '../engine/flow/load.ts';
 import { widgets } from '../widgets/index.ts';
-import { builtInPagePaths } from '../engine/api/public-config.ts';
+import { builtInPagePaths } from '../contracts/public-config.ts';
 import { checkSiteContent } from '../site/content/check.ts';
 import { checkServerContent } from '../server/content/check.ts';
 

@@ -1,5 +1,5 @@
 /** Whether a moment falls in the advisors' working hours, read on the wall clock and calendar of their time zone. */
-import type { ThankYouSettings } from '../api/schemas.ts';
+import type { ThankYouSettings } from '../../contracts/api.ts';
 
 /** The zone of the spec's hours, and of any settings that name none. */
 export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';

@@ -2,10 +2,12 @@
  * The phone step's submit: check the phone and ZIP, send the lead, prepare the thank-you message, claim the consent
  * certificate. The visitor moves on only when the lead is stored; any failure keeps them on the step.
  */
-import { CONNECTED_STATUSES, type ThankYouSettings } from '../api/schemas.ts';
-import { HONEYPOT_FIELD, leadFromAnswers } from '../flow/lead.ts';
+import { CONNECTED_STATUSES, type ThankYouSettings } from '../../contracts/api.ts';
+import { leadFromAnswers } from '../flow/lead.ts';
+import { HONEYPOT_FIELD } from '../../contracts/lead.ts';
 import type { FormRecord } from '../state/record.ts';
-import { ATTRIBUTION_FIELD, storedAttribution } from '../state/attribution.ts';
+import { storedAttribution } from '../state/attribution.ts';
+import { ATTRIBUTION_FIELD } from '../../contracts/lead.ts';
 import { SUBMIT_FAILED, type Action, type ActionInput } from './action.ts';
 import { fillThankYouTemplate, templateFor } from './thank-you-message.ts';
 

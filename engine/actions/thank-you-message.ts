@@ -1,5 +1,5 @@
 /** The thank-you message: the content's template for the time of day, filled with the visitor's own details. */
-import type { ThankYouSettings } from '../api/schemas.ts';
+import type { ThankYouSettings } from '../../contracts/api.ts';
 import { capitalizeWords, escapeHtml, fillPlaceholders, formatUsPhone } from '../display/text.ts';
 import { isWithinBusinessHours } from './business-hours.ts';
 

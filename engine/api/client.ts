@@ -2,16 +2,30 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
-import type {
-  ClaimResponse,
-  ErrorResponse,
-  HomePopup,
-  LeadAccepted,
-  OptOutRecorded,
-  ThankYouSettings,
-} from './schemas.ts';
-import type { OptOutRequest } from './opt-out.ts';
-import type { ZipcodeValidateResponse, PhoneValidateResponse, RemoteAddressResponse } from './schemas.ts';
+import {
+  CERTIFICATE_CLAIM_PATH,
+  HOME_POPUP_PATH,
+  IDEMPOTENCY_KEY_HEADER,
+  LEAD_INTAKE_PATH,
+  OPT_OUT_PATH,
+  PHONE_CHECK_PATH,
+  REMOTE_ADDRESS_PATH,
+  THANK_YOU_PATH,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  XSRF_REFUSED,
+  ZIPCODE_VALIDATE_PATH,
+  type ClaimResponse,
+  type ErrorResponse,
+  type HomePopup,
+  type LeadAccepted,
+  type OptOutRecorded,
+  type PhoneValidateResponse,
+  type RemoteAddressResponse,
+  type ThankYouSettings,
+  type ZipcodeValidateResponse,
+} from '../../contracts/api.ts';
+import type { OptOutRequest } from '../../contracts/opt-out.ts';
 
 /** The place a ZIP code belongs to. */
 export interface ZipPlace {
@@ -63,11 +77,6 @@ export interface ApiClientOptions {
   leadRetryDelaysMs?: readonly number[];
 }
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-/** Where the "Do Not Sell My Information" opt-out goes; its check lives apart (opt-out.ts), out of the first script. */
-export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
-
 /** Two more tries, a second and then three seconds after a lost answer: long enough for a restarting server. */
 export const LEAD_RETRY_DELAYS_MS: readonly number[] = [1000, 3000];
 
@@ -80,16 +89,6 @@ function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
-/**
- * Cross-site request protection by double-submit cookie, in Angular's naming: the server sets the XSRF-TOKEN cookie,
- * and every state-changing call to this site carries its value in the X-XSRF-TOKEN header. Another site can make the
- * browser send the cookie but cannot read it, so it cannot forge the header. The server answers a call without the
- * header 403 with XSRF_REFUSED.
- */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
-export const XSRF_REFUSED = 'xsrf_token_invalid';
 
 /** A cookie's value as the page sees it (document.cookie), if it is set. */
 export function cookieValue(name: string): string | undefined {
@@ -160,25 +159,25 @@ export function createApiClient({
 
   return {
     async lookupZip(zipcode) {
-      const [group] = await call<ZipcodeValidateResponse>(`/api/v1/zipcode/validate${query('zipcode', zipcode)}`);
+      const [group] = await call<ZipcodeValidateResponse>(`${ZIPCODE_VALIDATE_PATH}${query('zipcode', zipcode)}`);
       const entry = group?.zipcodes[0];
       return entry ? { city: entry.default_city, state: entry.state_abbreviation, zipcode: entry.zipcode } : null;
     },
     async checkPhone(phone) {
-      return (await call<PhoneValidateResponse>(`/api/v1/phone/validate${query('phone', phone)}`)).status;
+      return (await call<PhoneValidateResponse>(`${PHONE_CHECK_PATH}${query('phone', phone)}`)).status;
     },
     async remoteAddress() {
-      return (await call<RemoteAddressResponse>('/api/v1/remote/address')).address;
+      return (await call<RemoteAddressResponse>(REMOTE_ADDRESS_PATH)).address;
     },
-    thankYouSettings: () => call<ThankYouSettings>('/api/v1/content/thank-you'),
-    homePopup: () => call<HomePopup>('/api/v1/content/home-popup'),
+    thankYouSettings: () => call<ThankYouSettings>(THANK_YOU_PATH),
+    homePopup: () => call<HomePopup>(HOME_POPUP_PATH),
     async sendLead(lead) {
       const json = JSON.stringify(lead);
       if (lastLead?.json !== json) lastLead = { json, key: randomKey() };
       const init: Call = { method: 'POST', body: lead, headers: { [IDEMPOTENCY_KEY_HEADER]: lastLead.key } };
       for (let attempt = 0; ; attempt++) {
         try {
-          return await call<LeadAccepted>('/api/v1/leads/trigger', init);
+          return await call<LeadAccepted>(LEAD_INTAKE_PATH, init);
         } catch (error) {
           const delay = leadRetryDelaysMs[attempt];
           if (!(error instanceof ApiError) || !lostAnswer(error) || delay === undefined) throw error;
@@ -186,7 +185,7 @@ export function createApiClient({
         }
       }
     },
-    claimCertificate: (url) => call<ClaimResponse>('/api/v1/trustedform/claim', { method: 'POST', body: { url } }),
+    claimCertificate: (url) => call<ClaimResponse>(CERTIFICATE_CLAIM_PATH, { method: 'POST', body: { url } }),
     optOut: (request) => call<OptOutRecorded>(OPT_OUT_PATH, { method: 'POST', body: request }),
   };
 }

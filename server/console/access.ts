@@ -3,7 +3,7 @@
  * each route names the roles it admits: anyone signed out gets 401, a signed-in user of another role 403.
  */
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { ConsoleUser, Role } from '../../engine/api/console.ts';
+import type { ConsoleUser, Role } from '../../contracts/console.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

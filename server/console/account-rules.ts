@@ -5,7 +5,7 @@
 
 /** Long enough for a passphrase; length is what makes a password hard to guess (NIST SP 800-63B). */
 export const MIN_PASSWORD_LENGTH = 12;
-/** The sign-in and invitation bodies' limit (engine/api/console.ts). */
+/** The sign-in and invitation bodies' limit (contracts/console.ts). */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_EMAIL_LENGTH = 254;
 

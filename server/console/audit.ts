@@ -1,6 +1,6 @@
 /** The console's audit log: who did what, when, from where. Entries are only ever added. */
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '../../engine/api/console.ts';
+import type { AuditAction } from '../../contracts/console.ts';
 import type { Queryable } from '../db/types.ts';
 
 export interface AuditRecord {

@@ -4,7 +4,7 @@
  * own checks (an email that is not one).
  */
 import type { FastifySchemaValidationError } from 'fastify';
-import type { ErrorResponse } from '../../engine/api/schemas.ts';
+import type { ErrorResponse } from '../../contracts/api.ts';
 import { ClientError, invalidFieldsBody } from '../errors.ts';
 
 type InvalidField = NonNullable<ErrorResponse['fields']>[number];

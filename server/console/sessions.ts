@@ -4,7 +4,7 @@
  * ends after 8 hours without a request or 7 days after sign-in, whichever comes first.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONSOLE_API, type Role } from '../../engine/api/console.ts';
+import { CONSOLE_API, type Role } from '../../contracts/console.ts';
 import type { Queryable } from '../db/types.ts';
 import { newToken, SESSION_COOKIE, tokenDigest } from './session-token.ts';
 

@@ -1,6 +1,6 @@
 /** Console users in the database: listed, looked up, invited, given a role, disabled and enabled. */
 import { randomUUID } from 'node:crypto';
-import type { Role, UserEntry } from '../../engine/api/console.ts';
+import type { Role, UserEntry } from '../../contracts/console.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { ClientError } from '../errors.ts';
 import { endSessionsOf } from './sessions.ts';

@@ -7,7 +7,7 @@
  */
 import { join, relative, sep } from 'node:path';
 import type { Problem } from '../../engine/flow/checks.ts';
-import { thankYouSettings, type HomePopup, type ThankYouSettings } from '../../engine/api/schemas.ts';
+import { thankYouSettings, type HomePopup, type ThankYouSettings } from '../../contracts/api.ts';
 import { checkJsonFile, contentAjv, type Located } from '../../engine/content/json-file.ts';
 import { SERVER_CONTENT_FILES } from './schemas.ts';
 

@@ -1,10 +1,10 @@
 /**
- * The shapes of the files in server/content/: each is the API answer it feeds (engine/api/schemas.ts), plus the
+ * The shapes of the files in server/content/: each is the API answer it feeds (contracts/api.ts), plus the
  * `$schema` key that points editors at its schema file. `npm run flows:schema` writes them to server/content/schemas/,
  * and the checks (check.ts) read the files with the same objects, so the editor, the build and the server agree.
  */
-import { homePopup, thankYouSettings } from '../../engine/api/schemas.ts';
-import { schemaKey } from '../../engine/content/schemas.ts';
+import { homePopup, thankYouSettings } from '../../contracts/api.ts';
+import { schemaKey } from '../../contracts/content-file.ts';
 
 export const thankYouFile = {
   title: 'Thank-you message',

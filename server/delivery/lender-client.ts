@@ -1,5 +1,5 @@
 /** Hands leads and events to a lender over HTTP: the one place that knows the lender's wire format. */
-import { LEAD_PAYLOAD_FIELDS } from '../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS } from '../../contracts/lead.ts';
 import { mapFields } from '../routing/field-map.ts';
 import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './lender-answer.ts';
 import { retryAfterSeconds } from './retry-after.ts';

@@ -6,7 +6,7 @@
  * database's single connection, and a lead waits behind at most one short write of events. Unlike a lead, an event
  * is worth no wait: a batch lost to a crash between its answer and its write is a few steps of one visit's funnel.
  */
-import type { EventBatch } from '../../engine/api/funnel.ts';
+import type { EventBatch } from '../../contracts/funnel.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { markBots } from './bots.ts';
 

@@ -4,7 +4,7 @@
  * get a leading quote, as in the leads export.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { FunnelResponse } from '../../engine/api/funnel.ts';
+import type { FunnelResponse } from '../../contracts/funnel.ts';
 import { neutralised } from '../console/leads/leads-csv.ts';
 
 export const FUNNEL_CSV_COLUMNS = [

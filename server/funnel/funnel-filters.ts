@@ -3,7 +3,7 @@
  * `from` and `to` (YYYY-MM-DD, UTC, `to` inclusive), `utm_source`, `utm_campaign` and `device`. Each bad parameter is
  * named.
  */
-import { DEVICE_CLASSES, type DeviceClass } from '../../engine/api/funnel.ts';
+import { DEVICE_CLASSES, type DeviceClass } from '../../contracts/funnel.ts';
 import { checkDateRange, queryText, type DateRange, type FieldProblem } from '../console/leads/lead-filters.ts';
 import type { FlowSteps } from './flow-steps.ts';
 

@@ -6,7 +6,7 @@
  * visitors (visits that saw a step), leads (visits that stored one) and the conversion with its 95 % Wilson interval.
  * Counts and step ids only: nothing of a person.
  */
-import type { FunnelResponse, FunnelStep } from '../../engine/api/funnel.ts';
+import type { FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
 import { Conditions, nextDay } from '../console/leads/lead-filters.ts';
 import type { Queryable } from '../db/types.ts';
 import type { FunnelFilters } from './funnel-filters.ts';

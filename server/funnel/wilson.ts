@@ -1,5 +1,5 @@
 /** A proportion with its Wilson score interval: right near 0 and 1 and for small counts, where p ± z·se is not. */
-import type { Proportion } from '../../engine/api/funnel.ts';
+import type { Proportion } from '../../contracts/funnel.ts';
 
 /** The normal quantile of a two-sided 95 % interval. */
 export const Z95 = 1.959964;

@@ -3,10 +3,10 @@
  * every bad field with the text the page itself would show for it (the step's own error text, then the flow's, then
  * the engine's), so the page can put the server's answer next to the right field.
  */
-import type { ErrorResponse } from '../../engine/api/schemas.ts';
+import type { ErrorResponse } from '../../contracts/api.ts';
 import { ENGINE_MESSAGES } from '../../engine/messages.ts';
-import { OUTSIDE_SERVED_AREA, zipArea } from '../../engine/served-area.ts';
-import { ATTRIBUTION_FIELD } from '../../engine/state/attribution.ts';
+import { OUTSIDE_SERVED_AREA, zipArea } from '../../contracts/served-area.ts';
+import { ATTRIBUTION_FIELD } from '../../contracts/lead.ts';
 import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../engine/validation/messages.ts';
 import { invalidFieldsBody } from '../errors.ts';
 import { lookupZip } from '../zip/zip-directory.ts';

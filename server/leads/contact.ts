@@ -3,7 +3,7 @@
  * Each says nothing about the visitor on its own (though a phone number's can be undone by trying every number).
  */
 import { createHash } from 'node:crypto';
-import { emailKey, phoneKey } from '../../engine/api/opt-out.ts';
+import { emailKey, phoneKey } from '../../contracts/opt-out.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -29,7 +29,7 @@ export interface ContactKey {
 
 /**
  * The keys an opt-out is stored by and a lead is matched with: one for the email, one for the phone, each normalised
- * as engine/api/opt-out.ts does and labelled with its kind, so an email and a phone number never share a key.
+ * as contracts/opt-out.ts does and labelled with its kind, so an email and a phone number never share a key.
  */
 export function contactKeys(contact: Readonly<Record<string, unknown>>): ContactKey[] {
   const keys: ContactKey[] = [];

@@ -4,8 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-
 /**
  * Visible ASCII, at least 16 characters: keys are unique across all clients, so a short one could meet another
  * client's. A UUID fits.

@@ -6,10 +6,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Value } from 'typebox/value';
 import { FlowSchema, type Flow } from '../../engine/flow/definition.ts';
-import { LEAD_PAYLOAD_FIELDS, leadSchema } from '../../engine/flow/lead.ts';
+import { leadSchema } from '../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS } from '../../contracts/lead.ts';
 import { readFlowFiles, type FlowFile } from '../../engine/flow/load.ts';
 import type { ConsentNames } from '../../engine/flow/consent.ts';
-import { SERVED_STATES } from '../../engine/served-area.ts';
+import { SERVED_STATES } from '../../contracts/served-area.ts';
 import { consentShown, type ConsentShown } from './consent-shown.ts';
 
 /** A flow file cannot take leads; the message names the file and what to fix. */

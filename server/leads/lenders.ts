@@ -1,15 +1,14 @@
 /**
  * The participating lenders, from the site's content (site/content/lenders.json), read and checked at start against
- * the schema and the rules the page's build checks it with (engine/content/), so the server records the names the
+ * the schema and the rules the page's build checks it with (contracts/lenders.ts), so the server records the names the
  * page shows. Their ids tie each to its buyer in LENDERS_FILE (server/routing/buyers-file.ts).
  */
 import { checkJsonFile, contentAjv } from '../../engine/content/json-file.ts';
-import { lenderRepeats, type Lender } from '../../engine/content/lenders.ts';
-import { lendersFile, type LendersFile } from '../../engine/content/schemas.ts';
+import { lenderRepeats, lendersFile, type Lender, type LendersFile } from '../../contracts/lenders.ts';
 import { SiteContentError } from '../site-content.ts';
 
-export type { Lender } from '../../engine/content/lenders.ts';
-export { lenderNames } from '../../engine/content/lenders.ts';
+export type { Lender } from '../../contracts/lenders.ts';
+export { lenderNames } from '../../contracts/lenders.ts';
 
 /** The file as the server's messages name it, wherever it was read from. */
 const SHOWN_FILE = 'site/content/lenders.json';

@@ -2,7 +2,7 @@
  * An opt-out reaches the buyers that already received the visitor's leads: `lead.revoked` to each, queued in the
  * transaction that records the opt-out, so neither is kept without the other.
  */
-import type { OptOutContact } from '../../engine/api/opt-out.ts';
+import type { OptOutContact } from '../../contracts/opt-out.ts';
 import type { Database, Queryable } from '../db/types.ts';
 import { queueRevocations, type BuyerEventQueue } from '../routing/buyer-events.ts';
 import { recordOptOut } from './opt-outs.ts';

@@ -2,7 +2,7 @@
  * "Do Not Sell My Information" opt-outs: stored as keys of the email or phone number (server/leads/contact.ts), and
  * honoured when a lead's delivery comes, so a lead stored before the opt-out and not yet delivered is held back too.
  */
-import type { OptOutContact } from '../../engine/api/opt-out.ts';
+import type { OptOutContact } from '../../contracts/opt-out.ts';
 import type { Queryable } from '../db/types.ts';
 import { contactKeys } from '../leads/contact.ts';
 

@@ -5,12 +5,12 @@
  * The counters live in this process: with several server instances each enforces its own.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { OPT_OUT_PATH } from '../../engine/api/client.ts';
-import { EVENTS_PATH } from '../../engine/api/funnel.ts';
+import { OPT_OUT_PATH } from '../../contracts/api.ts';
+import { EVENTS_PATH } from '../../contracts/funnel.ts';
 import type { Config } from '../config.ts';
 import { ClientError } from '../errors.ts';
-import { LEAD_INTAKE_PATH } from '../routes/leads.ts';
-import { PHONE_CHECK_PATH } from '../routes/phone.ts';
+import { LEAD_INTAKE_PATH } from '../../contracts/api.ts';
+import { PHONE_CHECK_PATH } from '../../contracts/api.ts';
 import { xsrfCookieOf } from '../xsrf.ts';
 import { addressKey } from './client-address.ts';
 import { fixedWindowLimiter, type FixedWindowLimiter } from './fixed-window-limiter.ts';

@@ -3,8 +3,8 @@
  * (the last entry's id) goes back as `cursor` for the next page, null on the last.
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCESS, AUDIT_PATH, auditResponse, type AuditAction, type AuditEntry } from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { ACCESS, AUDIT_PATH, auditResponse, type AuditAction, type AuditEntry } from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow } from '../console/access.ts';
 import { fieldErrors } from '../console/field-errors.ts';
 import type { Queryable } from '../db/types.ts';

@@ -1,10 +1,10 @@
 /**
- * POST /api/admin/leads/:id/consent-revocation (engine/api/console.ts): an operator records a visitor's revocation of
+ * POST /api/admin/leads/:id/consent-revocation (contracts/console.ts): an operator records a visitor's revocation of
  * consent. The lead actions' guards (admins and operators, XSRF, audited) and answers.
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCESS, CONSENT_REVOCATION, leadActionResponse, LEADS_PATH } from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { ACCESS, CONSENT_REVOCATION, leadActionResponse, LEADS_PATH } from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow } from '../console/access.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';
 import { revokeConsent } from '../console/leads/consent-revocation.ts';

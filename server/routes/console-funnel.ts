@@ -3,9 +3,9 @@
  * other tools) and /api/admin/funnel.csv, for every role: counts and step ids, no person.
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCESS } from '../../engine/api/console.ts';
-import { FUNNEL_CSV_PATH, FUNNEL_PATH, funnelResponse } from '../../engine/api/funnel.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { ACCESS } from '../../contracts/console.ts';
+import { FUNNEL_CSV_PATH, FUNNEL_PATH, funnelResponse } from '../../contracts/funnel.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow } from '../console/access.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';

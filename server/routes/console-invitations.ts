@@ -4,8 +4,8 @@
  * unknown, used, past its 72 hours or of a disabled user answers 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { INVITATIONS_PATH, invitationResponse, sessionResponse, setPasswordBody } from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { INVITATIONS_PATH, invitationResponse, sessionResponse, setPasswordBody } from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { passwordProblem } from '../console/account-rules.ts';
 import { recordAudit } from '../console/audit.ts';
 import { CONSOLE_BODY_LIMIT } from '../console/request-limits.ts';

@@ -14,8 +14,8 @@ import {
   LEADS_CSV_PATH,
   LEADS_PATH,
   leadsResponse,
-} from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+} from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow } from '../console/access.ts';
 import type { BuyerNames } from '../console/buyer-names.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';

@@ -3,8 +3,8 @@
  * last 30 days, and the lenders of the consent with no buyer (docs/decisions/072-routing-in-the-console.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCESS, LENDERS_PATH, lendersResponse } from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+import { ACCESS, LENDERS_PATH, lendersResponse } from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow } from '../console/access.ts';
 import { lendersReport, type KnownLender } from '../console/lenders/lenders-report.ts';
 import type { Database } from '../db/types.ts';

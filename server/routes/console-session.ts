@@ -13,8 +13,8 @@ import {
   signedOutResponse,
   signInBody,
   type SignInBody,
-} from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+} from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow, NOT_SIGNED_IN } from '../console/access.ts';
 import { MAX_EMAIL_LENGTH, normalEmail, textProblem } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';

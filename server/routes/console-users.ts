@@ -17,8 +17,8 @@ import {
   usersResponse,
   type InviteBody,
   type Role,
-} from '../../engine/api/console.ts';
-import { errorResponse } from '../../engine/api/schemas.ts';
+} from '../../contracts/console.ts';
+import { errorResponse } from '../../contracts/api.ts';
 import { allow, signedIn } from '../console/access.ts';
 import { emailProblem, normalEmail } from '../console/account-rules.ts';
 import { auditOf, recordAudit } from '../console/audit.ts';

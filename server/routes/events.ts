@@ -7,9 +7,9 @@
  * answer of a beacon, so a slow or failing endpoint changes nothing for the visitor.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { XSRF_COOKIE, XSRF_REFUSED } from '../../engine/api/client.ts';
-import { EVENTS_PATH, eventBatch, type EventBatch } from '../../engine/api/funnel.ts';
-import { errorResponse, type ErrorResponse } from '../../engine/api/schemas.ts';
+import { XSRF_COOKIE, XSRF_REFUSED } from '../../contracts/api.ts';
+import { EVENTS_PATH, eventBatch, type EventBatch } from '../../contracts/funnel.ts';
+import { errorResponse, type ErrorResponse } from '../../contracts/api.ts';
 import { fieldErrors, invalidFields } from '../console/field-errors.ts';
 import type { EventStore } from '../funnel/event-store.ts';
 import type { FlowSteps } from '../funnel/flow-steps.ts';

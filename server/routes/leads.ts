@@ -8,17 +8,21 @@
  * and phone within a day get the normal answer and are stored held back from lenders.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, leadAccepted, type ErrorResponse } from '../../engine/api/schemas.ts';
+import {
+  errorResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  LEAD_INTAKE_PATH,
+  leadAccepted,
+  type ErrorResponse,
+} from '../../contracts/api.ts';
 import type { Database } from '../db/types.ts';
 import type { DeliveryQueue } from '../delivery/queue.ts';
-import { HONEYPOT_FIELD } from '../../engine/flow/lead.ts';
+import { HONEYPOT_FIELD } from '../../contracts/lead.ts';
 import { checkLead } from '../leads/check-lead.ts';
 import { contactSha256 } from '../leads/contact.ts';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf, requestSha256 } from '../leads/idempotency-key.ts';
+import { idempotencyKeyOf, requestSha256 } from '../leads/idempotency-key.ts';
 import type { LeadFlows } from '../leads/lead-flows.ts';
 import { createLeadStore, IdempotencyKeyReused } from '../leads/store-lead.ts';
-
-export const LEAD_INTAKE_PATH = '/api/v1/leads/trigger';
 
 /** A lead is about 1 KB; anything near this is not one. */
 const LEAD_BODY_LIMIT = 64 * 1024;
@@ -63,7 +67,7 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
       },
       async (request, reply) => {
         if (intake === undefined || leads === undefined) return reply.code(503).send(UNAVAILABLE);
-        const keyHeader = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+        const keyHeader = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
         if (!keyHeader.ok) return reply.code(400).send(badKey(keyHeader.problem));
         const checked = checkLead(intake.flows, request.body);
         if (!checked.ok) {

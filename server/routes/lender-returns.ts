@@ -7,7 +7,7 @@
  * lets it through), the signature instead.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, type ErrorResponse } from '../../engine/api/schemas.ts';
+import { errorResponse, type ErrorResponse } from '../../contracts/api.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
 import type { Buyer } from '../routing/buyer.ts';

@@ -6,9 +6,9 @@
  * not any lead carries the contact.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPT_OUT_PATH } from '../../engine/api/client.ts';
-import { checkOptOut } from '../../engine/api/opt-out.ts';
-import { errorResponse, optOutRecorded, type ErrorResponse } from '../../engine/api/schemas.ts';
+import { OPT_OUT_PATH } from '../../contracts/api.ts';
+import { checkOptOut } from '../../contracts/opt-out.ts';
+import { errorResponse, optOutRecorded, type ErrorResponse } from '../../contracts/api.ts';
 import type { Database } from '../db/types.ts';
 import { invalidFieldsBody } from '../errors.ts';
 import { optOutAndRevoke } from '../privacy/opt-out-revocations.ts';

@@ -12,8 +12,8 @@ import type { Flow } from '../../engine/flow/definition.ts';
 import { notFoundBody } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { PageServer } from '../page.ts';
-import { BUILT_IN_PAGES, builtInPagePaths } from '../../engine/api/public-config.ts';
-import { CONSOLE_PAGE } from '../../engine/api/console.ts';
+import { BUILT_IN_PAGES, builtInPagePaths } from '../../contracts/public-config.ts';
+import { CONSOLE_PAGE } from '../../contracts/console.ts';
 import { createSplitTest } from './split-test.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,9 +1,7 @@
 /** GET /api/v1/phone/validate?phone=D10 → `{ "status" }` from the configured phone check. */
 import type { FastifyInstance } from 'fastify';
+import { PHONE_CHECK_PATH } from '../../contracts/api.ts';
 import type { PhoneCheck } from '../phone/phone-check.ts';
-
-/** The check's path; server/rate-limit/rate-limits.ts limits it. */
-export const PHONE_CHECK_PATH = '/api/v1/phone/validate';
 
 const phoneOnly = {
   type: 'object',

@@ -3,7 +3,8 @@
  * configured proxy (TRUST_PROXY) forwarded; a forwarded header from anyone else changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
+import { REMOTE_ADDRESS_PATH } from '../../contracts/api.ts';
 
 export function registerRemoteAddressRoutes(app: FastifyInstance): void {
-  app.get('/api/v1/remote/address', async (request) => ({ address: request.ip }));
+  app.get(REMOTE_ADDRESS_PATH, async (request) => ({ address: request.ip }));
 }

@@ -5,7 +5,7 @@
  * does not claim it.
  */
 import type { FastifyInstance } from 'fastify';
-import { claimResponse, errorResponse } from '../../engine/api/schemas.ts';
+import { CERTIFICATE_CLAIM_PATH, claimResponse, errorResponse } from '../../contracts/api.ts';
 import { CERTIFICATE_URL_PATTERN, ClaimError, type CertificateClaimer } from '../consent/certificate-claimer.ts';
 import { claimStoredCertificate } from '../consent/claim-stored-certificate.ts';
 import type { Database } from '../db/types.ts';
@@ -23,7 +23,7 @@ export function registerTrustedFormRoutes(
   claimer: CertificateClaimer | undefined,
 ): void {
   app.post<{ Body: { url: string } }>(
-    '/api/v1/trustedform/claim',
+    CERTIFICATE_CLAIM_PATH,
     {
       bodyLimit: 4096, // a claim is one URL
       schema: {

@@ -5,6 +5,12 @@
  * A value that is not five digits is refused with 400 naming the field.
  */
 import type { FastifyInstance } from 'fastify';
+import {
+  CHECK_VALID_ZIPCODE_PATH,
+  checkValidZipcodeResponse,
+  ZIPCODE_VALIDATE_PATH,
+  zipcodeValidateResponse,
+} from '../../contracts/api.ts';
 import { ClientError } from '../errors.ts';
 import { lookupZip, ZIP_PATTERN, type ZipEntry } from '../zip/zip-directory.ts';
 
@@ -14,19 +20,6 @@ const zipcodeOnly = {
   properties: { zipcode: { type: 'string', pattern: ZIP_PATTERN } },
   additionalProperties: false,
 } as const;
-
-// The answers' shapes, so Fastify serializes them with a compiled serializer rather than JSON.stringify.
-const zipEntry = {
-  type: 'object',
-  required: ['default_city', 'state_abbreviation', 'zipcode'],
-  properties: { default_city: { type: 'string' }, state_abbreviation: { type: 'string' }, zipcode: { type: 'string' } },
-  additionalProperties: false,
-} as const;
-const lookupAnswer = {
-  type: 'array',
-  items: { type: 'object', required: ['zipcodes'], properties: { zipcodes: { type: 'array', items: zipEntry } } },
-} as const;
-const checkAnswer = { type: 'object', required: ['data'], properties: { data: lookupAnswer } } as const;
 
 const FIVE_DIGITS = new RegExp(ZIP_PATTERN);
 
@@ -64,14 +57,15 @@ const LOG_LEVEL = 'warn';
 
 export function registerZipcodeRoutes(app: FastifyInstance): void {
   app.get<{ Querystring: Record<string, unknown> }>(
-    '/api/v1/zipcode/validate',
-    { logLevel: LOG_LEVEL, schema: { response: { 200: lookupAnswer } } },
+    ZIPCODE_VALIDATE_PATH,
+    // The answer's shape, so Fastify serializes it with a compiled serializer rather than JSON.stringify.
+    { logLevel: LOG_LEVEL, schema: { response: { 200: zipcodeValidateResponse } } },
     (request) => found(zipcodeOf(request.query)),
   );
 
   app.post<{ Body: { zipcode: string } }>(
-    '/api/lead/check_valid_zipcode',
-    { logLevel: LOG_LEVEL, schema: { body: zipcodeOnly, response: { 200: checkAnswer } } },
+    CHECK_VALID_ZIPCODE_PATH,
+    { logLevel: LOG_LEVEL, schema: { body: zipcodeOnly, response: { 200: checkValidZipcodeResponse } } },
     (request) => ({ data: found(request.body.zipcode) }),
   );
 }

@@ -6,10 +6,10 @@
  * may hold keys.
  */
 import type { Located } from '../../engine/content/json-file.ts';
-import { LENDER_ID_PATTERN } from '../../engine/content/schemas.ts';
+import { LENDER_ID_PATTERN } from '../../contracts/lenders.ts';
 import { didYouMean } from '../../engine/flow/suggest.ts';
 import { pointerTo } from '../../engine/flow/explain.ts';
-import { SERVED_STATES } from '../../engine/served-area.ts';
+import { SERVED_STATES } from '../../contracts/served-area.ts';
 import { webUrl } from '../config/parsers.ts';
 import { signingKey } from '../delivery/webhook-signature.ts';
 import { MAPPABLE_FIELDS } from './field-map.ts';

@@ -3,7 +3,7 @@
  * (a lender id that site/content/lenders.json lacks, a state code, a secret, a time zone, `from` after `to`) is checked
  * beside it in buyers-file.ts, so every mistake is named with its buyer and field at once.
  */
-import { LENDER_ID_PATTERN } from '../../engine/content/schemas.ts';
+import { LENDER_ID_PATTERN } from '../../contracts/lenders.ts';
 import { WEEKDAYS } from './eligibility.ts';
 
 const TIME = '^([01][0-9]|2[0-3]):[0-5][0-9]$';

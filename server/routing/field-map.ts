@@ -2,7 +2,7 @@
  * A buyer's field map (LENDERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
  * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
  */
-import { LEAD_PAYLOAD_FIELDS } from '../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS } from '../../contracts/lead.ts';
 
 /** The fields a field map may rename: the spec's payload, and the two every delivery adds. */
 export const MAPPABLE_FIELDS: readonly string[] = [...LEAD_PAYLOAD_FIELDS, 'time_stamp', 'flow_version'];

@@ -14,7 +14,7 @@ import {
   type ConsoleUser,
   type SessionResponse,
   type SignedOutResponse,
-} from '../../engine/api/console.ts';
+} from '../../contracts/console.ts';
 import { ApiError } from '../../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { SessionEndedContext } from './use-console-data.ts';

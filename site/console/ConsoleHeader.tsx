@@ -1,6 +1,6 @@
 /** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
 import { useState } from 'react';
-import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../engine/api/console.ts';
+import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../contracts/console.ts';
 import { ApiError } from '../../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';

@@ -3,8 +3,9 @@
  * every state-changing call, as the form's client sends it (engine/api/client.ts). A refusal becomes an ApiError with
  * the server's message, which the pages show as it is.
  */
-import type { ErrorResponse } from '../../engine/api/schemas.ts';
-import { ApiError, XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../engine/api/client.ts';
+import type { ErrorResponse } from '../../contracts/api.ts';
+import { ApiError } from '../../engine/api/client.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../contracts/api.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -36,7 +37,7 @@ async function exchange(path: string, method: Method, body: unknown, token: stri
 }
 
 /**
- * Calls the console API and answers its JSON, typed by the contract's schema for that path (engine/api/console.ts);
+ * Calls the console API and answers its JSON, typed by the contract's schema for that path (contracts/console.ts);
  * rejects with ApiError (status 0 when the server could not be reached).
  */
 export async function consoleCall<T>(path: string, method: Method = 'GET', body?: unknown): Promise<T> {

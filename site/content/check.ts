@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkJsonFile, contentAjv, type Located } from '../../engine/content/json-file.ts';
-import { lenderRepeats, type Lender } from '../../engine/content/lenders.ts';
+import { lenderRepeats, type Lender } from '../../contracts/lenders.ts';
 import type { Problem } from '../../engine/flow/checks.ts';
 import { pointerTo } from '../../engine/flow/explain.ts';
 import { ALL_CONTENT_FILES } from './schemas.ts';

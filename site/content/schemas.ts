@@ -5,7 +5,8 @@
  * Plain objects only: the page imports the types from this module.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { lendersFile, schemaKey } from '../../engine/content/schemas.ts';
+import { schemaKey } from '../../contracts/content-file.ts';
+import { lendersFile } from '../../contracts/lenders.ts';
 
 const heading = {
   type: 'string',
@@ -305,7 +306,7 @@ export const footerFile = {
 } as const;
 export type FooterFile = FromSchema<typeof footerFile>;
 
-/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (engine/api/public-config.ts). */
+/** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (contracts/public-config.ts). */
 export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell'] as const;
 
 const legalSection = {

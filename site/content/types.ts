@@ -16,7 +16,7 @@ import type {
   TermsFile,
   TestimonialsFile,
 } from './schemas.ts';
-import type { LendersFile } from '../../engine/content/schemas.ts';
+import type { LendersFile } from '../../contracts/lenders.ts';
 
 export type { LegalSection, Logo, SocialLink } from './schemas.ts';
 

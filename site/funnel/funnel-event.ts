@@ -1,5 +1,5 @@
 /** A funnel event as the page's queue notes it and its reporter sends it. */
-import type { EventType } from '../../engine/api/funnel.ts';
+import type { EventType } from '../../contracts/funnel.ts';
 import type { StepRef } from '../../engine/render/flow-events.ts';
 
 /** A step event as it happened: its step, when (milliseconds since 1970), and the offer of an offer event. */

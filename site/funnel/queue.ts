@@ -3,15 +3,16 @@
  * reporter that sends them (./reporter.ts) is fetched after the first screen and takes the notes made until then, so
  * reporting adds next to nothing to the first screen and never holds up a step change.
  */
-import type { EventType } from '../../engine/api/funnel.ts';
+import type { EventType } from '../../contracts/funnel.ts';
 import type { FunnelEvent, FunnelSink } from './funnel-event.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import type { FlowEvents, StepRef } from '../../engine/render/flow-events.ts';
 import { whenIdle } from '../../engine/render/deferred.ts';
 import { onFirstVisitorAction } from '../../engine/render/first-visitor-action.ts';
-import { cookieValue, XSRF_COOKIE } from '../../engine/api/client.ts';
+import { cookieValue } from '../../engine/api/client.ts';
+import { XSRF_COOKIE } from '../../contracts/api.ts';
 import { honeypotAnswers } from '../honeypot.ts';
-import type { Attribution } from '../../engine/state/attribution.ts';
+import type { Attribution } from '../../contracts/lead.ts';
 
 export interface FunnelQueue {
   events: FlowEvents;

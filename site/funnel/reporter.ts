@@ -13,9 +13,9 @@ import {
   type DeviceClass,
   type EventBatch,
   type StepEvent,
-} from '../../engine/api/funnel.ts';
+} from '../../contracts/funnel.ts';
 import type { StepRef } from '../../engine/render/flow-events.ts';
-import type { Attribution } from '../../engine/state/attribution.ts';
+import type { Attribution } from '../../contracts/lead.ts';
 import type { FunnelEvent, FunnelSink } from './funnel-event.ts';
 
 /** The sessionStorage key of the visit id: sessionStorage lives as long as the tab, across reloads. */

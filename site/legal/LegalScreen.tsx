@@ -7,7 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { legalPages } from '../../.generated/legal-pages.ts';
-import type { BuiltInPage } from '../../engine/api/public-config.ts';
+import type { BuiltInPage } from '../../contracts/public-config.ts';
 import { OptOutForm, type SendOptOut } from './OptOutForm.tsx';
 
 /** Where a legal page links: another legal page (the built-in one, or the operator's own), or back to the form. */

@@ -1,9 +1,9 @@
 /**
  * The "Do Not Sell My Information" form: one field for the email address or the phone number the visitor gave,
- * checked here as the server checks it (engine/api/opt-out.ts), then sent; the server's refusal shows at the field.
+ * checked here as the server checks it (contracts/opt-out.ts), then sent; the server's refusal shows at the field.
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { checkOptOut, type OptOutRequest } from '../../engine/api/opt-out.ts';
+import { checkOptOut, type OptOutRequest } from '../../contracts/opt-out.ts';
 
 export interface OptOutText {
   label: string;

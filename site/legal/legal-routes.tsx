@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { ApiError, type ApiClient } from '../../engine/api/client.ts';
 import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import type { SitePage } from '../../engine/render/FlowRoutes.tsx';
-import { BUILT_IN_PAGES, type BuiltInPage, type PublicConfig } from '../../engine/api/public-config.ts';
+import { BUILT_IN_PAGES, type BuiltInPage, type PublicConfig } from '../../contracts/public-config.ts';
 import { Shell, type ShellContent } from '../shell/Shell.tsx';
 import { legalHref } from '../shell/legal-links.ts';
 import { QueryLink, SiteLink } from '../site-link.tsx';

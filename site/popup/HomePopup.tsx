@@ -4,7 +4,7 @@
  * that serves it. A native modal dialog: focus moves in, Escape closes it, focus returns after.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { HomePopup as PopupContent } from '../../engine/api/schemas.ts';
+import type { HomePopup as PopupContent } from '../../contracts/api.ts';
 import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 import { STEP_HEADING_ID } from '../../engine/render/step-heading.ts';
 

@@ -3,7 +3,7 @@
  * advertising disclosure, social links, legal links and copyright. The site's own links keep the query parameters.
  */
 import type { ReactNode } from 'react';
-import type { PublicConfig } from '../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { SocialLink } from '../content/types.ts';
 import { HydrateLater, SURROUNDINGS_TURN } from '../../engine/render/hydrate-later.tsx';
 import { QueryLink, SiteLink } from '../site-link.tsx';

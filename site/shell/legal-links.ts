@@ -1,5 +1,5 @@
 /** The legal pages the footer links to, and where each is: the operator's own page or the built-in one. */
-import type { BuiltInPage, PublicConfig } from '../../engine/api/public-config.ts';
+import type { BuiltInPage, PublicConfig } from '../../contracts/public-config.ts';
 
 export const LEGAL_LINKS: readonly { page: BuiltInPage; label: string }[] = [
   { page: 'privacy', label: 'Privacy' },

@@ -6,7 +6,7 @@
  */
 import type { Action } from '../../engine/actions/action.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
-import type { PublicConfig } from '../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { loadTagManager, tagManagerEvents, type DataLayer } from './tag-manager.ts';
 import { loadCertificateScript } from './lead-certificate.ts';

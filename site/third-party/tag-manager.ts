@@ -2,7 +2,7 @@
  * Google Tag Manager: the container script (only when an id is configured, after the first screen is up) and the
  * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer as typed.
  */
-import type { GtmConfig } from '../../engine/api/public-config.ts';
+import type { GtmConfig } from '../../contracts/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import { addAsyncScript, type ScriptPage } from './add-script.ts';

@@ -4,7 +4,7 @@
  * one request at a time after a warm-up.
  */
 import { randomInt } from 'node:crypto';
-import { LEADS_PATH } from '../../engine/api/console.ts';
+import { LEADS_PATH } from '../../contracts/console.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';

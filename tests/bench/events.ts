@@ -5,8 +5,8 @@
  * that load.
  */
 import { randomBytes } from 'node:crypto';
-import { XSRF_COOKIE } from '../../engine/api/client.ts';
-import { EVENTS_PATH, type EventBatch, type StepEvent } from '../../engine/api/funnel.ts';
+import { XSRF_COOKIE } from '../../contracts/api.ts';
+import { EVENTS_PATH, type EventBatch, type StepEvent } from '../../contracts/funnel.ts';
 import { CONNECTIONS } from './api.ts';
 import { TARGETS } from './targets.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';

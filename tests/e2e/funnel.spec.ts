@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../engine/api/funnel.ts';
+import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../contracts/funnel.ts';
 import { axeViolations } from './audit.ts';
 import { h1, invitedUser } from './console-users.ts';
 import { expect, test } from './fixtures.ts';

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/api/client.ts';
-import { COUNTS_PATH, SESSION_PATH } from '../../engine/api/console.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { COUNTS_PATH, SESSION_PATH } from '../../contracts/console.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';
 import type { TestLender } from '../support/test-lender.ts';

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE } from '../../engine/api/client.ts';
+import { XSRF_COOKIE } from '../../contracts/api.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';
 import { clientRoutes } from '../../server/routes/pages.ts';
 import { validLead } from '../support/lead-fixture.ts';

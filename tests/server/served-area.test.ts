@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVED_STATES } from '../../engine/served-area.ts';
+import { SERVED_STATES } from '../../contracts/served-area.ts';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { readLeadFlows } from '../../server/leads/lead-flows.ts';
 import { FLOWS_DIR } from '../../server/paths.ts';

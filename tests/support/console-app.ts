@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { onTestFinished } from 'vitest';
-import type { Role } from '../../engine/api/console.ts';
-import { SESSION_PATH } from '../../engine/api/console.ts';
+import type { Role } from '../../contracts/console.ts';
+import { SESSION_PATH } from '../../contracts/console.ts';
 import { hashPassword } from '../../server/console/passwords.ts';
 import { SESSION_COOKIE } from '../../server/console/session-token.ts';
 import type { Database, Queryable } from '../../server/db/types.ts';

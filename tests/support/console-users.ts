@@ -3,7 +3,7 @@
  * the cookie that carries it. The sign-in itself has tests of its own (tests/server/console/).
  */
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../engine/api/console.ts';
+import type { Role } from '../../contracts/console.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { newToken, SESSION_COOKIE, tokenDigest } from '../../server/console/session-token.ts';
 

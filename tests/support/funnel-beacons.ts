@@ -1,6 +1,6 @@
 /** A fake page for the funnel's reporter (site/funnel/reporter.ts), and the batches its beacons carried. */
 import { expect, vi, type Mock } from 'vitest';
-import { EVENTS_PATH, type EventBatch } from '../../engine/api/funnel.ts';
+import { EVENTS_PATH, type EventBatch } from '../../contracts/funnel.ts';
 import type { ReporterPage } from '../../site/funnel/reporter.ts';
 
 /** The beacons sent, as the server would read their bodies. */

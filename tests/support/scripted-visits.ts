@@ -11,7 +11,7 @@ import {
   type EventBatch,
   type FunnelResponse,
   type StepEvent,
-} from '../../engine/api/funnel.ts';
+} from '../../contracts/funnel.ts';
 import { wilsonInterval } from '../../server/funnel/wilson.ts';
 
 /**

@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../engine/api/client.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
 import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
 
 /** A fresh temp folder, removed by the returned function. */

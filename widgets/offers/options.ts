@@ -13,7 +13,7 @@ const schema = {
         properties: {
           id: {
             type: 'string',
-            // The funnel's event shape (engine/api/funnel.ts) takes an offer id of this form.
+            // The funnel's event shape (contracts/funnel.ts) takes an offer id of this form.
             pattern: '^[A-Za-z0-9_-]{1,64}$',
             description:
               'A name for the offer in the reports, kept when its texts change: letters, digits, "-" and "_", ' +

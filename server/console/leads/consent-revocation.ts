@@ -3,7 +3,7 @@
  * delivered ('consent-revoked', which no one may release), and every buyer that received it is sent `lead.revoked`.
  * Both in one transaction, so the events are never queued for a revocation that was not recorded.
  */
-import type { LeadActionResponse } from '../../../engine/api/console.ts';
+import type { LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../db/types.ts';
 import { queueRevocations, type BuyerEventQueue } from '../../routing/buyer-events.ts';
 import { leadStatus } from './lead-detail.ts';

@@ -3,7 +3,7 @@
  * redeliver`), hold a lead not yet delivered back from lenders, release a hold. Each answers what it did and the
  * lead's status after; undefined for an unknown lead.
  */
-import type { LeadActionResponse } from '../../../engine/api/console.ts';
+import type { LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../db/types.ts';
 import type { DeliveryControl } from '../../delivery/lead-delivery.ts';
 import type { DeliveryQueue } from '../../delivery/queue.ts';

@@ -2,7 +2,7 @@
  * How the console reads a lead's row: its status and the contact fields it shows, as SQL over `leads l`. One place,
  * so the list, the CSV, the counts and a lead's page agree (docs/decisions/061-lead-status-in-the-console.md).
  */
-import type { LeadStatus } from '../../../engine/api/console.ts';
+import type { LeadStatus } from '../../../contracts/console.ts';
 
 /** Held first (whatever the delivery did), then delivered, then what the delivery code last marked. */
 export const STATUS_SQL = `case

@@ -2,7 +2,7 @@
  * A lead's page in the console: its answers, the evidence of its consent, where its delivery ended and why, its path
  * through the buyers and every delivery attempt, oldest first, each with its buyer.
  */
-import type { LeadPageResponse, LeadStatus } from '../../../engine/api/console.ts';
+import type { LeadPageResponse, LeadStatus } from '../../../contracts/console.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { BuyerNames } from '../buyer-names.ts';
 import { STATUS_SQL } from './lead-columns.ts';

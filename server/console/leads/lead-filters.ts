@@ -2,8 +2,8 @@
  * The query string of the console's lead list, CSV and counts, checked: each bad parameter is named, and what passes
  * becomes SQL conditions over `leads l` with their parameters.
  */
-import { LEAD_STATUSES, type LeadStatus } from '../../../engine/api/console.ts';
-import { emailKey, phoneKey } from '../../../engine/api/opt-out.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../../contracts/console.ts';
+import { emailKey, phoneKey } from '../../../contracts/opt-out.ts';
 import { EMAIL_KEY_SQL, PHONE_DIGITS_SQL, STATUS_CONDITION, UTM_CAMPAIGN_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 
 export interface FieldProblem {

@@ -3,7 +3,7 @@
  * considered), the returns buyers made and the lead.revoked events sent to them. Ids and short codes only: the
  * reasons are routing's own lines and the buyers' return codes, never a lender's free text.
  */
-import type { LeadPageResponse } from '../../../engine/api/console.ts';
+import type { LeadPageResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { BuyerNames } from '../buyer-names.ts';
 

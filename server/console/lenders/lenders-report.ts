@@ -3,7 +3,7 @@
  * in words, how much of its caps its current day and month have used, and its deliveries and returns of the last 30
  * days; then the lenders the consent names that no buyer stands for. Counts only: nothing here names a lead.
  */
-import type { LenderEntry, LendersResponse } from '../../../engine/api/console.ts';
+import type { LenderEntry, LendersResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { BuyerRules } from '../../routing/buyer.ts';
 import { rulesInWords, scheduleInWords } from './buyer-words.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThankYouSettings } from '../../../engine/api/schemas.ts';
+import type { ThankYouSettings } from '../../../contracts/api.ts';
 import { fillThankYouTemplate, templateFor } from '../../../engine/actions/thank-you-message.ts';
 
 const settings = {

@@ -3,13 +3,8 @@
  * the lead sent under one Idempotency-Key, again after a lost answer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  createApiClient,
-  IDEMPOTENCY_KEY_HEADER,
-  XSRF_COOKIE,
-  XSRF_REFUSED,
-} from '../../../engine/api/client.ts';
+import { ApiError, createApiClient } from '../../../engine/api/client.ts';
+import { IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_REFUSED } from '../../../contracts/api.ts';
 
 const TOKEN = 'dGVzdC14c3JmLXRva2VuLW9mLTMyLWJ5dGVzLWxvbmc';
 const FRESH = 'ZnJlc2gteHNyZi10b2tlbi1vZi0zMi1ieXRlcy1sb25n';

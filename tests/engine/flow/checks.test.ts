@@ -9,7 +9,7 @@ import { assertFlowsValid, checkFlows, formatProblem } from '../../../engine/flo
 import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
-import { builtInPagePaths } from '../../../engine/api/public-config.ts';
+import { builtInPagePaths } from '../../../contracts/public-config.ts';
 import { widgets } from '../../../widgets/index.ts';
 import {
   badFlow,

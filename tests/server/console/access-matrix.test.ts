@@ -21,8 +21,8 @@ import {
   SESSION_PATH,
   USERS_PATH,
   type Role,
-} from '../../../engine/api/console.ts';
-import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../engine/api/funnel.ts';
+} from '../../../contracts/console.ts';
+import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../contracts/funnel.ts';
 import { call, consoleApp, type ConsoleRequest } from '../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';

@@ -3,7 +3,7 @@
  * newest first, 100 entries a page.
  */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_PATH } from '../../../engine/api/console.ts';
+import { AUDIT_PATH } from '../../../contracts/console.ts';
 import { call, consoleApp, sessionCookieOf, signIn, userWithPassword } from '../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { DATABASES } from '../../support/server-harness.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { consentRevocationPath, LEADS_PATH, type LeadActionResponse } from '../../../engine/api/console.ts';
+import { consentRevocationPath, LEADS_PATH, type LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../../server/db/types.ts';
 import type { BuyerEventQueue } from '../../../server/routing/buyer-events.ts';
 import { BUYER_EVENTS_QUEUE } from '../../../server/routing/buyer-events-queue.ts';

@@ -12,7 +12,7 @@ import {
   type CountsResponse,
   type LeadPageResponse,
   type LeadsResponse,
-} from '../../../engine/api/console.ts';
+} from '../../../contracts/console.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { DATABASES } from '../../support/server-harness.ts';
 import { QUILLMONT, VANTORRA } from './buyers-fixture.ts';

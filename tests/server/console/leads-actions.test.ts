@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { LEADS_PATH, type LeadAction, type LeadPageResponse, type LeadsResponse } from '../../../engine/api/console.ts';
+import { LEADS_PATH, type LeadAction, type LeadPageResponse, type LeadsResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { jobStates, lender, openDatabase, startDelivery, storeLead, WAIT } from '../../support/delivery-setup.ts';
 import { DATABASES, xsrfHeaders } from '../../support/server-harness.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
-import type { Role } from '../../../engine/api/console.ts';
+import type { Role } from '../../../contracts/console.ts';
 import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
 import { migrate, type Database } from '../../../server/db/index.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { LENDERS_PATH, type LendersResponse } from '../../../engine/api/console.ts';
+import { LENDERS_PATH, type LendersResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../../server/db/index.ts';
 import { LENDERS_FILE } from '../../../server/paths.ts';
 import { DATABASES } from '../../support/server-harness.ts';

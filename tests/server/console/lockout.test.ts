@@ -3,7 +3,7 @@
  * and (with DATABASE_URL) PostgreSQL. The count is in the database: another server on it refuses the same.
  */
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_FAILED } from '../../../engine/api/console.ts';
+import { SIGN_IN_FAILED } from '../../../contracts/console.ts';
 import { consoleApp, PASSWORD, signIn, testClock, userWithPassword } from '../../support/console-app.ts';
 import { anotherServersDatabase, consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { DATABASES } from '../../support/server-harness.ts';

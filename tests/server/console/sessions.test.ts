@@ -3,7 +3,7 @@
  * and 7 days after sign-in however busy; an ended session's row is gone. The clock is the app's `now`.
  */
 import { describe, expect, it } from 'vitest';
-import { SESSION_PATH } from '../../../engine/api/console.ts';
+import { SESSION_PATH } from '../../../contracts/console.ts';
 import { tokenDigest } from '../../../server/console/session-token.ts';
 import type { Queryable } from '../../../server/db/types.ts';
 import { call, consoleApp, sessionCookieOf, signIn, testClock, userWithPassword } from '../../support/console-app.ts';

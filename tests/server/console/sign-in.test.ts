@@ -4,7 +4,7 @@
  */
 import { verify } from 'argon2';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_PATH, SIGN_IN_FAILED } from '../../../engine/api/console.ts';
+import { SESSION_PATH, SIGN_IN_FAILED } from '../../../contracts/console.ts';
 import {
   auditActions,
   call,

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SESSION_PATH } from '../../../engine/api/console.ts';
+import { SESSION_PATH } from '../../../contracts/console.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../../support/server-harness.ts';
 import { freePort, listening, startServer } from '../../support/server-process.ts';
 

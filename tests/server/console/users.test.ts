@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { INVITATIONS_PATH, SESSION_PATH, USERS_PATH } from '../../../engine/api/console.ts';
+import { INVITATIONS_PATH, SESSION_PATH, USERS_PATH } from '../../../contracts/console.ts';
 import type { Database } from '../../../server/db/types.ts';
 import {
   auditActions,

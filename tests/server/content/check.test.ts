@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { homePopup, thankYouSettings } from '../../../engine/api/schemas.ts';
+import { homePopup, thankYouSettings } from '../../../contracts/api.ts';
 import { formatProblem } from '../../../engine/flow/checks.ts';
 import { compileFlows } from '../../../tools/compile-flows.ts';
 import { checkServerContent, readServerContent } from '../../../server/content/check.ts';

@@ -10,7 +10,7 @@ import {
   DELIVERY_QUEUE,
   RETENTION_SECONDS,
 } from '../../../server/delivery/lead-delivery.ts';
-import { LEAD_PAYLOAD_FIELDS } from '../../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
 import { verifyWebhook } from '../../support/webhook-verify.ts';
 import { validLead } from '../../support/lead-fixture.ts';
 import {

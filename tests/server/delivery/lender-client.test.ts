@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEAD_PAYLOAD_FIELDS } from '../../../engine/flow/lead.ts';
+import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
 import { httpLenderClient } from '../../../server/delivery/lender-client.ts';
 import { retryAfterSeconds } from '../../../server/delivery/retry-after.ts';
 import { startTestLender, type LenderAnswer, type TestLender } from '../../support/test-lender.ts';

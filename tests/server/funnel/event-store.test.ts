@@ -4,7 +4,7 @@
  * is reported with its count of events and does not stop the queue.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { EventBatch } from '../../../engine/api/funnel.ts';
+import type { EventBatch } from '../../../contracts/funnel.ts';
 import { migrate } from '../../../server/db/index.ts';
 import type { Database, Queryable } from '../../../server/db/types.ts';
 import { createEventStore, MAX_QUEUED_EVENTS } from '../../../server/funnel/event-store.ts';

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { XSRF_COOKIE } from '../../../engine/api/client.ts';
-import { EVENTS_PATH, type EventBatch } from '../../../engine/api/funnel.ts';
+import { XSRF_COOKIE } from '../../../contracts/api.ts';
+import { EVENTS_PATH, type EventBatch } from '../../../contracts/funnel.ts';
 import { EVENTS_BODY_LIMIT } from '../../../server/routes/events.ts';
 import { startLeadApp, leadAppForSuite } from '../../support/lead-app.ts';
 import { newVisitId } from '../../support/scripted-visits.ts';

@@ -9,7 +9,7 @@ import { buildApp } from '../../../server/app.ts';
 import { readFlowFiles } from '../../../engine/flow/load.ts';
 import { allStepPaths } from '../../../engine/flow/navigation.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
-import type { PublicConfig } from '../../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { PageTemplateError } from '../../../server/page.ts';
 import { FLOWS_DIR } from '../../../server/paths.ts';
 import {

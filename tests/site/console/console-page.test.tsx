@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../engine/api/public-config.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../contracts/public-config.ts';
 import { signedOut, stubServer } from './stub-server.tsx';
 
 afterEach(() => {

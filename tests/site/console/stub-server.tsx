@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import Console from '../../../site/console/Console.tsx';
-import type { ConsoleUser } from '../../../engine/api/console.ts';
+import type { ConsoleUser } from '../../../contracts/console.ts';
 
 export interface Call {
   method: string;

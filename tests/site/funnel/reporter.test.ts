@@ -4,7 +4,7 @@
  */
 import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EVENTS_PER_BATCH, eventBatch } from '../../../engine/api/funnel.ts';
+import { MAX_EVENTS_PER_BATCH, eventBatch } from '../../../contracts/funnel.ts';
 import {
   BATCH_DELAY_MS,
   VISIT_KEY,

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../../engine/api/client.ts';
-import type { PublicConfig } from '../../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { legalRoutes } from '../../../site/legal/legal-routes.tsx';
 import { stubApi } from '../../support/form-context.ts';
 

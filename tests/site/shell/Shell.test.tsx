@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { Shell } from '../../../site/shell/Shell.tsx';
-import type { PublicConfig } from '../../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../../contracts/public-config.ts';
 
 const config: PublicConfig = {
   productName: 'Acme Funding',

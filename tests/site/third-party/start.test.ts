@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Action, ActionInput } from '../../../engine/actions/action.ts';
 import { LEAD_ACTION } from '../../../engine/actions/index.ts';
 import { createApiClient } from '../../../engine/api/client.ts';
-import type { PublicConfig } from '../../../engine/api/public-config.ts';
+import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { flows } from '../../../.generated/flows.ts';
 import { startThirdParties } from '../../../site/third-party/start.ts';
 

@@ -11,7 +11,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionInput } from '../../../engine/actions/action.ts';
 import { submitLead } from '../../../engine/actions/submit-lead.ts';
-import type { ThankYouSettings } from '../../../engine/api/schemas.ts';
+import type { ThankYouSettings } from '../../../contracts/api.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
 import { loadSiteContent } from '../../../server/site-content.ts';
 import { ThankYou } from '../../../widgets/thank-you/ThankYou.tsx';

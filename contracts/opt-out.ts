@@ -4,7 +4,7 @@
  * with the same words, and one normalisation for the request and the leads it is matched against.
  * Plain code only: this module is bundled into the page.
  */
-import type { ErrorResponse } from './schemas.ts';
+import type { ErrorResponse } from './api.ts';
 
 /** What the page sends: at least one of the two. */
 export interface OptOutRequest {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zipArea } from '../../engine/served-area.ts';
+import { zipArea } from '../../contracts/served-area.ts';
 
 describe('the served area of a ZIP code', () => {
   it.each([

@@ -1,0 +1,119 @@
+/**
+ * The lead payload other clients and our page send, and every buyer receives: its fields as spec section 3 names them,
+ * the fields the submit adds, the honeypot, and the optional `attribution` (where the visit came from). The page builds
+ * a lead from these, the server validates and forwards it with them (docs/decisions/045-lead-api-contract.md,
+ * docs/decisions/022-attribution-with-every-lead.md).
+ * Plain objects only: the page imports this module.
+ */
+
+/** The parameters an ad platform or a campaign puts in the address: one set per click. */
+export const CLICK_PARAMETERS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'fbclid',
+  'msclkid',
+  'ttclid',
+] as const;
+
+/** The addresses: the first page of the visit (without its fragment) and the page that linked to it. */
+export const ATTRIBUTION_URLS = ['landing_url', 'referrer'] as const;
+
+export type AttributionKey = (typeof CLICK_PARAMETERS)[number] | (typeof ATTRIBUTION_URLS)[number];
+export type Attribution = Partial<Record<AttributionKey, string>>;
+
+/** Longest parameter value and longest address the server accepts; the page cuts to the same so a lead is not refused. */
+export const MAX_PARAMETER_LENGTH = 256;
+export const MAX_URL_LENGTH = 2048;
+
+/** The record's key for the attribution. */
+export const ATTRIBUTION_FIELD = 'attribution';
+
+const capped = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/** The JSON Schema of the lead's optional `attribution`: each key a capped string, no other key. */
+export const ATTRIBUTION_SCHEMA = {
+  type: 'object',
+  title: 'Where the visit came from',
+  properties: Object.fromEntries<ReturnType<typeof capped>>([
+    ...CLICK_PARAMETERS.map((name) => [name, capped(MAX_PARAMETER_LENGTH)] as const),
+    ...ATTRIBUTION_URLS.map((name) => [name, capped(MAX_URL_LENGTH)] as const),
+  ]),
+  additionalProperties: false,
+} as const;
+
+/**
+ * A field every step carries that people never see or fill (site/honeypot.ts): a lead with it filled came
+ * from a bot, and the server stores it without ever delivering it.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * The lead payload as spec section 3 names it: what other clients (a central lead service, a partner's page) send, and
+ * what every lender receives, each field always there (docs/decisions/045-lead-api-contract.md). Every flow's lead
+ * must carry each of them; the server refuses at start a flow file that does not.
+ */
+export const LEAD_PAYLOAD_FIELDS = [
+  'flow',
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'business_type',
+  'amount',
+  'loan_purpose',
+  'loan_timing',
+  'average_monthly_revenue',
+  'credit_score',
+  'business_name',
+  'business_zipcode',
+  'business_start_month',
+  'business_start_year',
+  'business_industry',
+  'client_ip',
+  'address',
+  'street_address',
+  'city',
+  'zipcode',
+  'state',
+  'trustedform_cert_url',
+  'source_url',
+] as const;
+
+/**
+ * Fields the submit adds to the answers, keyed by lead field: their schema and where the page takes them from. The
+ * optional ones may also be sent empty, as a client without the certificate script or the page's address sends them.
+ */
+export const LEAD_EXTRAS = {
+  name: { schema: { type: 'string', title: 'Full name', minLength: 1, maxLength: 101 }, required: true },
+  address: { schema: { type: 'string', title: 'Postal address', minLength: 1, maxLength: 200 }, required: true },
+  client_ip: { schema: { type: 'string', title: 'Visitor IP address', maxLength: 45 }, required: false },
+  trustedform_cert_url: {
+    schema: { type: 'string', title: 'Consent certificate URL', maxLength: 500, pattern: '^(?:$|https://)' },
+    required: false,
+  },
+  source_url: {
+    schema: { type: 'string', title: 'Page address', maxLength: 2000, pattern: '^(?:$|https?://)' },
+    required: false,
+  },
+  [HONEYPOT_FIELD]: {
+    schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 },
+    required: false,
+  },
+} as const;
+
+export type LeadExtras = {
+  name: string;
+  address: string;
+  client_ip?: string;
+  trustedform_cert_url?: string;
+  source_url?: string;
+  [HONEYPOT_FIELD]?: string;
+  [ATTRIBUTION_FIELD]?: Attribution;
+};
