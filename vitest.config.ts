@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests run where the code they test runs: jsdom for the page (engine, widgets, site), node for the tooling and the
+// Tests run where the code they test runs: jsdom for the pages (contracts, engine, widgets, site, console), node for the tooling and the
 // server. Some sit in a folder of the other kind: the flow checks and the resolving of versions that extend another,
 // which the build and `npm run flows:check` run in node, and the development page's script (server/dev/client.ts),
 // which runs in the browser.
@@ -14,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/{engine,widgets,site}/**/*.test.{ts,tsx}', ...PAGE_TESTS_OF_THE_SERVER_FOLDER],
+          include: [
+            'tests/{contracts,engine,widgets,site,console}/**/*.test.{ts,tsx}',
+            ...PAGE_TESTS_OF_THE_SERVER_FOLDER,
+          ],
           exclude: NODE_TESTS_OF_THE_PAGE_FOLDERS,
           setupFiles: ['tests/support/setup-dom.ts'],
         },

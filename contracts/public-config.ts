@@ -1,7 +1,7 @@
 /**
  * The settings the server hands to the page at run time (one build serves every environment): part of the
  * page-server contract, so the site and the server both import it from here and neither imports the other.
- * Plain values and types only: the page bundles this module.
+ * Plain values and types, and the one reader of the page's element: the pages bundle this module.
  */
 
 /** The id of the `<script type="application/json">` element in index.html that carries the PublicConfig JSON. */
@@ -56,4 +56,9 @@ export interface PublicConfig {
   loadTrustedFormScript: boolean;
   /** The Google Maps Platform key for address autocomplete, or null: visitors type the address by hand. */
   mapsApiKey: string | null;
+}
+
+/** The settings the server wrote into this page: how the visitor's page and the console's read them at start. */
+export function readRuntimeConfig(doc: Document = document): PublicConfig {
+  return JSON.parse(doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? '') as PublicConfig;
 }

@@ -8,7 +8,7 @@ import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
 import { attributionOf } from '../engine/state/attribution.ts';
-import { readRuntimeConfig } from './runtime-config.ts';
+import { readRuntimeConfig } from '../contracts/public-config.ts';
 import { siteTree } from './site-tree.tsx';
 import { startThirdParties } from './third-party/start.ts';
 import { actions } from '../engine/actions/index.ts';

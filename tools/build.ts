@@ -15,7 +15,18 @@ import { compileServer } from './compile-server.ts';
 
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.sources');
-const SOURCES = ['flows', 'engine', 'widgets', 'site', 'tools', 'package-lock.json', '.parcelrc', 'package.json'];
+const SOURCES = [
+  'flows',
+  'contracts',
+  'engine',
+  'widgets',
+  'site',
+  'console',
+  'tools',
+  'package-lock.json',
+  '.parcelrc',
+  'package.json',
+];
 
 function sourcesHash(): string {
   const hash = createHash('sha256');

@@ -28,7 +28,7 @@ const STATUS_FILE = devStatusFile(join(ROOT, DEV_DIST));
 /** What marketers edit: checked on every save; the server restarts with it once the check is clean. */
 const CONTENT_FOLDERS = ['flows', 'site/content', 'server/content'];
 /** What the server runs: it restarts on every save (after the content is clean again, while it is not). */
-const CODE_FOLDERS = ['server', 'engine'];
+const CODE_FOLDERS = ['server', 'contracts', 'engine'];
 const SETTLE_MS = 150;
 
 /** `pageProblems` by build target: each page's build reports its own. */

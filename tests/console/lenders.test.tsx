@@ -1,7 +1,7 @@
 /** The Lenders page: the buyers in the order leads are offered to them, their caps and returns, and who gets none. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LenderEntry, LendersResponse } from '../../../contracts/console.ts';
+import type { LenderEntry, LendersResponse } from '../../contracts/console.ts';
 import { getting, MARKETER, OPERATOR, renderConsole, signedInAs, stubServer } from './stub-server.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 /** The audit log, for admins: who did what, when and from where, newest first, 100 a page with "Older" paging. */
 import { useState } from 'react';
-import { AUDIT_PATH, type AuditResponse, type ConsoleUser } from '../../contracts/console.ts';
+import { AUDIT_PATH, type AuditResponse, type ConsoleUser } from '../contracts/console.ts';
 import { queryString } from './console-api.ts';
 import { formatTime } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';

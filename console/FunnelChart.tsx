@@ -4,7 +4,7 @@
  * W3C's complex-images tutorial has it for a chart with a data table.
  */
 import { useId } from 'react';
-import type { FunnelStep } from '../../contracts/funnel.ts';
+import type { FunnelStep } from '../contracts/funnel.ts';
 
 const ROW_HEIGHT = 28;
 const BAR_HEIGHT = 18;

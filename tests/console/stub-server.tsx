@@ -5,8 +5,8 @@
 import { render } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import Console from '../../../site/console/Console.tsx';
-import type { ConsoleUser } from '../../../contracts/console.ts';
+import Console from '../../console/Console.tsx';
+import type { ConsoleUser } from '../../contracts/console.ts';
 
 export interface Call {
   method: string;

@@ -2,7 +2,7 @@
  * Where a lead's delivery ended, in one line an operator reads first: "Delivered to Quillmont Capital", "Unsold",
  * "Held (consent-revoked)", "Dead-lettered", "Queued", "Stored", with the server's reason after it when it gave one.
  */
-import type { LeadPageResponse } from '../../contracts/console.ts';
+import type { LeadPageResponse } from '../contracts/console.ts';
 
 type Lead = LeadPageResponse['lead'];
 

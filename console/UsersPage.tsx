@@ -13,7 +13,7 @@ import {
   type UserEntry,
   type UserResponse,
   type UsersResponse,
-} from '../../contracts/console.ts';
+} from '../contracts/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { fieldText, formatTime } from './format.ts';

@@ -4,7 +4,7 @@
  * month), its deliveries and returns of the last 30 days; and the lenders the consent names that receive no leads.
  * No lead and no person on it.
  */
-import { LENDERS_PATH, type ConsoleUser, type LenderEntry, type LendersResponse } from '../../contracts/console.ts';
+import { LENDERS_PATH, type ConsoleUser, type LenderEntry, type LendersResponse } from '../contracts/console.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 

@@ -1,5 +1,5 @@
 /** The leads list's filters as the page's address carries them and as GET /api/admin/leads takes them. */
-import { LEAD_STATUSES, LEADS_PATH } from '../../contracts/console.ts';
+import { LEAD_STATUSES, LEADS_PATH } from '../contracts/console.ts';
 import { queryString } from './console-api.ts';
 
 export interface LeadFilters {

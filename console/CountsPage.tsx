@@ -4,7 +4,7 @@
  */
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COUNTS_PATH, type ConsoleUser, type CountsResponse } from '../../contracts/console.ts';
+import { COUNTS_PATH, type ConsoleUser, type CountsResponse } from '../contracts/console.ts';
 import { filledIn, queryString } from './console-api.ts';
 import { fieldText, recentRange } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { readRuntimeConfig } from '../runtime-config.ts';
+import { readRuntimeConfig } from '../contracts/public-config.ts';
 import Console from './Console.tsx';
 
 createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,7 @@
  * A lead's way through the buyers on its page: the path (each buyer considered, in order, and what happened), the
  * returns buyers made, and the lead.revoked events sent to the buyers that had it.
  */
-import type { LeadPageResponse } from '../../contracts/console.ts';
+import type { LeadPageResponse } from '../contracts/console.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel } from './lead-outcome.ts';
 

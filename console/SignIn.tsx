@@ -3,8 +3,8 @@
  * (429) shows the server's words, which say how long to wait. Where no admin exists yet it says how to make one.
  */
 import { useState, type FormEvent } from 'react';
-import { SESSION_PATH, SIGN_IN_FAILED, type ConsoleUser, type SessionResponse } from '../../contracts/console.ts';
-import { ApiError } from '../../engine/api/client.ts';
+import { SESSION_PATH, SIGN_IN_FAILED, type ConsoleUser, type SessionResponse } from '../contracts/console.ts';
+import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
 

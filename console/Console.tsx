@@ -14,8 +14,8 @@ import {
   type ConsoleUser,
   type SessionResponse,
   type SignedOutResponse,
-} from '../../contracts/console.ts';
-import { ApiError } from '../../engine/api/client.ts';
+} from '../contracts/console.ts';
+import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { SessionEndedContext } from './use-console-data.ts';
 import { mayUse } from './access.ts';

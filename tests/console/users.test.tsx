@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserEntry } from '../../../contracts/console.ts';
+import type { UserEntry } from '../../contracts/console.ts';
 import { ADMIN, renderConsole, signedInAs, stubServer, supportDialogs, type Handler } from './stub-server.tsx';
 
 beforeAll(supportDialogs);

@@ -11,7 +11,7 @@ import {
   type ConsoleUser,
   type LeadRow,
   type LeadsResponse,
-} from '../../contracts/console.ts';
+} from '../contracts/console.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { filledIn, queryString } from './console-api.ts';
 import { fieldText, formatTime, recentRange } from './format.ts';

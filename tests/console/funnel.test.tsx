@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FunnelResponse } from '../../../contracts/funnel.ts';
-import { BAR_WIDTH } from '../../../site/console/FunnelChart.tsx';
+import type { FunnelResponse } from '../../contracts/funnel.ts';
+import { BAR_WIDTH } from '../../console/FunnelChart.tsx';
 import { MARKETER, renderConsole, signedInAs, stubServer, type Handler } from './stub-server.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,9 +3,9 @@
  * every state-changing call, as the form's client sends it (engine/api/client.ts). A refusal becomes an ApiError with
  * the server's message, which the pages show as it is.
  */
-import type { ErrorResponse } from '../../contracts/api.ts';
-import { ApiError } from '../../engine/api/client.ts';
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../contracts/api.ts';
+import type { ErrorResponse } from '../contracts/api.ts';
+import { ApiError } from '../engine/api/client.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../contracts/api.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

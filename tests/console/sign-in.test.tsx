@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_FAILED } from '../../../contracts/console.ts';
+import { SIGN_IN_FAILED } from '../../contracts/console.ts';
 import {
   ADMIN,
   MARKETER,

@@ -1,6 +1,6 @@
 /** The funnel page's filters as its address carries them, and as GET /api/admin/funnel and its CSV take them. */
-import { FLOW_VERSIONS } from '../../.generated/flow-versions.ts';
-import { DEVICE_CLASSES, FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../contracts/funnel.ts';
+import { FLOW_VERSIONS } from '../.generated/flow-versions.ts';
+import { DEVICE_CLASSES, FUNNEL_CSV_PATH, FUNNEL_PATH } from '../contracts/funnel.ts';
 import { queryString } from './console-api.ts';
 
 export interface FunnelFilters {

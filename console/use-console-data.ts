@@ -3,7 +3,7 @@
  * session ended meanwhile (idle timeout, disabled, signed out elsewhere): the console goes back to sign-in.
  */
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { ApiError } from '../../engine/api/client.ts';
+import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 
 /** Told when a call finds the session gone. */

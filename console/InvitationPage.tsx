@@ -3,7 +3,7 @@
  * console's home. A link unknown, used or past its 72 hours says so.
  */
 import { useState, type FormEvent } from 'react';
-import { INVITATIONS_PATH } from '../../contracts/console.ts';
+import { INVITATIONS_PATH } from '../contracts/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LeadPageResponse } from '../../../contracts/console.ts';
+import type { LeadPageResponse } from '../../contracts/console.ts';
 import { OPERATOR, renderConsole, signedInAs, stubServer, supportDialogs, type Handler } from './stub-server.tsx';
 
 beforeAll(supportDialogs);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LeadRow } from '../../../contracts/console.ts';
+import type { LeadRow } from '../../contracts/console.ts';
 import { OPERATOR, renderConsole, signedInAs, stubServer, type Handler } from './stub-server.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

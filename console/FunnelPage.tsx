@@ -6,9 +6,9 @@
  */
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FLOW_VERSIONS } from '../../.generated/flow-versions.ts';
-import type { ConsoleUser } from '../../contracts/console.ts';
-import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../../contracts/funnel.ts';
+import { FLOW_VERSIONS } from '../.generated/flow-versions.ts';
+import type { ConsoleUser } from '../contracts/console.ts';
+import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
 import { filledIn } from './console-api.ts';
 import { fieldText, formatPercent, formatSeconds, recentRange } from './format.ts';
 import { funnelCsvPath, funnelFiltersFrom, funnelPath, shownVersion, type FunnelFilters } from './funnel-query.ts';

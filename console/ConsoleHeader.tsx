@@ -1,7 +1,7 @@
 /** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
 import { useState } from 'react';
-import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../../contracts/console.ts';
-import { ApiError } from '../../engine/api/client.ts';
+import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../contracts/console.ts';
+import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';
 import { Link, useLocation } from 'react-router-dom';

@@ -13,12 +13,12 @@ import {
   type LeadAction,
   type LeadActionResponse,
   type LeadPageResponse,
-} from '../../contracts/console.ts';
+} from '../contracts/console.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from './ConfirmButton.tsx';
-import { storedAttribution } from '../../engine/state/attribution.ts';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../../contracts/lead.ts';
+import { storedAttribution } from '../engine/state/attribution.ts';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/lead.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel, outcomeLine } from './lead-outcome.ts';
 import { LeadStatusText } from './LeadsPage.tsx';

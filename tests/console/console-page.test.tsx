@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../contracts/public-config.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../contracts/public-config.ts';
 import { signedOut, stubServer } from './stub-server.tsx';
 
 afterEach(() => {
@@ -20,7 +20,7 @@ describe("the console's page", () => {
     root.id = 'root';
     document.body.append(config, root);
 
-    await import('../../../site/console/main.tsx');
+    await import('../../console/main.tsx');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(document.title).toBe('Sign in | Acme Funding console');
