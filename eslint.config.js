@@ -38,7 +38,8 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.tsx'],
+    // Hooks live in .ts modules too (use-*.ts): the rules follow them there.
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     // The two rules every hook must obey. The plugin's other recommended rules judge code for the React Compiler,
     // which the build does not run.

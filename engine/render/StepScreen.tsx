@@ -1,12 +1,12 @@
 /** One step of a flow: form heading, progress, the step's heading, its fields or display, and the step buttons. */
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtom } from 'jotai';
 import type { CompiledFlow } from '../flow/compiled.ts';
 import { branchTest } from '../flow/compiled.ts';
-import { answersFromQuery, formHeading, mergeQuery, nextStepId, stepPath } from '../flow/navigation.ts';
+import { formHeading, mergeQuery, nextStepId, stepPath } from '../flow/navigation.ts';
 import type { FormRecord } from '../state/record.ts';
-import { carriesClick, withAttribution } from '../state/attribution.ts';
+import { withAttribution } from '../state/attribution.ts';
 import type { KeywordError } from '../validation/messages.ts';
 import { situationMessage } from '../validation/messages.ts';
 import type { DisplayContext } from '../widget-contract.ts';
@@ -16,18 +16,20 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { fillFromAnswers } from './step-text.ts';
-import { useFlowNavigation, useWentBack } from './use-flow-navigation.ts';
-import { loadLaterValidators, useStepValidators } from './step-validators.ts';
-import { onFirstVisitorAction } from './first-visitor-action.ts';
-import { whenIdle } from './deferred.ts';
+import { useFlowNavigation } from './use-flow-navigation.ts';
+import { useStepValidators } from './step-validators.ts';
 import { useBackToStart } from './back-to-start.tsx';
 import { FIELDS_TURN, HydrateLater } from './hydrate-later.tsx';
 import { STEP_HEADING_ID } from './step-heading.ts';
+import { useScreenEntrance } from './use-screen-entrance.ts';
+import { useDocumentTitle } from './use-document-title.ts';
+import { usePreloadNextSteps } from './use-preload-next-steps.ts';
+import { useReportStepVisit } from './use-report-step-visit.ts';
+import { useAnswersFromQuery } from './use-answers-from-query.ts';
+import { useKeepClickAttribution } from './use-keep-click-attribution.ts';
+import { useClearAnswersAtEnd } from './use-clear-answers-at-end.ts';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
-
-/** Whether this page load has shown a step screen yet. */
-let screenShown = false;
 
 export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepId: string }) {
   const { flow } = compiled;
@@ -45,72 +47,24 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const isStart = stepId === flow.start;
   const mustRestart = record === null && !isStart;
   const startPath = stepPath(flow, flow.steps[flow.start]!);
-
-  // Every new screen starts at the top, but the one the page opened on keeps the browser's position: the visitor may
-  // have scrolled the prerendered page before its script arrived. A new screen also takes the focus to its heading,
-  // so a screen reader reads the question and Tab goes on from there; the one the page opened on leaves the focus
-  // where the visitor put it (docs/decisions/055-focus-on-new-screens.md). A screen that only sends the visitor to the
-  // start shows nothing, and the start screen it leads to is still the first the visitor sees.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Only a screen that replaces another slides in: the one the page opens on is drawn in place, as the server sent it
-  // (its heading is the page's largest paint, which a slide from off-screen would hold back).
-  const [entering] = useState(() => screenShown);
-  useLayoutEffect(() => {
-    if (mustRestart) return;
-    if (screenShown) {
-      window.scrollTo(0, 0);
-      headingRef.current?.focus({ preventScroll: true });
-    }
-    screenShown = true;
-  }, [pathname, mustRestart]);
+  const { headingRef, entering } = useScreenEntrance(pathname, mustRestart);
 
   // Memoised: a new empty record on every render would rerun the effects that depend on the answers.
   const answers = useMemo<FormRecord>(() => record ?? {}, [record]);
   const heading = fillFromAnswers(step.heading, answers);
-  useEffect(() => {
-    document.title = `${fillFromAnswers(step.title ?? step.heading, answers)} | ${settings.productName}`;
-  }, [step, answers, settings.productName]);
+  useDocumentTitle(step, answers, settings.productName);
+  usePreloadNextSteps(compiled, isStart, settings.registry);
+  useReportStepVisit(settings.events, flow, stepId, mustRestart);
 
-  // The start step's script carries only what it needs; the next steps' code is fetched once the visitor acts.
-  useEffect(() => {
-    if (!isStart) return undefined;
-    return onFirstVisitorAction(() => {
-      // The next step needs the validators at once; the later widgets wait for an idle moment, so evaluating them
-      // does not hold up the first change of step.
-      void loadLaterValidators(compiled).then(() => whenIdle(() => void settings.registry.preload()));
-    });
-  }, [isStart, compiled, settings.registry]);
-
-  useEffect(() => {
-    if (!mustRestart) settings.events.stepViewed({ flow: flow.id, version: flow.version, stepId });
-  }, [settings.events, flow, stepId, mustRestart]);
-  useWentBack(() => {
-    if (!mustRestart) settings.events.stepLeft({ flow: flow.id, version: flow.version, stepId }, 'back');
-  });
-
-  useEffect(() => {
-    const fromQuery = answersFromQuery(flow.query, search);
-    if (mustRestart || step.end || Object.keys(fromQuery).length === 0) return;
-    setRecord((previous) => ({ ...previous, ...fromQuery }));
-  }, [flow.query, search, mustRestart, step.end, setRecord]);
-
-  // A click's parameters are kept at once, as the query's answers are: the visitor may leave before answering and come
-  // back without them. An arrival without any waits for the first answer, so a mere look at the page stores nothing.
+  // What the visit arrived with is stored by a screen the visitor sees, but not by the last step, which clears it.
+  const keepsArrival = !mustRestart && !step.end;
+  useAnswersFromQuery(flow.query, search, keepsArrival, setRecord);
   const landing = settings.arrival;
-  useEffect(() => {
-    if (landing === undefined || mustRestart || step.end) return;
-    setRecord((previous) =>
-      previous === null && !carriesClick(landing) ? previous : withAttribution(previous, landing),
-    );
-  }, [landing, mustRestart, step.end, setRecord]);
+  useKeepClickAttribution(landing, keepsArrival, setRecord);
   const withArrival = (record: FormRecord | null) =>
     landing === undefined ? { ...record } : withAttribution(record, landing);
 
-  // A layout effect: it runs in the same task as the change of address, so a Back pressed as the screen appears
-  // cannot leave the answers behind (a passive effect waits for the next frame and is dropped if the step unmounts).
-  useLayoutEffect(() => {
-    if (step.end && arrival !== null) setRecord(null);
-  }, [step.end, arrival, setRecord]);
+  useClearAnswersAtEnd(step.end, arrival, setRecord);
 
   const restart = useCallback(() => {
     setRecord(null);

@@ -53,6 +53,8 @@ export function useWentBack(onBack: () => void): void {
     const shownAt = historyIndex();
     return () => {
       const now = historyIndex();
+      // The callback of the last render is the one wanted when the screen goes, not the one of the first.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       if (shownAt !== undefined && now !== undefined && now < shownAt) latest.current();
     };
   }, [latest]);

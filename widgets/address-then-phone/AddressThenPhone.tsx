@@ -1,37 +1,19 @@
 import './address-then-phone.css';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { toFieldPathId } from '@rjsf/utils';
-import type { FormRecord } from '../../engine/state/record.ts';
 import { errorAttributes, type ObjectWidgetProps } from '../../engine/widget-contract.ts';
 import { useLatest } from '../../engine/render/use-latest.ts';
 import { digitsOf, digitsOnlyHandlers } from '../shared/digits-input.ts';
-import { useZipLookup, type ZipAnswer } from '../shared/use-zip-lookup.ts';
+import type { ZipAnswer } from '../shared/use-zip-lookup.ts';
 import { AddressInput } from './address-input.tsx';
 import { FieldRow } from './field-row.tsx';
 import { MaskedPhoneInput } from './MaskedPhoneInput.tsx';
 import type { AddressThenPhoneOptions } from './options.ts';
 import type { PickedAddress } from './place.ts';
-
-type Field = 'street_address' | 'city' | 'state' | 'zipcode' | 'phone';
-type StepData = Partial<Record<Field, string>>;
-
-const ADDRESS_FIELDS = ['street_address', 'city', 'state', 'zipcode'] as const;
-const ZIP_LENGTH = 5;
-
-/** The first button checks the address (with a short wait shown), then the phone field and the submit button show. */
-type Stage = 'address' | 'checking' | 'phone';
-
-const FIELDS = [...ADDRESS_FIELDS, 'phone'] as const;
-
-/** The step's answers this widget shows: its fields' texts (the step's schema makes each a string). */
-function stepData(formData: FormRecord | undefined): StepData {
-  const data: StepData = {};
-  for (const field of FIELDS) {
-    const value = formData?.[field];
-    if (typeof value === 'string') data[field] = value;
-  }
-  return data;
-}
+import { initialRevealState, transition } from './reveal-machine.ts';
+import { StageButton } from './stage-button.tsx';
+import { ADDRESS_FIELDS, useStepData, type Field, type StepData } from './step-data.ts';
+import { useZipCheck, ZIP_LENGTH } from './use-zip-check.ts';
 
 /**
  * The phone step: street address (with suggestions when the page has a Maps key), then city, state and ZIP once an
@@ -52,40 +34,12 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     onFocus,
   } = props;
   const context = registry.formContext;
-  const data = stepData(formData);
-
-  // rjsf hands a change back as props only after applying it; what this widget gives back builds on its last change.
-  const latest = useRef(data);
-  const received = useRef(formData);
-  if (received.current !== formData) {
-    received.current = formData;
-    latest.current = data;
-  }
+  const { data, latest } = useStepData(formData);
   // Lookups answer after renders: they reach the engine through the context of the latest render.
   const live = useLatest(context);
-  const zipLookup = useZipLookup(context, options.zipNotFound);
-  // The last lookup with its answer applied; the first button waits for it before checking the ZIP.
-  const lastLookup = useRef<Promise<void>>(undefined);
-  const alive = useRef(true);
-
-  // A street restored was typed or picked, so its place showed.
-  const [entered, setEntered] = useState(() => Boolean(data.street_address?.trim()));
-  const [stage, setStage] = useState<Stage>('address');
+  const [{ placeShown, stage }, send] = useReducer(transition, data.street_address, initialRevealState);
   const loaderTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const revealing = useRef(false);
-
-  // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
-  const confirmedZip = useRef(data.city && data.state ? data.zipcode : undefined);
-  // A ZIP the lookup refused (unknown, or outside the served area) and the error it got.
-  const refusedZip = useRef<{ zip: string; error: string }>(undefined);
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-      clearTimeout(loaderTimer.current);
-    };
-  }, []);
+  const alive = useRef(true);
 
   const idOf = (field: Field) => toFieldPathId(field, registry.globalFormOptions, fieldPathId).$id;
   const errorsOf = (field: Field) => errorSchema?.[field]?.__errors ?? [];
@@ -103,45 +57,39 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     onChange(next, fieldPathId.path, undefined, idOf(field));
   };
 
-  const cancelLookup = () => {
-    zipLookup.cancel();
-    lastLookup.current = undefined;
-  };
-
-  // Only the latest lookup answers: a new ZIP, a picked address or the widget leaving cancels the one running.
-  const lookUp = (zip: string): Promise<void> => {
-    const applied = zipLookup.lookUp(zip).then(apply);
-    lastLookup.current = applied;
-    return applied;
-  };
-
-  const apply = (answer: ZipAnswer | undefined) => {
-    if (answer === undefined) return;
+  const showZipAnswer = (answer: ZipAnswer) => {
     if ('place' in answer) {
-      confirmedZip.current = answer.zip;
       live.current.setFieldError('zipcode', undefined);
       update({ city: answer.place.city, state: answer.place.state }, 'zipcode');
     } else {
-      refusedZip.current = { zip: answer.zip, error: answer.error };
       live.current.setFieldError('zipcode', answer.error);
       update({ city: undefined, state: undefined }, 'zipcode');
     }
   };
+  // Restored city and state came from a lookup or a chosen place, so their ZIP was confirmed then.
+  const restoredZip = data.city && data.state ? data.zipcode : undefined;
+  const zipCheck = useZipCheck(context, options.zipNotFound, restoredZip, showZipAnswer);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      clearTimeout(loaderTimer.current);
+    };
+  }, []);
 
   const changeZip = (text: string) => {
     const zip = digitsOf(text, ZIP_LENGTH);
     if (zip === (latest.current.zipcode ?? '')) return;
-    cancelLookup();
-    confirmedZip.current = undefined;
+    zipCheck.forget();
     context.setFieldError('zipcode', undefined);
     update({ zipcode: zip || undefined }, 'zipcode');
-    if (zip.length === ZIP_LENGTH) void lookUp(zip);
+    if (zip.length === ZIP_LENGTH) void zipCheck.lookUp(zip);
   };
 
   const pick = (address: PickedAddress) => {
-    setEntered(true);
-    cancelLookup();
-    confirmedZip.current = undefined;
+    send({ type: 'addressPicked' });
+    zipCheck.forget();
     live.current.setFieldError('zipcode', undefined);
     update(
       {
@@ -153,13 +101,11 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
       },
       'street_address',
     );
-    if (address.zipcode.length === ZIP_LENGTH) void lookUp(address.zipcode);
+    if (address.zipcode.length === ZIP_LENGTH) void zipCheck.lookUp(address.zipcode);
   };
 
-  // City, state and ZIP show once a street is typed rather than when it loses focus: shown then, they pushed the button
-  // down from under the pointer pressing it, and a Tab from the street went past them to the button.
   const changeStreet = (text: string) => {
-    if (text.trim()) setEntered(true);
+    send({ type: 'streetTyped', text });
     update({ street_address: text || undefined }, 'street_address');
   };
 
@@ -170,37 +116,36 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
     onBlur(idOf('street_address'), trimmed);
   };
 
-  const checkAddress = async () => {
+  /** Whether the address is complete with its ZIP confirmed; when not, its errors show and the focus goes to them. */
+  const addressPasses = async (): Promise<boolean> => {
     context.touch(ADDRESS_FIELDS);
-    await lastLookup.current;
-    const zip = latest.current.zipcode ?? '';
-    // A lookup the network failed is asked again; a ZIP the service refused is not.
-    if (zip.length === ZIP_LENGTH && confirmedZip.current !== zip && refusedZip.current?.zip !== zip) await lookUp(zip);
-    if (!alive.current) return;
+    await zipCheck.settle(() => latest.current.zipcode ?? '');
+    if (!alive.current) return false;
     const now = latest.current;
-    const confirmed = now.zipcode !== undefined && confirmedZip.current === now.zipcode;
+    const confirmed = zipCheck.confirms(now.zipcode);
     // A ZIP that is too short already shows the schema's own message.
     if (!confirmed && now.zipcode?.length === ZIP_LENGTH) {
-      const refused = refusedZip.current?.zip === now.zipcode ? refusedZip.current.error : undefined;
-      live.current.setFieldError('zipcode', refused ?? options.zipNotFound);
+      live.current.setFieldError('zipcode', zipCheck.refusalOf(now.zipcode) ?? options.zipNotFound);
     }
     if (!confirmed || !ADDRESS_FIELDS.every((field) => now[field])) {
       // As Next does on other steps, the focus goes to what the visitor must fix first; city and state follow the ZIP.
       document.getElementById(idOf(now.street_address ? 'zipcode' : 'street_address'))?.focus();
-      return;
+      return false;
     }
-    setStage('checking');
-    loaderTimer.current = setTimeout(() => setStage('phone'), options.loaderSeconds * 1000);
+    return true;
   };
 
+  // One check at a time, and none once the address has passed.
   const reveal = async () => {
-    if (stage !== 'address' || revealing.current) return;
-    revealing.current = true;
+    if (stage !== 'address') return;
+    send({ type: 'firstButtonPressed' });
+    let passed = false;
     try {
-      await checkAddress();
+      passed = await addressPasses();
     } finally {
-      revealing.current = false;
+      send({ type: passed ? 'addressPassed' : 'addressRefused' });
     }
+    if (passed) loaderTimer.current = setTimeout(() => send({ type: 'loaderElapsed' }), options.loaderSeconds * 1000);
   };
 
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -246,7 +191,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
           onPick={pick}
         />,
       )}
-      {entered && (
+      {placeShown && (
         <div className="address-then-phone__place">
           {row(
             'city',
@@ -299,32 +244,14 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
           />,
         )}
       <div role="status" className="address-then-phone__status">
-        {stage === 'checking' && (
+        {stage === 'loader' && (
           <>
             <span className="address-then-phone__spinner" aria-hidden="true" />
             {options.loaderText}
           </>
         )}
       </div>
-      {stage === 'phone' ? (
-        <button
-          type="submit"
-          className="button button--primary address-then-phone__button"
-          disabled={context.submitting}
-        >
-          {options.submit}
-        </button>
-      ) : (
-        // aria-disabled rather than disabled while checking, so the focus stays on the button.
-        <button
-          type="button"
-          className="button button--primary address-then-phone__button"
-          aria-disabled={stage === 'checking' || undefined}
-          onClick={() => void reveal()}
-        >
-          {options.reveal}
-        </button>
-      )}
+      <StageButton stage={stage} labels={options} submitting={context.submitting} onFirstPress={() => void reveal()} />
     </div>
   );
 }

@@ -62,6 +62,8 @@ export function useZipLookup(context: FormContext, notFound: string): ZipLookup 
     return lookup;
   };
 
+  // On unmount only: `cancel` reads refs alone, so the first render's copy cancels whatever runs by then.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => cancel, []);
 
   return { lookUp, cancel };
