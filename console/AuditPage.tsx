@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AUDIT_PATH, type AuditResponse, type ConsoleUser } from '../contracts/console.ts';
 import { queryString } from './console-api.ts';
 import { formatTime } from './format.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
@@ -20,12 +21,7 @@ export function AuditPage({ productName }: AuditPageProps) {
   return (
     <>
       <PageHeading title="Audit log" productName={productName} />
-      {loaded.state === 'loading' && <p role="status">Loading the audit log…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <LoadingOrFailed loaded={loaded} loading="Loading the audit log…" />
       {loaded.state === 'loaded' && (
         <>
           <div className="console-table-wrap">

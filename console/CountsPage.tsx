@@ -2,13 +2,19 @@
  * Counts of leads for a date range, by status, flow version and utm_source: numbers only, the marketer's home and
  * open to every role. The range lives in the page's address.
  */
-import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { COUNTS_PATH, type ConsoleUser, type CountsResponse } from '../contracts/console.ts';
 import { filledIn, queryString } from './console-api.ts';
-import { fieldText, recentRange } from './format.ts';
+import { FilterForm, type FilterSpec } from './FilterForm.tsx';
+import { recentRange } from './format.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+
+const RANGE_FILTERS: readonly FilterSpec<'from' | 'to'>[] = [
+  { name: 'from', label: 'From', type: 'date', required: true },
+  { name: 'to', label: 'To', type: 'date', required: true },
+];
 
 export interface CountsPageProps {
   productName: string;
@@ -21,34 +27,17 @@ export function CountsPage({ productName }: CountsPageProps) {
   const range = { from: query.get('from') ?? fallback.from, to: query.get('to') ?? fallback.to };
   const [loaded] = useConsoleData<CountsResponse>(`${COUNTS_PATH}${queryString(range)}`);
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setQuery(filledIn({ from: fieldText(form, 'from'), to: fieldText(form, 'to') }));
-  };
-
   return (
     <>
       <PageHeading title="Counts" productName={productName} />
-      <form className="console-filters" aria-label="Date range" onSubmit={apply}>
-        <label className="console-field">
-          <span>From</span>
-          <input type="date" name="from" defaultValue={range.from} required />
-        </label>
-        <label className="console-field">
-          <span>To</span>
-          <input type="date" name="to" defaultValue={range.to} required />
-        </label>
-        <button type="submit" className="console-button console-button--primary">
-          Show
-        </button>
-      </form>
-      {loaded.state === 'loading' && <p role="status">Loading counts…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <FilterForm
+        label="Date range"
+        fields={RANGE_FILTERS}
+        values={range}
+        submit="Show"
+        onApply={(values) => setQuery(filledIn(values))}
+      />
+      <LoadingOrFailed loaded={loaded} loading="Loading counts…" />
       {loaded.state === 'loaded' && (
         <>
           <p className="console-total">

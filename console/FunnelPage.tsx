@@ -4,17 +4,26 @@
  * drop-off, median time), with its CSV. Counts and step ids only: every role's. The filters and the version shown live
  * in the page's address, so a view can be shared.
  */
-import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FLOW_VERSIONS } from '../.generated/flow-versions.ts';
 import type { ConsoleUser } from '../contracts/console.ts';
 import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
 import { filledIn } from './console-api.ts';
-import { fieldText, formatPercent, formatSeconds, recentRange } from './format.ts';
+import { FilterForm, type FilterSpec } from './FilterForm.tsx';
+import { formatPercent, formatSeconds, recentRange } from './format.ts';
 import { funnelCsvPath, funnelFiltersFrom, funnelPath, shownVersion, type FunnelFilters } from './funnel-query.ts';
 import { FunnelChart } from './FunnelChart.tsx';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleDataOf } from './use-console-data.ts';
+
+const FUNNEL_FILTERS: readonly FilterSpec<keyof FunnelFilters>[] = [
+  { name: 'from', label: 'From', type: 'date', required: true },
+  { name: 'to', label: 'To', type: 'date', required: true },
+  { name: 'utm_source', label: 'utm_source' },
+  { name: 'utm_campaign', label: 'utm_campaign' },
+  { name: 'device', label: 'Device', choices: DEVICE_CLASSES },
+];
 
 export interface FunnelPageProps {
   productName: string;
@@ -27,56 +36,14 @@ export function FunnelPage({ productName }: FunnelPageProps) {
   const version = shownVersion(query);
   const [loaded] = useConsoleDataOf<FunnelResponse>(FLOW_VERSIONS.map((each) => funnelPath(each, filters)));
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: Record<string, string> = { version };
-    for (const name of form.keys()) next[name] = fieldText(form, name);
-    setQuery(filledIn(next));
-  };
+  const apply = (values: Record<string, string>) => setQuery(filledIn({ version, ...values }));
   const shown = loaded.state === 'loaded' ? loaded.data.find((funnel) => funnel.version === version) : undefined;
 
   return (
     <>
       <PageHeading title="Funnel" productName={productName} />
-      <form className="console-filters" aria-label="Funnel filters" onSubmit={apply}>
-        <label className="console-field">
-          <span>From</span>
-          <input type="date" name="from" defaultValue={filters.from} required />
-        </label>
-        <label className="console-field">
-          <span>To</span>
-          <input type="date" name="to" defaultValue={filters.to} required />
-        </label>
-        <label className="console-field">
-          <span>utm_source</span>
-          <input name="utm_source" defaultValue={filters.utm_source} />
-        </label>
-        <label className="console-field">
-          <span>utm_campaign</span>
-          <input name="utm_campaign" defaultValue={filters.utm_campaign} />
-        </label>
-        <label className="console-field">
-          <span>Device</span>
-          <select name="device" defaultValue={filters.device}>
-            <option value="">Any</option>
-            {DEVICE_CLASSES.map((device) => (
-              <option key={device} value={device}>
-                {device}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="console-button console-button--primary">
-          Show
-        </button>
-      </form>
-      {loaded.state === 'loading' && <p role="status">Loading the funnel…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <FilterForm label="Funnel filters" fields={FUNNEL_FILTERS} values={filters} submit="Show" onApply={apply} />
+      <LoadingOrFailed loaded={loaded} loading="Loading the funnel…" />
       {loaded.state === 'loaded' && (
         <>
           <VersionsTable funnels={loaded.data} shown={version} query={query} />

@@ -3,7 +3,7 @@
  * server's next_cursor), each lead linking to its page; and the CSV export of a date range. The filters live in the
  * page's address, so a filtered list can be reloaded, bookmarked and gone back to.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   CONSOLE_PAGE,
   LEAD_STATUSES,
@@ -14,10 +14,22 @@ import {
 } from '../contracts/console.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { filledIn, queryString } from './console-api.ts';
-import { fieldText, formatTime, recentRange } from './format.ts';
-import { filtersFrom, leadsPath } from './leads-query.ts';
+import { FilterField, FilterForm, type FilterSpec } from './FilterForm.tsx';
+import { formatTime, recentRange } from './format.ts';
+import { filtersFrom, leadsPath, type LeadFilters } from './leads-query.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+
+const LEAD_FILTERS: readonly FilterSpec<keyof LeadFilters>[] = [
+  { name: 'q', label: 'Search', type: 'search', placeholder: 'Email, phone or lead id', wide: true },
+  { name: 'status', label: 'Status', choices: LEAD_STATUSES },
+  { name: 'version', label: 'Version', placeholder: 'v2' },
+  { name: 'from', label: 'From', type: 'date' },
+  { name: 'to', label: 'To', type: 'date' },
+  { name: 'utm_source', label: 'utm_source' },
+  { name: 'utm_campaign', label: 'utm_campaign' },
+];
 
 export interface LeadsPageProps {
   productName: string;
@@ -37,64 +49,18 @@ export function LeadsPage({ productName }: LeadsPageProps) {
   const cursor = cursors[cursors.length - 1] ?? null;
   const [loaded] = useConsoleData<LeadsResponse>(leadsPath(filters, cursor));
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: Record<string, string> = {};
-    for (const name of form.keys()) next[name] = fieldText(form, name);
-    setQuery(filledIn(next));
-  };
-
   return (
     <>
       <PageHeading title="Leads" productName={productName} />
-      <form role="search" aria-label="Leads" className="console-filters" onSubmit={apply}>
-        <label className="console-field console-field--wide">
-          <span>Search</span>
-          <input type="search" name="q" defaultValue={filters.q} placeholder="Email, phone or lead id" />
-        </label>
-        <label className="console-field">
-          <span>Status</span>
-          <select name="status" defaultValue={filters.status}>
-            <option value="">Any</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="console-field">
-          <span>Version</span>
-          <input name="version" defaultValue={filters.version} placeholder="v2" />
-        </label>
-        <label className="console-field">
-          <span>From</span>
-          <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label className="console-field">
-          <span>To</span>
-          <input type="date" name="to" defaultValue={filters.to} />
-        </label>
-        <label className="console-field">
-          <span>utm_source</span>
-          <input name="utm_source" defaultValue={filters.utm_source} />
-        </label>
-        <label className="console-field">
-          <span>utm_campaign</span>
-          <input name="utm_campaign" defaultValue={filters.utm_campaign} />
-        </label>
-        <button type="submit" className="console-button console-button--primary">
-          Search
-        </button>
-      </form>
-
-      {loaded.state === 'loading' && <p role="status">Loading leads…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <FilterForm
+        label="Leads"
+        search
+        fields={LEAD_FILTERS}
+        values={filters}
+        submit="Search"
+        onApply={(values) => setQuery(filledIn(values))}
+      />
+      <LoadingOrFailed loaded={loaded} loading="Loading leads…" />
       {loaded.state === 'loaded' && (
         <>
           <LeadsTable leads={loaded.data.leads} filtered={Object.values(filters).some((value) => value !== '')} />
@@ -181,24 +147,22 @@ function CsvExport() {
     <section className="console-export" aria-labelledby="export-heading">
       <h2 id="export-heading">Export to CSV</h2>
       <div className="console-filters">
-        <label className="console-field">
-          <span>From</span>
+        <FilterField label="From">
           <input
             type="date"
             value={range.from}
             required
             onChange={(event) => setRange({ ...range, from: event.target.value })}
           />
-        </label>
-        <label className="console-field">
-          <span>To</span>
+        </FilterField>
+        <FilterField label="To">
           <input
             type="date"
             value={range.to}
             required
             onChange={(event) => setRange({ ...range, to: event.target.value })}
           />
-        </label>
+        </FilterField>
         <a className="console-button" href={href} download>
           Download CSV
         </a>

@@ -5,6 +5,7 @@
  * No lead and no person on it.
  */
 import { LENDERS_PATH, type ConsoleUser, type LenderEntry, type LendersResponse } from '../contracts/console.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
@@ -18,12 +19,7 @@ export function LendersPage({ productName }: LendersPageProps) {
   return (
     <>
       <PageHeading title="Lenders" productName={productName} />
-      {loaded.state === 'loading' && <p role="status">Loading the lenders…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <LoadingOrFailed loaded={loaded} loading="Loading the lenders…" />
       {loaded.state === 'loaded' && (
         <>
           <BuyersTable buyers={loaded.data.buyers} />

@@ -106,6 +106,73 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, location.href).origin === location.origin;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What a failed call says when the server's answer names no message. */
+export interface FailureWording {
+  unreachable: string;
+  answered: (status: number) => string;
+}
+
+const PLAIN_WORDING: FailureWording = {
+  unreachable: 'The server could not be reached',
+  answered: (status) => `The server answered ${status}`,
+};
+
+export interface JsonRequest {
+  /** Default GET. Every other method is state-changing: it carries the XSRF token to this site. */
+  method?: HttpMethod;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Default: the page's fetch at the time of the call. */
+  fetch?: typeof globalThis.fetch;
+  wording?: FailureWording;
+}
+
+/**
+ * One call with JSON in and out and the page's cookies: its JSON answer, or an ApiError with the server's message
+ * (status 0 when the server could not be reached).
+ */
+export async function requestJson<T>(url: string, request: JsonRequest = {}): Promise<T> {
+  const { method = 'GET', body, wording = PLAIN_WORDING } = request;
+  const fetch = request.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function exchange(token: string | undefined) {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token !== undefined) headers[XSRF_HEADER] = token;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new ApiError(0, wording.unreachable);
+    }
+    const answer: unknown = await response.json().catch(() => undefined);
+    return { response, answer };
+  }
+
+  const guarded = method !== 'GET' && isSameOrigin(url);
+  const token = guarded ? cookieValue(XSRF_COOKIE) : undefined;
+  let { response, answer } = await exchange(token);
+  // A page whose cookie was missing or cleared gets a fresh one with the refusal. The refused call stored
+  // nothing, so sending it once more with the new token cannot store anything twice.
+  if (guarded && response.status === 403 && (answer as ErrorResponse | undefined)?.error === XSRF_REFUSED) {
+    const fresh = cookieValue(XSRF_COOKIE);
+    if (fresh !== undefined && fresh !== token) ({ response, answer } = await exchange(fresh));
+  }
+  if (!response.ok) {
+    const error = answer as ErrorResponse | undefined;
+    throw new ApiError(response.status, error?.message ?? wording.answered(response.status), error);
+  }
+  return answer as T;
+}
+
 type Call = { method: 'POST'; body: unknown; headers?: Record<string, string> };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,42 +186,7 @@ export function createApiClient({
   // key; the server holds a second lead with the same email and phone back from lenders anyway.
   let lastLead: { json: string; key: string } | undefined;
 
-  async function exchange(url: string, init: Call | undefined, token: string | undefined) {
-    const headers: Record<string, string> = { accept: 'application/json', ...init?.headers };
-    if (init) headers['content-type'] = 'application/json';
-    if (token !== undefined) headers[XSRF_HEADER] = token;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: init?.method ?? 'GET',
-        headers,
-        body: init ? JSON.stringify(init.body) : undefined,
-        credentials: 'same-origin',
-      });
-    } catch {
-      throw new ApiError(0, 'The server could not be reached');
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    return { response, body };
-  }
-
-  async function call<T>(path: string, init?: Call): Promise<T> {
-    const url = `${baseUrl}${path}`;
-    const guarded = init !== undefined && isSameOrigin(url);
-    const token = guarded ? cookieValue(XSRF_COOKIE) : undefined;
-    let { response, body } = await exchange(url, init, token);
-    // A visitor whose cookie was missing or cleared gets a fresh one with the refusal. The refused call stored
-    // nothing, so sending it once more with the new token cannot store anything twice.
-    if (guarded && response.status === 403 && (body as ErrorResponse | undefined)?.error === XSRF_REFUSED) {
-      const fresh = cookieValue(XSRF_COOKIE);
-      if (fresh !== undefined && fresh !== token) ({ response, body } = await exchange(url, init, fresh));
-    }
-    if (!response.ok) {
-      const error = body as ErrorResponse | undefined;
-      throw new ApiError(response.status, error?.message ?? `The server answered ${response.status}`, error);
-    }
-    return body as T;
-  }
+  const call = <T>(path: string, init?: Call) => requestJson<T>(`${baseUrl}${path}`, { ...init, fetch });
   const query = (name: string, value: string) => `?${new URLSearchParams({ [name]: value })}`;
 
   return {

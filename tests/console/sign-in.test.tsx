@@ -79,6 +79,55 @@ describe('the sign-in page', () => {
     expect(server.callsTo('POST', '/api/admin/session')[0]?.headers['x-xsrf-token']).toBe('token-from-cookie');
   });
 
+  it('signs in all the same when the cookie was lost: the refusal brings a fresh token, sent once more', async () => {
+    const server = stubServer(
+      signedOut(),
+      ({ method, url, headers }) => {
+        if (method !== 'POST' || url !== '/api/admin/session') return undefined;
+        if (headers['x-xsrf-token'] === 'fresh-token') return { status: 200, body: { user: ADMIN } };
+        document.cookie = 'XSRF-TOKEN=fresh-token';
+        return { status: 403, body: { error: 'xsrf_token_invalid', message: 'Missing or wrong X-XSRF-TOKEN header' } };
+      },
+      () => ({ status: 200, body: { leads: [], next_cursor: null } }),
+    );
+    renderConsole('/admin');
+    await signIn(ADMIN.email, 'correct horse battery staple');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain(ADMIN.email);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const tokens = server.callsTo('POST', '/api/admin/session').map((call) => call.headers['x-xsrf-token']);
+    expect(tokens).toEqual([undefined, 'fresh-token']);
+  });
+
+  it("shows the server's refusal when a fresh token does not cure it, without asking again", async () => {
+    document.cookie = 'XSRF-TOKEN=token-from-cookie';
+    const server = stubServer(
+      signedOut(),
+      signingIn(403, { error: 'xsrf_token_invalid', message: 'Missing or wrong X-XSRF-TOKEN header' }),
+    );
+    renderConsole('/admin');
+    await signIn(ADMIN.email, 'correct horse battery staple');
+    expect((await screen.findByRole('alert')).textContent).toBe('Missing or wrong X-XSRF-TOKEN header');
+    expect(server.callsTo('POST', '/api/admin/session')).toHaveLength(1);
+  });
+
+  it('says so in sentences when the server cannot be reached or answers without a message', async () => {
+    let reachable = false;
+    stubServer(signedOut(), ({ method }) => {
+      if (method !== 'POST') return undefined;
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return { status: 502 };
+    });
+    renderConsole('/admin');
+    await signIn(ADMIN.email, 'correct horse battery staple');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The server could not be reached. Check the connection and try again.',
+    );
+    reachable = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The server answered 502.'));
+  });
+
   it('says how to make the first admin when there is none', async () => {
     stubServer(signedOut(false));
     renderConsole('/admin');
