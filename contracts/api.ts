@@ -84,7 +84,7 @@ export type RemoteAddressResponse = FromSchema<typeof remoteAddressResponse>;
 
 /**
  * A thank-you message. The page escapes the visitor's details as it fills them in; the descriptions here also guide
- * whoever edits server/content/thank-you.json.
+ * whoever edits server/page/content/thank-you.json.
  */
 const template = {
   type: 'object',
@@ -92,7 +92,7 @@ const template = {
     template: {
       type: 'string',
       description:
-        'The message as HTML (the tags allowed are listed in server/content/README.md). {first_name}, {last_name} ' +
+        'The message as HTML (the tags allowed are listed in server/page/content/README.md). {first_name}, {last_name} ' +
         "and {phone} become the visitor's details: names capitalised, the phone as (xxx) xxx-xxxx.",
     },
   },
@@ -187,7 +187,7 @@ export const homePopup = {
     model_content: {
       type: 'string',
       description:
-        "The popup's content as HTML, cut to the tags listed in server/content/README.md (headings h2 to h4, " +
+        "The popup's content as HTML, cut to the tags listed in server/page/content/README.md (headings h2 to h4, " +
         'paragraphs, emphasis, lists, links, images); anything else is removed and the server log says so.',
     },
     button_text: { type: 'string', description: 'The label of the button that closes the popup, e.g. "Get started".' },

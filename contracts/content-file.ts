@@ -1,5 +1,5 @@
 /**
- * The `$schema` key every content file starts with (site/content/*.json, server/content/*.json, the lenders file): the
+ * The `$schema` key every content file starts with (site/content/*.json, server/page/content/*.json, the lenders file): the
  * site's and the server's content schemas both declare it this way, so an editor checks every file while it is typed.
  * Plain objects only: the page imports the shapes built on it.
  */

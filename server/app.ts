@@ -3,54 +3,56 @@
  * Tests import this.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
-import type { CertificateClaimer } from './consent/certificate-claimer.ts';
-import { trustedFormClaimer } from './consent/trustedform-claimer.ts';
-import type { Database } from './db/types.ts';
-import type { DeliveryControl } from './delivery/lead-delivery.ts';
-import type { DeliveryQueue } from './delivery/queue.ts';
-import type { BuyerEventQueue } from './routing/buyer-events.ts';
-import type { Buyer } from './routing/buyer.ts';
-import { registerConsentRevocationRoute } from './routes/console-consent-revocation.ts';
-import { registerLenderReturnRoutes } from './routes/lender-returns.ts';
-import { registerConsoleLeadRoutes } from './routes/console-leads.ts';
-import { registerConsoleFunnelRoutes } from './routes/console-funnel.ts';
-import { registerConsoleLenderRoutes } from './routes/console-lenders.ts';
-import { buyerNames } from './console/buyer-names.ts';
+import type { Config } from './platform/config/settings.ts';
+import type { CertificateClaimer } from './intake/certificates/certificate-claimer.ts';
+import { trustedFormClaimer } from './intake/certificates/trustedform-claimer.ts';
+import type { Database } from './platform/db/types.ts';
+import type { DeliveryControl } from './buyers/delivery/lead-delivery.ts';
+import type { DeliveryQueue } from './intake/leads/delivery-queue.ts';
+import type { BuyerEventQueue } from './buyers/events/buyer-events.ts';
+import type { Buyer } from './buyers/buyer.ts';
+import { registerConsentRevocationRoute } from './console/leads/consent-revocation-routes.ts';
+import { registerLenderReturnRoutes } from './buyers/returns/return-routes.ts';
+import { registerConsoleLeadRoutes } from './console/leads/lead-routes.ts';
+import { registerConsoleFunnelRoutes } from './console/funnel/funnel-routes.ts';
+import { registerConsoleLenderRoutes } from './console/buyers/buyer-routes.ts';
+import { buyerNames } from './buyers/buyer-names.ts';
 import { createEventStore } from './funnel/event-store.ts';
 import { readFlowSteps } from './funnel/flow-steps.ts';
-import { registerEventRoutes } from './routes/events.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './errors.ts';
-import { readLeadFlows } from './leads/lead-flows.ts';
-import { lazyChildLogger } from './lazy-child-logger.ts';
-import { batchedStdout } from './log-output.ts';
-import { withPrivateRequests } from './log-privacy.ts';
-import { createPageServer, toPublicConfig } from './page.ts';
-import { CONTENT_DIR, FLOWS_DIR, LENDERS_FILE } from './paths.ts';
-import { registerConsoleSessions } from './console/sessions.ts';
-import { registerConsoleAuditRoutes } from './routes/console-audit.ts';
-import { registerConsoleInvitationRoutes } from './routes/console-invitations.ts';
-import { registerConsoleSessionRoutes } from './routes/console-session.ts';
-import { registerConsoleUserRoutes } from './routes/console-users.ts';
-import { registerContentRoutes } from './routes/content.ts';
-import { registerHealthRoutes } from './routes/health.ts';
-import { registerLeadRoutes } from './routes/leads.ts';
-import { registerOptOutRoutes } from './routes/opt-out.ts';
-import { lenderNames, readLenders } from './leads/lenders.ts';
-import { consoleIndexFile, indexFile, operatorPages, registerPages } from './routes/pages.ts';
-import { registerTrustedFormRoutes } from './routes/trustedform.ts';
-import { contentSecurityPolicy, registerSecurityHeaders } from './security.ts';
-import { loadPrerenderer } from './prerendered.ts';
-import { databaseLookupCalls } from './phone/daily-lookup-calls.ts';
-import { httpPhoneLookup } from './phone/http-phone-check.ts';
-import { paidPhoneCheck } from './phone/paid-phone-check.ts';
-import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
-import { registerPhoneRoutes } from './routes/phone.ts';
-import { loadSiteContent } from './site-content.ts';
-import { registerRateLimits } from './rate-limit/rate-limits.ts';
-import { registerRemoteAddressRoutes } from './routes/remote-address.ts';
-import { registerZipcodeRoutes } from './routes/zipcode.ts';
-import { registerXsrfProtection } from './xsrf.ts';
+import { registerEventRoutes } from './funnel/event-routes.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http/errors.ts';
+import { readLeadFlows } from './intake/leads/lead-flows.ts';
+import { lazyChildLogger } from './platform/logging/lazy-child-logger.ts';
+import { batchedStdout } from './platform/logging/log-output.ts';
+import { withPrivateRequests } from './platform/logging/log-privacy.ts';
+import { createPageServer, toPublicConfig } from './page/page-server.ts';
+import { FLOWS_DIR } from './platform/paths.ts';
+import { CONTENT_DIR } from './page/content/check.ts';
+import { LENDERS_CONTENT_FILE } from './intake/leads/lenders.ts';
+import { registerConsoleSessions } from './console/sign-in/sessions.ts';
+import { registerConsoleAuditRoutes } from './console/audit/audit-routes.ts';
+import { registerConsoleInvitationRoutes } from './console/users/invitation-routes.ts';
+import { registerConsoleSessionRoutes } from './console/sign-in/session-routes.ts';
+import { registerConsoleUserRoutes } from './console/users/user-routes.ts';
+import { registerContentRoutes } from './page/content-routes.ts';
+import { registerHealthRoutes } from './platform/http/health.ts';
+import { registerLeadRoutes } from './intake/leads/lead-routes.ts';
+import { registerOptOutRoutes } from './privacy/opt-out-routes.ts';
+import { lenderNames, readLenders } from './intake/leads/lenders.ts';
+import { consoleIndexFile, indexFile, operatorPages, registerPages } from './page/pages.ts';
+import { registerTrustedFormRoutes } from './intake/certificates/certificate-routes.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './platform/http/security.ts';
+import { loadPrerenderer } from './page/prerendered.ts';
+import { databaseLookupCalls } from './intake/phone/daily-lookup-calls.ts';
+import { httpPhoneLookup } from './intake/phone/http-phone-check.ts';
+import { paidPhoneCheck } from './intake/phone/paid-phone-check.ts';
+import { offlinePhoneCheck, type PhoneCheck } from './intake/phone/phone-check.ts';
+import { registerPhoneRoutes } from './intake/phone/phone-routes.ts';
+import { loadSiteContent } from './page/site-content.ts';
+import { registerRateLimits } from './platform/http/rate-limit/rate-limits.ts';
+import { registerRemoteAddressRoutes } from './intake/remote-address.ts';
+import { registerZipcodeRoutes } from './intake/zip/zip-routes.ts';
+import { registerXsrfProtection } from './platform/http/xsrf.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -80,11 +82,11 @@ export interface BuildAppOptions {
    */
   buyers?: readonly Buyer[];
   /**
-   * Where `lead.revoked` events to buyers are queued (server/routing/buyer-events-queue.ts). Without it an opt-out is
+   * Where `lead.revoked` events to buyers are queued (server/buyers/events/buyer-events-queue.ts). Without it an opt-out is
    * recorded and no buyer is told, and the console's consent revocation answers 503.
    */
   buyerEvents?: BuyerEventQueue;
-  /** The thank-you and home-popup files; default: server/content/. */
+  /** The thank-you and home-popup files; default: server/page/content/. */
   contentDir?: string;
   /** How consent certificates are claimed; default: TrustedForm when TRUSTEDFORM_API_KEY is set, else not at all. */
   certificateClaimer?: CertificateClaimer;
@@ -153,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const lenders = lenderNames(readLenders(LENDERS_FILE));
+    const lenders = lenderNames(readLenders(LENDERS_CONTENT_FILE));
     const flows = readLeadFlows(options.flowsDir ?? FLOWS_DIR, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
@@ -183,11 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, flowSteps, events);
-  registerConsoleLenderRoutes(app, db, { buyers, lenders: readLenders(LENDERS_FILE), now });
+  registerConsoleLenderRoutes(app, db, { buyers, lenders: readLenders(LENDERS_CONTENT_FILE), now });
 
   // The development aids (server/dev/): not even loaded otherwise.
   const devTools = development
-    ? (await import('./dev/tools.ts')).createDevTools({
+    ? (await import('./dev/dev-tools.ts')).createDevTools({
         flowsDir: options.flowsDir ?? FLOWS_DIR,
         contentDir: options.contentDir ?? CONTENT_DIR,
         staticDir: config.staticDir,

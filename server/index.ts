@@ -6,8 +6,9 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
-import { ensureFirstAdmin } from './console/first-admin.ts';
+import { type Config } from './platform/config/settings.ts';
+import { ConfigError, loadConfig, loadDotEnv } from './platform/config/load.ts';
+import { ensureFirstAdmin } from './console/users/first-admin.ts';
 import {
   DataDirInUseError,
   DatabaseOpenError,
@@ -17,18 +18,18 @@ import {
   type Database,
   type PgliteDatabase,
   type PostgresDatabase,
-} from './db/index.ts';
-import { createLeadDelivery, type LeadDelivery } from './delivery/lead-delivery.ts';
-import { readLenders } from './leads/lenders.ts';
-import { LENDERS_FILE } from './paths.ts';
-import type { Buyer } from './routing/buyer.ts';
-import { loadBuyers, routedBuyers } from './routing/buyers-file.ts';
-import { inPriorityOrder } from './routing/priority.ts';
-import { LeadFlowsError } from './leads/lead-flows.ts';
-import { PageTemplateError } from './page.ts';
+} from './platform/db/index.ts';
+import { createLeadDelivery, type LeadDelivery } from './buyers/delivery/lead-delivery.ts';
+import { readLenders } from './intake/leads/lenders.ts';
+import { LENDERS_CONTENT_FILE } from './intake/leads/lenders.ts';
+import type { Buyer } from './buyers/buyer.ts';
+import { loadBuyers, routedBuyers } from './buyers/file/buyers-file.ts';
+import { inPriorityOrder } from './buyers/file/priority.ts';
+import { LeadFlowsError } from './intake/leads/lead-flows.ts';
+import { PageTemplateError } from './page/page-server.ts';
 import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
-import { FlowRoutesError } from './routes/pages.ts';
-import { SiteContentError } from './site-content.ts';
+import { FlowRoutesError } from './page/pages.ts';
+import { SiteContentError } from './page/site-content.ts';
 
 /** Errors whose message tells the operator what to fix; they print without a stack trace. */
 const OPERATOR_ERRORS = [
@@ -83,7 +84,7 @@ async function start(): Promise<void> {
     loadDotEnv();
     config = loadConfig();
     // Checked at start like every setting: a wrong LENDERS_FILE names the buyer and the field before a lead arrives.
-    buyers = loadBuyers(config, readLenders(LENDERS_FILE));
+    buyers = loadBuyers(config, readLenders(LENDERS_CONTENT_FILE));
   } catch (error) {
     if (error instanceof ConfigError || error instanceof SiteContentError) fail(error.message);
     throw error;

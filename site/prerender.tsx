@@ -2,7 +2,7 @@
  * The start screens (landing page and first question of each flow) rendered to HTML, so a visitor sees them before
  * the page's script has arrived. Parcel builds this for Node (the `prerender` target, into dist/.prerender/) from
  * the same components, with the same React, that take the markup over in the browser. The server renders each start
- * path once at start-up with its own settings (server/prerendered.ts).
+ * path once at start-up with its own settings (server/page/prerendered.ts).
  */
 // The entry without Node's built-in modules: Parcel's bundle of react-dom's Node entry references `util`'s
 // TextEncoder by a name it never imports, so the production renderer fails to load. Node has the web APIs it needs.

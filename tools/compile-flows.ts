@@ -1,5 +1,5 @@
 /**
- * Checks every flow file, the landing-page content (site/content/) and the server's content files (server/content/),
+ * Checks every flow file, the landing-page content (site/content/) and the server's content files (server/page/content/),
  * and writes what the page imports: `.generated/flows.ts` (the flows and their start steps' validators), one
  * precompiled validator module per step under `.generated/validators/` with one module per flow gathering the later
  * steps' ones (loaded on demand), `.generated/flow-versions.ts` (the version labels alone, for the console),
@@ -21,7 +21,7 @@ import { widgets } from '../widgets/index.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';
 import { legalPagesModule, siteContentModule } from './content-module.ts';
-import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../server/content/check.ts';
+import { checkServerContent, CONTENT_DIR as SERVER_CONTENT_DIR } from '../server/page/content/check.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GENERATED = join(ROOT, '.generated');
@@ -125,7 +125,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = compileFlows();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} problem(s) in flows/, site/content/ and server/content/: nothing was built.`);
+    console.error(
+      `\n${problems.length} problem(s) in flows/, site/content/ and server/page/content/: nothing was built.`,
+    );
     process.exit(1);
   }
   console.log('flows and site content: checked and compiled into .generated/; server content: checked');

@@ -1,9 +1,9 @@
 /**
  * The JSON Schema files editors use for the content files, written by `npm run flows:schema` (flow-schema.ts): to
- * site/content/schemas/ from site/content/schemas.ts, and to server/content/schemas/ from server/content/schemas.ts.
+ * site/content/schemas/ from site/content/schemas.ts, and to server/page/content/schemas/ from server/page/content/schemas.ts.
  */
 import { ALL_CONTENT_FILES } from '../site/content/schemas.ts';
-import { SERVER_CONTENT_FILES } from '../server/content/schemas.ts';
+import { SERVER_CONTENT_FILES } from '../server/page/content/schemas.ts';
 
 /** The JSON Schema dialect of the written files; editors (VS Code among them) validate it fully. */
 const DIALECT = 'http://json-schema.org/draft-07/schema#';
@@ -28,10 +28,10 @@ export function contentSchemaFiles(): SchemaFile[] {
   }));
 }
 
-/** server/content/schemas/: the files the server answers its content calls with. */
+/** server/page/content/schemas/: the files the server answers its content calls with. */
 export function serverContentSchemaFiles(): SchemaFile[] {
   return SERVER_CONTENT_FILES.map(({ name, schema }) => ({
     name: `${name}.schema.json`,
-    text: schemaFileText(schema, 'server/content/schemas.ts and contracts/api.ts'),
+    text: schemaFileText(schema, 'server/page/content/schemas.ts and contracts/api.ts'),
   }));
 }

@@ -18,7 +18,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { Parcel } from '@parcel/core';
 import { compileFlows, ROOT } from './compile-flows.ts';
 import { devStatusFile, writeDevStatus } from '../server/dev/status.ts';
-import { loadConfig, loadDotEnv } from '../server/config.ts';
+import { loadConfig, loadDotEnv } from '../server/platform/config/load.ts';
 
 type BuildEvent = NonNullable<Parameters<NonNullable<Parameters<Parcel['watch']>[0]>>[1]>;
 type Diagnostic = Extract<BuildEvent, { type: 'buildFailure' }>['diagnostics'][number];
@@ -26,7 +26,7 @@ type Diagnostic = Extract<BuildEvent, { type: 'buildFailure' }>['diagnostics'][n
 const DEV_DIST = '.dev-dist';
 const STATUS_FILE = devStatusFile(join(ROOT, DEV_DIST));
 /** What marketers edit: checked on every save; the server restarts with it once the check is clean. */
-const CONTENT_FOLDERS = ['flows', 'site/content', 'server/content'];
+const CONTENT_FOLDERS = ['flows', 'site/content', 'server/page/content'];
 /** What the server runs: it restarts on every save (after the content is clean again, while it is not). */
 const CODE_FOLDERS = ['server', 'contracts', 'engine'];
 const SETTLE_MS = 150;

@@ -1,6 +1,6 @@
 /** The text of .env.example: each setting of the server's table with its description and default or example. */
-import { VARIABLES } from '../server/config/settings.ts';
-import type { Variable } from '../server/config/variable.ts';
+import { VARIABLES } from '../server/platform/config/settings.ts';
+import type { Variable } from '../server/platform/config/variable.ts';
 
 function wrap(text: string, width = 116): string[] {
   const lines: string[] = [];
@@ -22,7 +22,7 @@ export function renderEnvExample(): string {
   const header = [
     '# Fundflow server settings. Copy this file to .env and uncomment what you change;',
     '# variables set in the real environment win over .env.',
-    '# Generated from server/config/settings.ts by `node tools/env-example.ts`: edit the table there, not this file.',
+    '# Generated from server/platform/config/settings.ts by `node tools/env-example.ts`: edit the table there, not this file.',
   ];
   const blocks = Object.values(VARIABLES).map((variable: Variable<unknown>) => {
     const note = variable.default === undefined ? 'Optional. ' : `Default: ${variable.default}. `;

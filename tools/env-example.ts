@@ -1,10 +1,10 @@
 /**
- * Writes .env.example from the server's settings table (server/config/settings.ts): `node tools/env-example.ts`.
+ * Writes .env.example from the server's settings table (server/platform/config/settings.ts): `node tools/env-example.ts`.
  * With --check it changes nothing and exits 1 when the file is out of date (for CI).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../server/paths.ts';
+import { PROJECT_ROOT } from '../server/platform/paths.ts';
 import { renderEnvExample } from './env-example-text.ts';
 
 const file = join(PROJECT_ROOT, '.env.example');
@@ -18,7 +18,7 @@ if (process.argv.includes('--check')) {
     actual = undefined;
   }
   if (actual !== expected) {
-    const state = actual === undefined ? 'is missing' : 'is out of date with server/config/settings.ts';
+    const state = actual === undefined ? 'is missing' : 'is out of date with server/platform/config/settings.ts';
     process.stderr.write(`.env.example ${state}. Run: node tools/env-example.ts\n`);
     process.exit(1);
   }

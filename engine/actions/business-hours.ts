@@ -44,7 +44,7 @@ function wallClock(moment: Date, timeZone: string): WallClock {
 /**
  * True when the moment, on the wall clock of the hours' time zone (Los Angeles without one), is on a working day (any
  * day without `business_days`), not a holiday, and between start and end, both inclusive to the minute ("17:00"
- * includes 17:00:59). The content check (server/content/check.ts) refuses an end before the start: that is nearly
+ * includes 17:00:59). The content check (server/page/content/check.ts) refuses an end before the start: that is nearly
  * always 5 pm written as "05:00", so a working day never runs over midnight.
  */
 export function isWithinBusinessHours(moment: Date, hours: BusinessHours): boolean {

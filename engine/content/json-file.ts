@@ -1,6 +1,6 @@
 /**
  * Reading one content JSON file and checking it against its schema: the part the site's checks (site/content/check.ts)
- * and the server's (server/content/check.ts, server/leads/lenders.ts) share, so a file's problems read alike wherever
+ * and the server's (server/page/content/check.ts, server/intake/leads/lenders.ts) share, so a file's problems read alike wherever
  * they are found. Tools and server only: this module reads the disk.
  */
 import { readFileSync } from 'node:fs';

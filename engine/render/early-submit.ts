@@ -1,6 +1,6 @@
 /**
  * A step's form submitted on a screen the server drew, before the page's script had taken the form over: the page's
- * loader (server/prerendered.ts) keeps the form from submitting natively and marks it with this attribute, and the
+ * loader (server/page/prerendered.ts) keeps the form from submitting natively and marks it with this attribute, and the
  * step's form answers the press once it is taken over, as it would have answered it then (decision 014).
  */
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-submitted-early';

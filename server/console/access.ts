@@ -1,5 +1,5 @@
 /**
- * Who may call a console route. The session hook (server/console/sessions.ts) puts the signed-in user on the request;
+ * Who may call a console route. The session hook (server/console/sign-in/sessions.ts) puts the signed-in user on the request;
  * each route names the roles it admits: anyone signed out gets 401, a signed-in user of another role 403.
  */
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';

@@ -17,7 +17,7 @@ export interface DevStatus {
 export interface DevPageState {
   /** The build counter when the page was sent. */
   build: number;
-  /** A stamp of the content files the server answers with (server/content/); a new one means the server restarted with other content. */
+  /** A stamp of the content files the server answers with (server/page/content/); a new one means the server restarted with other content. */
   content: string;
   /** Answers to store before the page starts, and the step's real path (/__preview/<version>/<step> only). */
   preview?: DevPreview;

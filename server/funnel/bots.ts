@@ -8,7 +8,7 @@
  * Both are checked as the events are stored, over all of the visit's events so far, whichever batches and servers
  * they came through.
  */
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 
 export const FAST_VIEWS = 6;
 export const FAST_VIEWS_MS = 2000;

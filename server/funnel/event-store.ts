@@ -7,7 +7,7 @@
  * is worth no wait: a batch lost to a crash between its answer and its write is a few steps of one visit's funnel.
  */
 import type { EventBatch } from '../../contracts/funnel.ts';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Database, Queryable } from '../platform/db/types.ts';
 import { markBots } from './bots.ts';
 
 export interface EventStore {

@@ -8,7 +8,7 @@
  */
 import type { FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
 import { Conditions, nextDay } from '../console/leads/lead-filters.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../platform/db/types.ts';
 import type { FunnelFilters } from './funnel-filters.ts';
 import { wilsonInterval } from './wilson.ts';
 

@@ -3,8 +3,8 @@
  * transaction that records the opt-out, so neither is kept without the other.
  */
 import type { OptOutContact } from '../../contracts/opt-out.ts';
-import type { Database, Queryable } from '../db/types.ts';
-import { queueRevocations, type BuyerEventQueue } from '../routing/buyer-events.ts';
+import type { Database, Queryable } from '../platform/db/types.ts';
+import { queueRevocations, type BuyerEventQueue } from '../buyers/events/buyer-events.ts';
 import { recordOptOut } from './opt-outs.ts';
 
 /**

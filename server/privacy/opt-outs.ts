@@ -1,10 +1,10 @@
 /**
- * "Do Not Sell My Information" opt-outs: stored as keys of the email or phone number (server/leads/contact.ts), and
+ * "Do Not Sell My Information" opt-outs: stored as keys of the email or phone number (server/privacy/contact-keys.ts), and
  * honoured when a lead's delivery comes, so a lead stored before the opt-out and not yet delivered is held back too.
  */
 import type { OptOutContact } from '../../contracts/opt-out.ts';
-import type { Queryable } from '../db/types.ts';
-import { contactKeys } from '../leads/contact.ts';
+import type { Queryable } from '../platform/db/types.ts';
+import { contactKeys } from './contact-keys.ts';
 
 /** Stores the contact's keys; a key opted out before keeps its first time. */
 export async function recordOptOut(db: Queryable, contact: OptOutContact): Promise<void> {

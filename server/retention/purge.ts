@@ -5,8 +5,8 @@
  * and `purged_at` set, so its evidence keeps its lead id and its delivery history stays; the evidence keeps, copied
  * from the payload as it is erased, the phone number and email the consent was given for.
  */
-import type { Database } from '../db/types.ts';
-import { RETENTION_SECONDS } from '../delivery/lead-delivery.ts';
+import type { Database } from '../platform/db/types.ts';
+import { RETENTION_SECONDS } from '../buyers/delivery/lead-delivery.ts';
 
 /** How long consent evidence is kept: a TCPA claim can be brought for four years after the call. */
 export const CONSENT_RETENTION_YEARS = 5;

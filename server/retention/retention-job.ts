@@ -4,9 +4,9 @@
  * of them works. Logs counts only.
  */
 import { PgBoss } from 'pg-boss';
-import type { Database } from '../db/types.ts';
-import { bossOptions, type BossConnection } from '../delivery/lead-delivery.ts';
-import type { DeliveryLog } from '../delivery/delivery-log.ts';
+import type { Database } from '../platform/db/types.ts';
+import { bossOptions, type BossConnection } from '../buyers/delivery/lead-delivery.ts';
+import type { DeliveryLog } from '../buyers/delivery/delivery-log.ts';
 import { purgeExpired } from './purge.ts';
 
 export const RETENTION_QUEUE = 'lead-retention';

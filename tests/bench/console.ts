@@ -6,8 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { LEADS_PATH } from '../../contracts/console.ts';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
+import { loadConfig } from '../../server/platform/config/load.ts';
+import { migrate, openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
 import { consoleUserWithSession } from '../support/console-users.ts';
 import { createTempDatabase } from './postgres.ts';
 import { say, tempDir } from './processes.ts';

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
 import { runEvents, type EventsResult } from './events.ts';

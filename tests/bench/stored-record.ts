@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_LIFETIME_MS, type FormRecord } from '../../engine/state/record.ts';
-import { FLOWS_DIR } from '../../server/paths.ts';
+import { FLOWS_DIR } from '../../server/platform/paths.ts';
 
 /** The step the mid-flow Lighthouse run loads, and the steps answered before it. */
 export const MID_FLOW_PATH = '/email';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { findPersonalData, SHAPES, typed, type Finding } from './personal-data-in-logs.ts';
 import { SERVER_LOGS } from './servers.ts';
 import { VISITOR } from './visitor.ts';

@@ -4,7 +4,7 @@
  */
 import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { renderScreensPage, SCREEN_PROJECTS } from './screens-page.ts';
 import { SCREENS_DIR } from './screens.ts';
 

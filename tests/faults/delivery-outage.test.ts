@@ -5,8 +5,8 @@
  * dead-letter queue, from which a replay delivers each lead once.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { openDeadLetters } from '../../server/delivery/dead-letters.ts';
-import { DEAD_LETTER_QUEUE } from '../../server/delivery/lead-delivery.ts';
+import { openDeadLetters } from '../../server/buyers/delivery/dead-letters.ts';
+import { DEAD_LETTER_QUEUE } from '../../server/buyers/delivery/lead-delivery.ts';
 import {
   attemptsOf,
   deliveredAt,

@@ -11,7 +11,7 @@ import { COUNTS_PATH, SESSION_PATH } from '../../contracts/console.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';
 import type { TestLender } from '../support/test-lender.ts';
-import type { Queryable } from '../../server/db/types.ts';
+import type { Queryable } from '../../server/platform/db/types.ts';
 import type { Visitor } from './support.ts';
 
 /** One buyer of a LENDERS_FILE: `lender` is an id of site/content/lenders.json. */

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadDelivery, type LeadDelivery } from '../../server/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import type { PgliteDatabase } from '../../server/db/index.ts';
+import { createLeadDelivery, type LeadDelivery } from '../../server/buyers/delivery/lead-delivery.ts';
+import { httpLenderClient } from '../../server/buyers/delivery/buyer-client.ts';
+import type { PgliteDatabase } from '../../server/platform/db/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { startTestLender, type TestLender } from '../support/test-lender.ts';
 import { openTestPglite, testConfig, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';

@@ -9,10 +9,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiPath } from '../../server/api-path.ts';
+import { isApiPath } from '../../server/platform/http/api-path.ts';
 import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
-import { EVENTS_BODY_LIMIT } from '../../server/routes/events.ts';
-import { RETURNS_BODY_LIMIT } from '../../server/routes/lender-returns.ts';
+import { EVENTS_BODY_LIMIT } from '../../server/funnel/event-routes.ts';
+import { RETURNS_BODY_LIMIT } from '../../server/buyers/returns/return-routes.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,

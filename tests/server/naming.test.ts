@@ -1,7 +1,7 @@
 /** The small rules behind caching and compression choices. */
 import { describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../../server/encoding.ts';
-import { isHashedAsset } from '../../server/routes/pages.ts';
+import { preferredEncoding } from '../../server/platform/http/encoding.ts';
+import { isHashedAsset } from '../../server/page/pages.ts';
 
 describe('hashed file names (cached for a year)', () => {
   it.each([

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkFlows } from '../../engine/flow/checks.ts';
 import { readFlowSources } from '../../engine/flow/load.ts';
 import { compileFlows } from '../../tools/compile-flows.ts';
-import { FLOWS_DIR } from '../../server/paths.ts';
+import { FLOWS_DIR } from '../../server/platform/paths.ts';
 import { widgets } from '../../widgets/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';

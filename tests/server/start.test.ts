@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '../../server/db/lock.ts';
+import { LOCK_FILE_NAME } from '../../server/platform/db/lock.ts';
 import { runtimeConfigOf, tempDir, writeBuiltSite } from '../support/server-harness.ts';
 import { freePort, listening, startServer, type ServerProcess } from '../support/server-process.ts';
 

@@ -5,12 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { onTestFinished } from 'vitest';
 import { PgBoss } from 'pg-boss';
-import type { Database } from '../../server/db/types.ts';
-import { bossOptions } from '../../server/delivery/lead-delivery.ts';
-import type { BuyerEventQueue, BuyerEventSender } from '../../server/routing/buyer-events.ts';
-import { BUYER_EVENTS_QUEUE, buyerEventQueue, startBuyerEvents } from '../../server/routing/buyer-events-queue.ts';
+import type { Database } from '../../server/platform/db/types.ts';
+import { bossOptions } from '../../server/buyers/delivery/lead-delivery.ts';
+import type { BuyerEventQueue, BuyerEventSender } from '../../server/buyers/events/buyer-events.ts';
+import {
+  BUYER_EVENTS_QUEUE,
+  buyerEventQueue,
+  startBuyerEvents,
+} from '../../server/buyers/events/buyer-events-queue.ts';
 import { captureLog, type Setup } from './delivery-setup.ts';
-import type { DeliveryLog } from '../../server/delivery/delivery-log.ts';
+import type { DeliveryLog } from '../../server/buyers/delivery/delivery-log.ts';
 
 export type RouteState = 'skipped' | 'sending' | 'delivered' | 'refused' | 'failed';
 

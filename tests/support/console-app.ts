@@ -7,9 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { onTestFinished } from 'vitest';
 import type { Role } from '../../contracts/console.ts';
 import { SESSION_PATH } from '../../contracts/console.ts';
-import { hashPassword } from '../../server/console/passwords.ts';
-import { SESSION_COOKIE } from '../../server/console/session-token.ts';
-import type { Database, Queryable } from '../../server/db/types.ts';
+import { hashPassword } from '../../server/console/sign-in/passwords.ts';
+import { SESSION_COOKIE } from '../../server/console/sign-in/session-token.ts';
+import type { Database, Queryable } from '../../server/platform/db/types.ts';
 import { startLeadApp } from './lead-app.ts';
 import { xsrfHeaders } from './server-harness.ts';
 

@@ -1,7 +1,7 @@
 /** A migrated database of one kind for the console tests of a describe block: opened before them, removed after. */
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import { migrate, openPostgres } from '../../server/db/index.ts';
-import type { Database } from '../../server/db/types.ts';
+import { migrate, openPostgres } from '../../server/platform/db/index.ts';
+import type { Database } from '../../server/platform/db/types.ts';
 import type { DatabaseKind, TestDatabase } from './server-harness.ts';
 
 export function consoleDatabaseForSuite(kind: DatabaseKind): { readonly db: Database } {

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../contracts/console.ts';
-import type { Queryable } from '../../server/db/types.ts';
-import { newToken, SESSION_COOKIE, tokenDigest } from '../../server/console/session-token.ts';
+import type { Queryable } from '../../server/platform/db/types.ts';
+import { newToken, SESSION_COOKIE, tokenDigest } from '../../server/console/sign-in/session-token.ts';
 
 export interface TestConsoleUser {
   id: string;

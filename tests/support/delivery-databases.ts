@@ -9,8 +9,8 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { inject } from 'vitest';
-import { migrate, openPglite, openPostgres, type Database } from '../../server/db/index.ts';
-import type { BossConnection } from '../../server/delivery/lead-delivery.ts';
+import { migrate, openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
+import type { BossConnection } from '../../server/buyers/delivery/lead-delivery.ts';
 import { tempDir } from './server-harness.ts';
 
 export interface OpenedDatabase {

@@ -5,16 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { onTestFinished } from 'vitest';
-import { migrate, type Database, type PgliteDatabase } from '../../server/db/index.ts';
+import { migrate, type Database, type PgliteDatabase } from '../../server/platform/db/index.ts';
 import {
   createLeadDelivery,
   type BossConnection,
   type LeadDelivery,
   type RetryPolicy,
-} from '../../server/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../server/delivery/lender-client.ts';
-import { LEAD_FORWARD_BUYER, type BuyerRules, type RoutedBuyer } from '../../server/routing/buyer.ts';
-import type { DeliveryLog } from '../../server/delivery/delivery-log.ts';
+} from '../../server/buyers/delivery/lead-delivery.ts';
+import { httpLenderClient } from '../../server/buyers/delivery/buyer-client.ts';
+import { LEAD_FORWARD_BUYER, type BuyerRules, type RoutedBuyer } from '../../server/buyers/buyer.ts';
+import type { DeliveryLog } from '../../server/buyers/delivery/delivery-log.ts';
 import { startTestLender, type TestLender } from './test-lender.ts';
 import type { DatabaseKind } from './server-harness.ts';
 

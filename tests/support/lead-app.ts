@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import { migrate } from '../../server/db/index.ts';
-import type { Database } from '../../server/db/types.ts';
-import type { DeliveryQueue } from '../../server/delivery/queue.ts';
+import { migrate } from '../../server/platform/db/index.ts';
+import type { Database } from '../../server/platform/db/types.ts';
+import type { DeliveryQueue } from '../../server/intake/leads/delivery-queue.ts';
 import { tempDir, testConfig, type TestDatabase } from './server-harness.ts';
 
 /** Applies the migrations and creates the table the test queues write their jobs to. */

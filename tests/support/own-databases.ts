@@ -7,8 +7,8 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { inject, onTestFinished } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
-import type { BossConnection } from '../../server/delivery/lead-delivery.ts';
+import { openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
+import type { BossConnection } from '../../server/buyers/delivery/lead-delivery.ts';
 import { tempDir } from './server-harness.ts';
 
 interface Opened {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../../server/db/pglite.ts';
+import { openPglite } from '../../server/platform/db/pglite.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SERVER_BUILD_DIR } from '../../tools/compile-server.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 
 /** The compiled server's entry, relative to the project root. */
 export const SERVER_ENTRY = relative(PROJECT_ROOT, join(SERVER_BUILD_DIR, 'server', 'index.js'));

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
+import { type Config } from '../../server/platform/config/settings.ts';
+import { ConfigError, loadConfig } from '../../server/platform/config/load.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
-import { openPglite, openPostgres, type Database } from '../../server/db/index.ts';
+import { openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
 
 /** A fresh temp folder, removed by the returned function. */
 export function tempDir(prefix = 'fundflow-test-'): { path: string; remove: () => void } {
@@ -100,7 +101,7 @@ export function xsrfHeaders(token = TEST_XSRF_TOKEN): Record<string, string> {
 
 /**
  * The rate limits switched off: tests send many requests from one address and one visit within a second.
- * tests/server/rate-limit/rate-limits.test.ts sets its own.
+ * tests/server/platform/http/rate-limit/rate-limits.test.ts sets its own.
  */
 const NO_RATE_LIMITS = {
   RATE_LIMIT_LEADS_PER_IP: '0',

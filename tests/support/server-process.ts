@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { serveCommand } from './serve-command.ts';
 
 export async function freePort(): Promise<number> {

@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Parcel } from '@parcel/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMPILE_HINT } from '../../tools/parcel-optimizer-compile-hints.ts';
-import { PROJECT_ROOT } from '../../server/paths.ts';
+import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { tempDir } from '../support/server-harness.ts';
 
 const dir = tempDir('fundflow-compile-hints-');

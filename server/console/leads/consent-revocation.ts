@@ -4,8 +4,8 @@
  * Both in one transaction, so the events are never queued for a revocation that was not recorded.
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';
-import type { Database } from '../../db/types.ts';
-import { queueRevocations, type BuyerEventQueue } from '../../routing/buyer-events.ts';
+import type { Database } from '../../platform/db/types.ts';
+import { queueRevocations, type BuyerEventQueue } from '../../buyers/events/buyer-events.ts';
 import { leadStatus } from './lead-detail.ts';
 
 /** A visitor's own "Do Not Sell" hold says the same and says it first: it stays. Every other hold gives way. */

@@ -4,9 +4,9 @@
  * lead's status after; undefined for an unknown lead.
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';
-import type { Database } from '../../db/types.ts';
-import type { DeliveryControl } from '../../delivery/lead-delivery.ts';
-import type { DeliveryQueue } from '../../delivery/queue.ts';
+import type { Database } from '../../platform/db/types.ts';
+import type { DeliveryControl } from '../../buyers/delivery/lead-delivery.ts';
+import type { DeliveryQueue } from '../../intake/leads/delivery-queue.ts';
 import { leadStatus } from './lead-detail.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** Numbers for every role, marketers included: leads by status, flow version and utm_source. No lead, no person. */
 import { LEAD_STATUSES, type CountsResponse } from '../../../contracts/console.ts';
-import type { Queryable } from '../../db/types.ts';
+import type { Queryable } from '../../platform/db/types.ts';
 import { STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 import { rangeConditions, type DateRange } from './lead-filters.ts';
 

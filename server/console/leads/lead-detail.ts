@@ -3,8 +3,8 @@
  * through the buyers and every delivery attempt, oldest first, each with its buyer.
  */
 import type { LeadPageResponse, LeadStatus } from '../../../contracts/console.ts';
-import type { Queryable } from '../../db/types.ts';
-import type { BuyerNames } from '../buyer-names.ts';
+import type { Queryable } from '../../platform/db/types.ts';
+import type { BuyerNames } from '../../buyers/buyer-names.ts';
 import { STATUS_SQL } from './lead-columns.ts';
 import { leadRouting } from './lead-routing.ts';
 

@@ -1,6 +1,6 @@
 /** The console's list of leads: newest first, a page at a time, by keyset (received_at, id) so no page is skipped. */
 import type { LeadRow, LeadStatus } from '../../../contracts/console.ts';
-import type { Queryable } from '../../db/types.ts';
+import type { Queryable } from '../../platform/db/types.ts';
 import { EMAIL_SQL, NAME_SQL, PHONE_SQL, STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 import { encodeCursor, filterConditions, type Cursor, type LeadFilters } from './lead-filters.ts';
 

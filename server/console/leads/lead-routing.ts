@@ -4,8 +4,8 @@
  * reasons are routing's own lines and the buyers' return codes, never a lender's free text.
  */
 import type { LeadPageResponse } from '../../../contracts/console.ts';
-import type { Queryable } from '../../db/types.ts';
-import type { BuyerNames } from '../buyer-names.ts';
+import type { Queryable } from '../../platform/db/types.ts';
+import type { BuyerNames } from '../../buyers/buyer-names.ts';
 
 type LeadPage = LeadPageResponse['lead'];
 export type LeadRouting = Pick<LeadPage, 'path' | 'returns' | 'revocations'>;

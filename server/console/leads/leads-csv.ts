@@ -4,7 +4,7 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { Queryable } from '../../db/types.ts';
+import type { Queryable } from '../../platform/db/types.ts';
 import { everyLead, type ListedLead } from './lead-list.ts';
 import type { DateRange } from './lead-filters.ts';
 

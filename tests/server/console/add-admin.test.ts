@@ -5,14 +5,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { PROJECT_ROOT } from '../../../server/paths.ts';
+import { PROJECT_ROOT } from '../../../server/platform/paths.ts';
 import { consoleApp, signIn } from '../../support/console-app.ts';
 import { PROCESS_DATABASES } from '../../support/delivery-databases.ts';
 import { leads } from '../../support/leads-command.ts';
 
 /** The command with the password typed on stdin. */
 function addAdminFromStdin(env: Record<string, string>, email: string, input: string) {
-  const run = spawnSync(process.execPath, ['server/tools/leads.ts', 'add-admin', email], {
+  const run = spawnSync(process.execPath, ['server/cli/leads.ts', 'add-admin', email], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env },
     input,

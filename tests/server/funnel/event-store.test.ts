@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { EventBatch } from '../../../contracts/funnel.ts';
-import { migrate } from '../../../server/db/index.ts';
-import type { Database, Queryable } from '../../../server/db/types.ts';
+import { migrate } from '../../../server/platform/db/index.ts';
+import type { Database, Queryable } from '../../../server/platform/db/types.ts';
 import { createEventStore, MAX_QUEUED_EVENTS } from '../../../server/funnel/event-store.ts';
 import { newVisitId } from '../../support/scripted-visits.ts';
 import { openTestPglite } from '../../support/server-harness.ts';

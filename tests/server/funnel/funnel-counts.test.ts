@@ -11,7 +11,7 @@ import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '
 import { FAST_VIEWS, FAST_VIEWS_MS, MAX_EVENTS_PER_VISIT } from '../../../server/funnel/bots.ts';
 import { readFlowSteps } from '../../../server/funnel/flow-steps.ts';
 import { wilsonInterval } from '../../../server/funnel/wilson.ts';
-import { FLOWS_DIR } from '../../../server/paths.ts';
+import { FLOWS_DIR } from '../../../server/platform/paths.ts';
 import { call, testClock } from '../../support/console-app.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';
 import { leadAppForSuite } from '../../support/lead-app.ts';

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { Database } from '../../../server/db/index.ts';
-import { bossOptions } from '../../../server/delivery/lead-delivery.ts';
-import type { LenderClient } from '../../../server/delivery/lender-client.ts';
-import type { DeliveryLog } from '../../../server/delivery/delivery-log.ts';
-import { routeLead } from '../../../server/routing/route-lead.ts';
+import type { Database } from '../../../server/platform/db/index.ts';
+import { bossOptions } from '../../../server/buyers/delivery/lead-delivery.ts';
+import type { LenderClient } from '../../../server/buyers/delivery/buyer-client.ts';
+import type { DeliveryLog } from '../../../server/buyers/delivery/delivery-log.ts';
+import { routeLead } from '../../../server/buyers/routing/route-lead.ts';
 import {
   CONSENT_RETENTION_YEARS,
   FUNNEL_EVENT_RETENTION_DAYS,

@@ -1,5 +1,5 @@
 /**
- * HTML a visitor types, or a marketer writes into server/content/, never becomes markup on the page. The thank-you
+ * HTML a visitor types, or a marketer writes into server/page/content/, never becomes markup on the page. The thank-you
  * message is the one place visitor text meets HTML: the content's template (cut to the allowlist when the server reads
  * it), filled with the visitor's names by the phone step's submit, shown by the thank-you widget as HTML. Each test
  * runs that whole chain and looks at the DOM the visitor gets.
@@ -13,14 +13,14 @@ import type { ActionInput } from '../../../engine/actions/action.ts';
 import { submitLead } from '../../../engine/actions/submit-lead.ts';
 import type { ThankYouSettings } from '../../../contracts/api.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
-import { loadSiteContent } from '../../../server/site-content.ts';
+import { loadSiteContent } from '../../../server/page/site-content.ts';
 import { ThankYou } from '../../../widgets/thank-you/ThankYou.tsx';
 import flowFile from '../../../flows/business-funding.json' with { type: 'json' };
 import { fakeFormContext, stubApi } from '../../support/form-context.ts';
 
 const flow = flowFile as unknown as Flow;
-// server/paths.ts resolves it from its module URL, which is not a file URL under jsdom.
-const CONTENT_DIR = join(process.cwd(), 'server', 'content');
+// server/platform/paths.ts resolves it from its module URL, which is not a file URL under jsdom.
+const CONTENT_DIR = join(process.cwd(), 'server', 'page', 'content');
 const SCRIPTED = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
 const OPTIONS = { field: 'thank_you_html', fallback: 'Thank you.', startOver: 'Start over' };

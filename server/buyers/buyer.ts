@@ -1,0 +1,84 @@
+/**
+ * A participating lender as routing sees it: a buyer of leads. Its id and name come from site/content/lenders.json
+ * (the names the consent text shows), everything else from LENDERS_FILE (docs/lenders.md): settings, never the
+ * repository. LEAD_FORWARD_URL alone makes one buyer, LEAD_FORWARD_BUYER, that takes every lead.
+ */
+import type { LenderClient } from './delivery/buyer-client.ts';
+
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+/** Which leads a buyer takes; a filter left out takes every lead. Values are the lead's own (the flow's options). */
+export interface BuyerFilters {
+  /** Two-letter state codes of the business address (the lead's `state`). */
+  states?: readonly string[];
+  /** The amount asked for, in dollars, both ends included. */
+  amount?: { min?: number; max?: number };
+  /** The lead's `credit_score` values taken, exactly as the flow offers them ("Good (680-719)"). */
+  creditScores?: readonly string[];
+  /** Time in business, in whole months from `business_start_month`/`business_start_year` to the lead's arrival. */
+  monthsInBusiness?: { min?: number; max?: number };
+  /** The lead's `loan_purpose` values taken. */
+  loanPurposes?: readonly string[];
+  /** Flow versions (`v1`, `v2`, ...) whose leads are taken. */
+  flowVersions?: readonly string[];
+}
+
+/** When a buyer takes leads: these days, from `from` to `to` (24-hour "HH:MM", `to` excluded), in its time zone. */
+export interface BuyerSchedule {
+  days: readonly Weekday[];
+  from: string;
+  to: string;
+}
+
+/** Most leads a buyer takes per day and per month, counted in its time zone. */
+export interface BuyerCaps {
+  perDay?: number;
+  perMonth?: number;
+}
+
+/** What routing decides with: everything but the way to reach the buyer. */
+export interface BuyerRules {
+  id: string;
+  name: string;
+  /** Lower goes first; buyers of equal priority go in the order LENDERS_FILE lists them. */
+  priority: number;
+  /** IANA time zone of its schedule and caps' days and months. */
+  timeZone: string;
+  filters: BuyerFilters;
+  /** Absent: any day, any time. */
+  schedule?: BuyerSchedule;
+  caps: BuyerCaps;
+  /** Skip this buyer for a lead whose email or phone it received within this many days. */
+  dedupeDays?: number;
+  /** Renames the lead's fields in what it receives: lead field -> the buyer's field. Fields not named keep theirs. */
+  fieldMap?: Readonly<Record<string, string>>;
+}
+
+/** A buyer with its way in: endpoint and signing keys, from settings. */
+export interface Buyer extends BuyerRules {
+  endpoint: string;
+  /** HMAC keys of its `whsec_` secrets, newest first; empty: deliveries are unsigned. */
+  signingKeys: readonly Buffer[];
+  /** Where its events (lead.revoked) go; absent: `endpoint`. */
+  eventsEndpoint?: string;
+}
+
+/** A buyer ready to route to: its client posts to its endpoint with its keys and field map. */
+export interface RoutedBuyer extends BuyerRules {
+  client: LenderClient;
+}
+
+/** The id of the one buyer LEAD_FORWARD_URL makes when LENDERS_FILE is not set. */
+export const LEAD_FORWARD_BUYER = 'lead-forward';
+
+/** What routing reads of a lead to decide; built from its payload by `routableLead`. */
+export interface RoutableLead {
+  state: string | undefined;
+  amount: number | undefined;
+  creditScore: string | undefined;
+  loanPurpose: string | undefined;
+  flowVersion: string;
+  /** Whole months in business when the lead arrived; undefined when the lead does not say. */
+  monthsInBusiness: number | undefined;
+  receivedAt: Date;
+}

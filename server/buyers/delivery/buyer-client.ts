@@ -1,0 +1,166 @@
+/** Hands leads and events to a lender over HTTP: the one place that knows the lender's wire format. */
+import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
+import { mapFields } from './field-map.ts';
+import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './buyer-answer.ts';
+import { retryAfterSeconds } from './retry-after.ts';
+import { webhookSignature } from '../../platform/webhook-signature.ts';
+
+export type { HandOverOutcome } from './buyer-answer.ts';
+
+export interface LeadHandOver {
+  /** The lead id: the same on every attempt, so the lender can drop a lead it already has. */
+  messageId: string;
+  /** The lead as stored. */
+  payload: Record<string, unknown>;
+  /** When intake stored the lead; sent as its `time_stamp`. */
+  receivedAt: Date;
+  /** When this attempt started; sent as `webhook-timestamp`. */
+  attemptedAt: Date;
+  /** Aborts the attempt (the worker is shutting down). */
+  signal?: AbortSignal | undefined;
+}
+
+/** The events a lender is told of about a lead it received (buyer_events.type). */
+export type LenderEventType = 'lead.revoked';
+
+export interface LenderEvent {
+  /** The event's id: the same on every attempt (webhook-id, Idempotency-Key), so the lender can drop a repeat. */
+  messageId: string;
+  type: LenderEventType;
+  /** What the event says, such as the lead's id; never more of the lead than the lender already holds. */
+  data: Readonly<Record<string, unknown>>;
+  /** When this attempt started; sent as `webhook-timestamp`. */
+  attemptedAt: Date;
+  /** When the event happened, the envelope's `timestamp`; default: attemptedAt. */
+  occurredAt?: Date | undefined;
+  /** Aborts the attempt (the worker is shutting down). */
+  signal?: AbortSignal | undefined;
+}
+
+export interface LenderClient {
+  /** Resolves with the outcome; never rejects for a failed delivery. */
+  handOver(lead: LeadHandOver): Promise<HandOverOutcome>;
+  /**
+   * Posts an event in the Standard Webhooks envelope (`{"type", "timestamp", "data"}`), signed as leads are; the
+   * outcome reads as a lead's does. Never rejects for a failed delivery.
+   */
+  sendEvent(event: LenderEvent): Promise<HandOverOutcome>;
+}
+
+export interface HttpLenderOptions {
+  /** The lender's endpoint (LENDERS_FILE or LEAD_FORWARD_URL): server configuration, never taken from a request. */
+  url: string;
+  /** The keys of its secrets: when there are any, each request is signed with each. */
+  signingKeys?: readonly Buffer[] | undefined;
+  timeoutMs: number;
+  /** Renames the lead's fields in the body the lender receives (its `fieldMap`): lead field -> the lender's field. */
+  fieldMap?: Readonly<Record<string, string>> | undefined;
+  /** Where events go (its `eventsEndpoint`); default: `url`. */
+  eventsUrl?: string | undefined;
+}
+
+function networkProblem(error: unknown): string {
+  // fetch reports every network failure as "fetch failed"; the cause says which (ECONNREFUSED, ENOTFOUND, ...).
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
+  return `request failed (${code})`;
+}
+
+/** The start of a body, at most MAX_ANSWER_BYTES: a lender's long answer is not ours to hold. */
+async function answerStart(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_ANSWER_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel();
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
+}
+
+/** Every field of the spec's payload, empty when the lead has none, so a lender can map fixed columns. */
+const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(
+  LEAD_PAYLOAD_FIELDS.map((field) => [field, '']),
+);
+
+/**
+ * What the lender receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
+ * as flow_version), and `time_stamp`, when the lead was received, under the names its field map gives them. The same
+ * bytes on every attempt and every replay.
+ */
+function lenderBody(
+  payload: Readonly<Record<string, unknown>>,
+  receivedAt: Date,
+  fieldMap: Readonly<Record<string, string>> | undefined,
+): string {
+  return JSON.stringify(mapFields({ ...EMPTY_LEAD, ...payload, time_stamp: receivedAt.toISOString() }, fieldMap));
+}
+
+interface Post {
+  url: string;
+  messageId: string;
+  body: string;
+  attemptedAt: Date;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * POSTs JSON with a timeout and the Standard Webhooks headers: the message id (the same on every attempt, also as
+ * Idempotency-Key), the attempt's time and, with signing keys, the signatures.
+ */
+async function post(
+  { url, messageId, body, attemptedAt, signal }: Post,
+  signingKeys: readonly Buffer[],
+  timeoutMs: number,
+): Promise<HandOverOutcome> {
+  const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'idempotency-key': messageId,
+    'webhook-id': messageId,
+    'webhook-timestamp': timestamp,
+  };
+  if (signingKeys.length > 0) headers['webhook-signature'] = webhookSignature(signingKeys, messageId, timestamp, body);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      // A redirect would turn the POST into a GET elsewhere: it counts as a failed attempt, retried.
+      redirect: 'manual',
+      signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
+    });
+    let answer = '';
+    if (mayCarryRejection(response.status)) answer = await answerStart(response);
+    else await response.body?.cancel();
+    const pause = retryAfterSeconds(response.headers.get('retry-after'), new Date());
+    return answerOutcome(response.status, answer, pause);
+  } catch (error) {
+    if (timeout.aborted) return { outcome: 'failed', httpStatus: null, error: `no answer within ${timeoutMs} ms` };
+    if (signal?.aborted) return { outcome: 'failed', httpStatus: null, error: 'stopped by shutdown' };
+    return { outcome: 'failed', httpStatus: null, error: networkProblem(error) };
+  }
+}
+
+/** The lender client over fetch: leads to its endpoint, events to its events endpoint, both signed alike. */
+export function httpLenderClient(options: HttpLenderOptions): LenderClient {
+  const { url, signingKeys = [], timeoutMs, fieldMap, eventsUrl = url } = options;
+  return {
+    handOver({ messageId, payload, receivedAt, attemptedAt, signal }) {
+      const body = lenderBody(payload, receivedAt, fieldMap);
+      return post({ url, messageId, body, attemptedAt, signal }, signingKeys, timeoutMs);
+    },
+    sendEvent({ messageId, type, data, attemptedAt, occurredAt = attemptedAt, signal }) {
+      const body = JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
+      return post({ url: eventsUrl, messageId, body, attemptedAt, signal }, signingKeys, timeoutMs);
+    },
+  };
+}

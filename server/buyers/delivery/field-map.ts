@@ -1,0 +1,26 @@
+/**
+ * A buyer's field map (LENDERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
+ * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
+ */
+import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
+
+/** The fields a field map may rename: the spec's payload, and the two every delivery adds. */
+export const MAPPABLE_FIELDS: readonly string[] = [...LEAD_PAYLOAD_FIELDS, 'time_stamp', 'flow_version'];
+
+/** The body's fields, those the map names renamed; the same object when there is nothing to rename. */
+export function mapFields(
+  body: Readonly<Record<string, unknown>>,
+  fieldMap: Readonly<Record<string, string>> | undefined,
+): Readonly<Record<string, unknown>> {
+  if (fieldMap === undefined || Object.keys(fieldMap).length === 0) return body;
+  const targets = new Set(Object.values(fieldMap));
+  const mapped: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    const renamed = Object.hasOwn(fieldMap, field);
+    // A field keeping its name never takes the place of one renamed onto it: LENDERS_FILE's check refuses such a
+    // map, and this keeps the renamed value should a lead carry an extra field of that name.
+    if (!renamed && targets.has(field)) continue;
+    mapped[renamed ? fieldMap[field]! : field] = value;
+  }
+  return mapped;
+}

@@ -1,0 +1,319 @@
+/**
+ * Lead delivery on pg-boss, in the server's own database: intake queues a job in its transaction, workers route each
+ * lead to the buyers (server/buyers/routing/route-lead.ts). pg-boss's LISTEN/NOTIFY wakes a worker the moment a job is
+ * queued, on any server sharing the database, so a lead's first attempt starts without a polling pause. Without a
+ * buyer (neither LENDERS_FILE nor LEAD_FORWARD_URL set) jobs are queued and wait, unworked, until a server starts
+ * with one.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type Queue } from 'pg-boss';
+import { groupTransactions } from '../../platform/db/grouped-transactions.ts';
+import type { Database, Queryable } from '../../platform/db/types.ts';
+import type { RoutedBuyer } from '../buyer.ts';
+import type { BuyerEventQueue } from '../events/buyer-events.ts';
+import { buyerEventQueue, startBuyerEvents } from '../events/buyer-events-queue.ts';
+import { routeLead, type DeliveryJob, type RouteJob, type Settlement } from '../routing/route-lead.ts';
+import { reopenRoutes } from '../routing/route-store.ts';
+import { markDeliveryState, readLead } from './attempts.ts';
+import type { DeliveryLog } from './delivery-log.ts';
+import { markDeadLettered } from './dead-letter-state.ts';
+import type { DeliveryQueue } from '../../intake/leads/delivery-queue.ts';
+
+export const DELIVERY_QUEUE = 'lead-delivery';
+/**
+ * Where a job goes when buyers failed until their retries were spent, or its own runs kept failing; nothing works
+ * it. An operator replays it from there (npm run leads -- redeliver, or the console).
+ */
+export const DEAD_LETTER_QUEUE = 'lead-delivery-dead';
+
+/** pg-boss's retries of a job whose run could not finish (the database away, the server died mid-run). */
+export interface RetryPolicy {
+  /** Retries after the first run. */
+  limit: number;
+  delaySeconds: number;
+  /** Double the pause after each failure (with jitter), up to maxDelaySeconds. */
+  backoff: boolean;
+  maxDelaySeconds?: number;
+}
+
+/**
+ * 16 runs. pg-boss waits delay × 2^n × (1 + random) after the n-th failed retry (n from 0), capped: 5-10 s, 10-20 s,
+ * ... up to 4 h, so the last run comes 18 to 22 hours after the first: a database away for most of a day still
+ * leaves the job a run after it is back. A buyer's own
+ * failures follow the retry schedule of server/buyers/routing/retry-schedule.ts instead.
+ */
+export const RUN_RETRIES: RetryPolicy = { limit: 15, delaySeconds: 5, backoff: true, maxDelaySeconds: 4 * 60 * 60 };
+
+/**
+ * How long a job may wait, queued or for its next retry, before pg-boss deletes it: long enough for an operator to
+ * notice LEAD_FORWARD_URL is unset (or the lender is gone) and fix it. Dead-lettered jobs are kept as long.
+ */
+export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Default for LEAD_FORWARD_RECLAIM_SECONDS: seconds an attempt may stay active beyond the request timeout before
+ * pg-boss takes it for a crashed worker's and retries it; pg-boss also looks for such attempts this often.
+ */
+export const RECLAIM_SECONDS = 60;
+
+/**
+ * How many leads a server routes at once: workers (each with its own fetches, so one slow buyer's answer does not
+ * hold up every other lead) × the jobs each fetches and routes side by side. While fetches come back full a worker
+ * fetches again at once (burst), so a backlog drains at the speed of the database and the buyers, not of a polling
+ * pause. PostgreSQL does the work in processes of its own and gains from more at once. The embedded database runs one
+ * statement at a time on the server's own thread, in the order they come: fewer at once keeps a visitor's lead from
+ * queueing behind a hundred routing statements (bench, 50 clients: intake 874 leads/s with a p99 of 143 ms at 2 × 10,
+ * against 301 and 842 ms at 4 × 25, delivery 274 and 330 leads/s from a backlog).
+ */
+const IN_FLIGHT = {
+  pglite: { workers: 2, batchSize: 10 },
+  postgres: { workers: 4, batchSize: 25 },
+} as const;
+
+/** How long stopping waits for running attempts before failing them (they are retried later). */
+const STOP_TIMEOUT_MS = 5_000;
+
+/** Where pg-boss keeps its tables: in the embedded database itself, or in the PostgreSQL at this URL. */
+export type BossConnection = { pglite: PGlite } | { connectionString: string };
+
+export interface LeadDeliveryOptions {
+  /** The server's database: leads are read and attempts recorded through it. */
+  db: Database;
+  connection: BossConnection;
+  /** In the order they are offered a lead; empty: jobs are queued and not worked. */
+  buyers: readonly RoutedBuyer[];
+  /** LEAD_FORWARD_TIMEOUT_MS: how long one attempt may wait for a buyer. */
+  timeoutMs: number;
+  /** Retries of a run that could not finish; default: RUN_RETRIES. */
+  retry?: RetryPolicy;
+  /** Pauses between attempts to one buyer; default: the Standard Webhooks schedule. */
+  retryPausesSeconds?: readonly number[];
+  /** LEAD_FORWARD_RECLAIM_SECONDS; default RECLAIM_SECONDS. */
+  reclaimSeconds?: number;
+  /**
+   * How often an idle worker looks for jobs, in seconds; default 2 (pg-boss's minimum is 0.5). New jobs wake the
+   * workers at once; this is for retries coming due, and the backstop should a notification be missed.
+   */
+  pollingIntervalSeconds?: number;
+  /** pg-boss's schema; default "pgboss". */
+  schema?: string;
+}
+
+export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' | 'not dead-lettered' | 'no such lead';
+
+/** What the console does to a lead's delivery (buildApp's `deliveryControl`); usable once started. */
+export interface DeliveryControl {
+  /**
+   * Routes a dead-lettered or unsold lead again, as `npm run leads -- redeliver` does: every buyer may be offered it
+   * anew.
+   */
+  redeliver(leadId: string): Promise<RedeliverResult>;
+}
+
+export interface LeadDelivery {
+  /** For intake (buildApp's `delivery`); usable once started. */
+  readonly queue: DeliveryQueue;
+  /** Where lead.revoked events to buyers are queued (buildApp's `buyerEvents`); usable once started. */
+  readonly buyerEvents: BuyerEventQueue;
+  readonly control: DeliveryControl;
+  /** Installs or migrates pg-boss's schema, creates the queues and, with a lender, starts the workers. */
+  start(log: DeliveryLog): Promise<void>;
+  /** Waits briefly for running attempts, then stops; closes pg-boss's own PostgreSQL connections. */
+  stop(): Promise<void>;
+}
+
+/** pg-boss's constructor options for the connection; retention's own instance starts from them too. */
+export function bossOptions(
+  connection: BossConnection,
+  schema: string | undefined,
+  reclaimSeconds = RECLAIM_SECONDS,
+): ConstructorOptions {
+  // Expired attempts are found by pg-boss's supervisor, in its monitoring pass: both run as often as an attempt may
+  // overstay, so a crashed server's attempt is retried within about twice that after its timeout.
+  const common = {
+    superviseIntervalSeconds: reclaimSeconds,
+    monitorIntervalSeconds: reclaimSeconds,
+    ...(schema === undefined ? {} : { schema }),
+  };
+  if ('pglite' in connection) return { ...common, db: fromPglite(connection.pglite), backend: 'pglite' };
+  return { ...common, connectionString: connection.connectionString, application_name: 'fundflow-delivery', max: 5 };
+}
+
+/** pg-boss's calls run through the caller's transaction. */
+function through(tx: Queryable): Db {
+  return { executeSql: (text, values) => tx.query(text, values ?? []) };
+}
+
+/**
+ * The run's view of its job. A buyer's retry comes after the retry schedule's pause, which pg-boss's own backoff
+ * cannot follow, so it is made by completing this job and queueing the lead's next run with startAfter, in the
+ * transaction that records the attempt.
+ */
+function routeJob(boss: PgBoss, job: JobWithMetadata<DeliveryJob>): RouteJob {
+  return {
+    data: job.data,
+    signal: job.signal,
+    async deferNext(tx, seconds) {
+      // Fenced to this run: a job pg-boss already took back (expired) is left alone, and no second job is queued.
+      // pg-boss's types declare CommandResponse empty; it carries the count of jobs settled.
+      const completed = await boss.complete(DELIVERY_QUEUE, job, { deferredSeconds: seconds }, { db: through(tx) });
+      if ((completed as { affected: number }).affected === 0) return;
+      await boss.insert(DELIVERY_QUEUE, [{ data: job.data, startAfter: `${seconds} seconds` }], { db: through(tx) });
+    },
+  };
+}
+
+/** Creates the queue if it is new and applies today's options either way (createQueue keeps an existing one as is). */
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>): Promise<void> {
+  await boss.createQueue(name, options);
+  await boss.updateQueue(name, options);
+}
+
+export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
+  const { db, buyers, timeoutMs } = options;
+  const retry = options.retry ?? RUN_RETRIES;
+  const reclaimSeconds = options.reclaimSeconds ?? RECLAIM_SECONDS;
+  const boss = new PgBoss({
+    ...bossOptions(options.connection, options.schema, reclaimSeconds),
+    useListenNotify: true,
+  });
+  let catchingUp: NodeJS.Timeout | undefined;
+  const buyerEvents = buyerEventQueue(boss);
+
+  return {
+    buyerEvents,
+
+    queue: {
+      async enqueue(tx: Queryable, leadIds: readonly string[]) {
+        const jobs = leadIds.map((leadId): { data: DeliveryJob } => ({ data: { leadId } }));
+        // One statement for all the jobs, through the intake's transaction, so they commit or roll back with the
+        // leads. Like send() without options, insert() takes the retry and retention settings from the queue.
+        await boss.insert(DELIVERY_QUEUE, jobs, { db: through(tx) });
+        await markDeliveryState(tx, leadIds, 'queued');
+      },
+    },
+
+    control: {
+      redeliver: (leadId) => redeliverOn(db, boss, leadId),
+    },
+
+    async start(log) {
+      boss.on('error', (error) => log.error({ err: error }, 'lead delivery queue error'));
+      await boss.start();
+      await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: RETENTION_SECONDS });
+      await ensureQueue(boss, DELIVERY_QUEUE, {
+        // Wakes the workers of every server on this database the moment intake commits a lead.
+        notify: true,
+        deadLetter: DEAD_LETTER_QUEUE,
+        retentionSeconds: RETENTION_SECONDS,
+        expireInSeconds: Math.ceil(timeoutMs / 1000) + reclaimSeconds,
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff,
+        ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
+      });
+      // send() looks the queue up in pg-boss's cache and, on a miss, queries outside the caller's transaction. The
+      // embedded database has one connection, held by that transaction: the query would wait for ever. Fill the
+      // cache now (creating and updating a queue empties its entry).
+      await boss.findJobs(DELIVERY_QUEUE, { key: '' });
+      // Before the check for buyers: without them events are still queued (and wait), as leads are.
+      await startBuyerEvents(
+        boss,
+        { db, senders: new Map(buyers.map((buyer) => [buyer.id, buyer.client])), log },
+        {
+          expireInSeconds: Math.ceil(timeoutMs / 1000) + reclaimSeconds,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        },
+      );
+
+      if (buyers.length === 0) {
+        log.warn({}, 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered');
+        return;
+      }
+      const polling = options.pollingIntervalSeconds ?? 2;
+      const workOptions = {
+        includeMetadata: true,
+        perJobResults: true,
+        localConcurrency: IN_FLIGHT[db.kind].workers,
+        batchSize: IN_FLIGHT[db.kind].batchSize,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: polling,
+        notifyPollingIntervalSeconds: polling,
+      } as const;
+      // The leads of a batch are routed side by side: their writes share commits, so a burst costs the embedded
+      // database one sync per group rather than two per lead, and intake keeps its share of the thread.
+      const context = {
+        db: groupTransactions(db),
+        buyers,
+        log,
+        retryPausesSeconds: options.retryPausesSeconds,
+        buyerEvents,
+      };
+      // pg-boss's supervisor dead-letters a crashed worker's last attempt as often as this: the leads follow.
+      const catchUp = () =>
+        markDeadLettered(db, DEAD_LETTER_QUEUE, options.schema).catch((error: unknown) =>
+          log.error({ code: (error as { code?: unknown }).code }, 'dead-lettered leads could not be marked'),
+        );
+      catchingUp = setInterval(() => void catchUp(), reclaimSeconds * 1000).unref();
+      await catchUp();
+      await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, (jobs) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            // One job's failure (the database briefly away) must not fail the others of its batch.
+            const settlement = await routeLead(context, routeJob(boss, job)).catch(
+              async (error: unknown): Promise<Settlement> => {
+                // The code only: a database's message can quote the values of a row.
+                const code = (error as { code?: unknown }).code ?? (error as Error).name;
+                log.error({ leadId: job.data.leadId, code }, 'lead routing failed; it will be run again');
+                // Its last attempt: pg-boss dead-letters the job. Marked as best it can be: the database may be away.
+                if (job.retryCount >= job.retryLimit) {
+                  await markDeliveryState(db, [job.data.leadId], 'dead-lettered').catch(() => undefined);
+                }
+                return { status: 'failed', error: 'the attempt could not be completed' };
+              },
+            );
+            // A failure's summary is the job's output, where pg-boss keeps it (and the dead-letter copy its
+            // source_output).
+            const output = settlement.status === 'completed' ? undefined : { message: settlement.error };
+            return { id: job.id, status: settlement.status, output };
+          }),
+        ),
+      );
+    },
+
+    stop() {
+      clearInterval(catchingUp);
+      return boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
+  };
+}
+
+/** Whether a delivery job of the lead waits, runs or waits to retry. */
+async function hasLiveJob(boss: PgBoss, leadId: string): Promise<boolean> {
+  const jobs = await boss.findJobs(DELIVERY_QUEUE, { data: { leadId } });
+  return jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
+}
+
+/** The replay of a dead-lettered or unsold lead through a started pg-boss: the command's and the console's. */
+export async function redeliverOn(db: Database, boss: PgBoss, leadId: string): Promise<RedeliverResult> {
+  const lead = await readLead(db, leadId);
+  if (lead === undefined) return 'no such lead';
+  if (lead.deliveredAt !== null) return 'delivered already';
+  if (lead.deliveryState === 'unsold') {
+    // An unsold lead has no job left: a new one routes it again, queued with the path reopened.
+    await db.transaction(async (tx) => {
+      await reopenRoutes(tx, leadId);
+      await boss.insert(DELIVERY_QUEUE, [{ data: { leadId } }], { db: through(tx) });
+      await markDeliveryState(tx, [leadId], 'queued');
+    });
+    return 'queued';
+  }
+  // Reopened before the job is taken back, so its run finds the buyers ready to be offered the lead again.
+  if (lead.deliveryState === 'dead-lettered') await reopenRoutes(db, leadId);
+  const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
+  if (moved > 0) {
+    await markDeliveryState(db, [leadId], 'queued');
+    return 'queued';
+  }
+  return (await hasLiveJob(boss, leadId)) ? 'queued already' : 'not dead-lettered';
+}

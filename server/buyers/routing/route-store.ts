@@ -1,0 +1,232 @@
+/**
+ * The router's reads and writes: a lead's path through the buyers (lead_routes), the buyers' cap slots
+ * (buyer_cap_usage) and where the lead ends. Caps are taken with the usage row locked by the insert's conflict
+ * update, so any number of servers on one PostgreSQL never give a buyer more than its cap.
+ */
+import type { Database, Queryable } from '../../platform/db/types.ts';
+
+export type RouteState = 'skipped' | 'sending' | 'delivered' | 'refused' | 'failed';
+
+export interface RouteRow {
+  buyerId: string;
+  position: number;
+  state: RouteState;
+  reason: string | null;
+  attempts: number;
+  capDay: string | null;
+  capMonth: string | null;
+}
+
+export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRow[]> {
+  const { rows } = await db.query<{
+    buyer_id: string;
+    position: number;
+    state: RouteState;
+    reason: string | null;
+    attempts: number;
+    cap_day: string | null;
+    cap_month: string | null;
+  }>(
+    `select buyer_id, position, state, reason, attempts, cap_day, cap_month from lead_routes where lead_id = $1
+      order by position`,
+    [leadId],
+  );
+  return rows.map((row) => ({
+    buyerId: row.buyer_id,
+    position: row.position,
+    state: row.state,
+    reason: row.reason,
+    attempts: row.attempts,
+    capDay: row.cap_day,
+    capMonth: row.cap_month,
+  }));
+}
+
+/** Adds the buyer to the lead's path after the buyers before it; false when the buyer is on the path already. */
+async function addRoute(
+  tx: Queryable,
+  leadId: string,
+  buyerId: string,
+  state: 'skipped' | 'sending',
+  reason: string | null,
+  caps: { day: string | null; month: string | null },
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `insert into lead_routes (lead_id, buyer_id, position, state, reason, cap_day, cap_month, decided_at)
+       select $1, $2, coalesce(max(position), 0) + 1, $3, $4, $5, $6, now() from lead_routes where lead_id = $1
+     on conflict (lead_id, buyer_id) do nothing
+     returning position`,
+    [leadId, buyerId, state, reason, caps.day, caps.month],
+  );
+  return rows.length > 0;
+}
+
+/** Records that the buyer was not offered the lead, and why. */
+export async function skipBuyer(db: Queryable, leadId: string, buyerId: string, reason: string): Promise<void> {
+  await addRoute(db, leadId, buyerId, 'skipped', reason, { day: null, month: null });
+}
+
+/** A buyer's caps and the periods they are counted in now. */
+export interface CapSlot {
+  perDay: number | undefined;
+  perMonth: number | undefined;
+  day: string;
+  month: string;
+}
+
+/** Takes one slot of a period's cap; false when the cap is reached. The conflict update locks the usage row. */
+async function takeSlot(tx: Queryable, buyerId: string, period: 'day' | 'month', key: string, cap: number) {
+  const { rows } = await tx.query(
+    `insert into buyer_cap_usage (buyer_id, period, period_key, used) values ($1, $2, $3, 1)
+     on conflict (buyer_id, period, period_key) do update set used = buyer_cap_usage.used + 1
+      where buyer_cap_usage.used < $4
+     returning used`,
+    [buyerId, period, key, cap],
+  );
+  return rows.length > 0;
+}
+
+export type Reservation = { reserved: true } | { reserved: false; reason: string };
+
+/** Gives back a slot taken in a period of the buyer's cap. */
+async function giveBackSlot(tx: Queryable, buyerId: string, period: 'day' | 'month', key: string): Promise<void> {
+  await tx.query(
+    `update buyer_cap_usage set used = used - 1
+      where buyer_id = $1 and period = $2 and period_key = $3 and used > 0`,
+    [buyerId, period, key],
+  );
+}
+
+/**
+ * Reserves the buyer for the lead: a slot in each of its caps and its place on the path, in one transaction. A cap
+ * reached records the buyer as skipped with that reason instead. The slot is given back when the buyer refuses the
+ * lead or fails for good (closeRoute), so a cap counts leads delivered or being delivered. Nothing here throws on
+ * purpose: what it took and must not keep, it gives back itself, so the transaction can share a commit with others
+ * (groupTransactions).
+ */
+export async function reserveBuyer(db: Database, leadId: string, buyerId: string, slot: CapSlot): Promise<Reservation> {
+  return db.transaction(async (tx): Promise<Reservation> => {
+    const tookDay = slot.perDay !== undefined;
+    if (tookDay && !(await takeSlot(tx, buyerId, 'day', slot.day, slot.perDay!))) {
+      const reason = `its cap of ${slot.perDay} a day is reached`;
+      await skipBuyer(tx, leadId, buyerId, reason);
+      return { reserved: false, reason };
+    }
+    const tookMonth = slot.perMonth !== undefined;
+    if (tookMonth && !(await takeSlot(tx, buyerId, 'month', slot.month, slot.perMonth!))) {
+      if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
+      const reason = `its cap of ${slot.perMonth} a month is reached`;
+      await skipBuyer(tx, leadId, buyerId, reason);
+      return { reserved: false, reason };
+    }
+    const caps = { day: tookDay ? slot.day : null, month: tookMonth ? slot.month : null };
+    if (await addRoute(tx, leadId, buyerId, 'sending', null, caps)) return { reserved: true };
+    // On the path already (another run of this lead's job got here first): the slots just taken go back.
+    if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
+    if (tookMonth) await giveBackSlot(tx, buyerId, 'month', slot.month);
+    return { reserved: false, reason: '' };
+  });
+}
+
+/** Gives back the cap slots the route took. */
+async function giveBack(tx: Queryable, buyerId: string, route: RouteRow): Promise<void> {
+  if (route.capDay !== null) await giveBackSlot(tx, buyerId, 'day', route.capDay);
+  if (route.capMonth !== null) await giveBackSlot(tx, buyerId, 'month', route.capMonth);
+}
+
+/** The buyer refused the lead, or failed until its retries were spent: recorded with why, its cap slot given back. */
+export async function closeRoute(
+  tx: Queryable,
+  leadId: string,
+  route: RouteRow,
+  state: 'refused' | 'failed',
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `update lead_routes set state = $3, reason = $4, decided_at = now()
+      where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
+    [leadId, route.buyerId, state, reason],
+  );
+  await giveBack(tx, route.buyerId, route);
+}
+
+/** One more failed attempt to the route's buyer; it stays reserved for the next. */
+export async function countFailedAttempt(tx: Queryable, leadId: string, buyerId: string): Promise<void> {
+  await tx.query(
+    `update lead_routes set attempts = attempts + 1, decided_at = now()
+      where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
+    [leadId, buyerId],
+  );
+}
+
+/**
+ * The buyer took the lead: the route and the lead say so. Returns whether the lead's visitor revoked consent or opted
+ * out meanwhile (`optOutKeys`: the lead's contact keys): both are checked before an attempt, so only one that landed
+ * while the attempt was under way shows here, and the buyer that now has the lead must be told.
+ */
+export async function markDelivered(
+  tx: Queryable,
+  leadId: string,
+  buyerId: string,
+  at: Date,
+  optOutKeys: readonly string[],
+): Promise<{ consentRevoked: boolean; optedOut: boolean }> {
+  await tx.query(
+    `update lead_routes set state = 'delivered', attempts = attempts + 1, decided_at = $3, delivered_at = $3
+      where lead_id = $1 and buyer_id = $2`,
+    [leadId, buyerId, at],
+  );
+  const { rows } = await tx.query<{ consent_revoked: boolean; opted_out: boolean }>(
+    `update leads set delivered_at = $3, delivered_to = $2, delivery_reason = null
+      where id = $1 and delivered_at is null
+      returning held = 'consent-revoked' as consent_revoked,
+        exists (select 1 from privacy_opt_outs where contact_sha256 = any($4::text[])) as opted_out`,
+    [leadId, buyerId, at, optOutKeys],
+  );
+  return { consentRevoked: rows[0]?.consent_revoked === true, optedOut: rows[0]?.opted_out === true };
+}
+
+/** Where a lead ends when no buyer took it. */
+export async function markUnplaced(
+  tx: Queryable,
+  leadId: string,
+  state: 'unsold' | 'dead-lettered',
+  reason: string,
+): Promise<void> {
+  await tx.query(`update leads set delivery_state = $2, delivery_reason = $3 where id = $1 and delivered_at is null`, [
+    leadId,
+    state,
+    reason,
+  ]);
+}
+
+/**
+ * Whether the buyer received a lead with this email or phone in the last `days` days (its dedupe window). Matched
+ * as the console's search matches: the email without case, the phone by its digits (indexes of migration 009).
+ */
+export async function buyerHasPerson(
+  db: Queryable,
+  buyerId: string,
+  leadId: string,
+  contact: { email: string | undefined; phone: string | undefined },
+  days: number,
+): Promise<boolean> {
+  if (contact.email === undefined && contact.phone === undefined) return false;
+  const { rows } = await db.query(
+    `select 1 from lead_routes r join leads l on l.id = r.lead_id
+      where r.buyer_id = $1 and r.state = 'delivered' and r.delivered_at > now() - make_interval(days => $2)
+        and l.id <> $3
+        and (lower(l.payload->>'email') = $4 or regexp_replace(l.payload->>'phone', '[^0-9]', '', 'g') = $5)
+      limit 1`,
+    [buyerId, days, leadId, contact.email?.toLowerCase() ?? null, contact.phone?.replace(/\D/g, '') ?? null],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Opens the path again for an operator's replay: every buyer may be offered the lead anew, those that refused it too
+ * (a buyer changes its mind, or its filters). The attempts stay in delivery_attempts.
+ */
+export async function reopenRoutes(tx: Queryable, leadId: string): Promise<void> {
+  await tx.query(`delete from lead_routes where lead_id = $1 and state <> 'delivered'`, [leadId]);
+}

@@ -1,0 +1,27 @@
+/** The console's audit log: who did what, when, from where. Entries are only ever added. */
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../../contracts/console.ts';
+import type { Queryable } from '../../platform/db/types.ts';
+
+export interface AuditRecord {
+  /** The signed-in user's email; for a failed sign-in the email typed, or null. */
+  actor: string | null;
+  action: AuditAction;
+  /** A lead id, a user's email, an export's date range. */
+  target?: string | null;
+  ip: string;
+}
+
+export async function recordAudit(db: Queryable, record: AuditRecord): Promise<void> {
+  await db.query('insert into console_audit (actor, action, target, ip) values ($1, $2, $3, $4)', [
+    record.actor,
+    record.action,
+    record.target ?? null,
+    record.ip,
+  ]);
+}
+
+/** What the signed-in user of `request` did to `target`. */
+export function auditOf(request: FastifyRequest, action: AuditAction, target?: string): AuditRecord {
+  return { actor: request.consoleUser?.email ?? null, action, target: target ?? null, ip: request.ip };
+}

@@ -1,0 +1,27 @@
+/**
+ * GET /api/admin/lenders, for admins and operators: the buyers routing tries, in order, with their rules, caps and
+ * last 30 days, and the lenders of the consent with no buyer (docs/decisions/072-routing-in-the-console.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ACCESS, LENDERS_PATH, lendersResponse } from '../../../contracts/console.ts';
+import { errorResponse } from '../../../contracts/api.ts';
+import { allow } from '../access.ts';
+import { lendersReport, type KnownLender } from './buyers-report.ts';
+import type { Database } from '../../platform/db/types.ts';
+import type { BuyerRules } from '../../buyers/buyer.ts';
+
+export interface LenderRoutesOptions {
+  /** The buyers this server routes to (none when delivery is not configured). */
+  buyers: readonly BuyerRules[];
+  /** The lenders of site/content/lenders.json. */
+  lenders: readonly KnownLender[];
+  now: () => number;
+}
+
+export function registerConsoleLenderRoutes(app: FastifyInstance, db: Database, options: LenderRoutesOptions) {
+  app.get(
+    LENDERS_PATH,
+    { preHandler: allow(ACCESS.lenders), schema: { response: { 200: lendersResponse, '4xx': errorResponse } } },
+    async () => lendersReport(db, options.buyers, options.lenders, new Date(options.now())),
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The Lenders page: every buyer in the order routing tries them (priority, then LENDERS_FILE's order), with its rules
+ * in words, how much of its caps its current day and month have used, and its deliveries and returns of the last 30
+ * days; then the lenders the consent names that no buyer stands for. Counts only: nothing here names a lead.
+ */
+import type { LenderEntry, LendersResponse } from '../../../contracts/console.ts';
+import type { Queryable } from '../../platform/db/types.ts';
+import type { BuyerRules } from '../../buyers/buyer.ts';
+import { rulesInWords, scheduleInWords } from './buyer-words.ts';
+import { capPeriods } from '../../buyers/routing/cap-periods.ts';
+
+/** A lender of site/content/lenders.json: `{ id, name }`, or a name alone in a file that gives no ids. */
+export type KnownLender = string | { id: string; name: string };
+
+const WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Counts {
+  [buyerId: string]: number | undefined;
+}
+
+async function capUse(db: Queryable, buyers: readonly BuyerRules[], now: Date) {
+  const periods = buyers.map((buyer) => capPeriods(buyer.timeZone, now));
+  // Each buyer's own keys: its day and month are its time zone's.
+  const { rows } = await db.query<{ buyer_id: string; period: 'day' | 'month'; used: number }>(
+    `select u.buyer_id, u.period, u.used
+       from buyer_cap_usage u
+       join unnest($1::text[], $2::text[], $3::text[]) as k(buyer_id, day, month) on k.buyer_id = u.buyer_id
+      where (u.period = 'day' and u.period_key = k.day) or (u.period = 'month' and u.period_key = k.month)`,
+    [buyers.map((buyer) => buyer.id), periods.map((period) => period.day), periods.map((period) => period.month)],
+  );
+  const day: Counts = {};
+  const month: Counts = {};
+  for (const row of rows) (row.period === 'day' ? day : month)[row.buyer_id] = row.used;
+  return { day, month };
+}
+
+async function countsSince(db: Queryable, sql: string, ids: readonly string[], since: Date): Promise<Counts> {
+  const { rows } = await db.query<{ buyer_id: string; n: number }>(sql, [ids, since]);
+  return Object.fromEntries(rows.map((row) => [row.buyer_id, row.n]));
+}
+
+/** returned / delivered in percent, to a tenth; null when nothing was delivered. */
+export function returnRate(delivered: number, returned: number): number | null {
+  return delivered === 0 ? null : Math.round((returned / delivered) * 1000) / 10;
+}
+
+export async function lendersReport(
+  db: Queryable,
+  buyers: readonly BuyerRules[],
+  lenders: readonly KnownLender[],
+  now: Date,
+): Promise<LendersResponse> {
+  // Stable: buyers of equal priority keep the order LENDERS_FILE lists them in, as routing takes them.
+  const ordered = [...buyers].sort((a, b) => a.priority - b.priority);
+  const ids = ordered.map((buyer) => buyer.id);
+  const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
+  const used = await capUse(db, ordered, now);
+  const delivered = await countsSince(
+    db,
+    `select buyer_id, count(*)::int as n from lead_routes
+      where state = 'delivered' and buyer_id = any($1::text[]) and delivered_at >= $2 group by buyer_id`,
+    ids,
+    since,
+  );
+  const returned = await countsSince(
+    db,
+    `select buyer_id, count(*)::int as n from lead_returns
+      where buyer_id = any($1::text[]) and returned_at >= $2 group by buyer_id`,
+    ids,
+    since,
+  );
+  const entries = ordered.map((buyer): LenderEntry => {
+    const deliveredCount = delivered[buyer.id] ?? 0;
+    const returnedCount = returned[buyer.id] ?? 0;
+    return {
+      id: buyer.id,
+      name: buyer.name,
+      priority: buyer.priority,
+      filters: rulesInWords(buyer),
+      schedule: scheduleInWords(buyer.schedule),
+      time_zone: buyer.timeZone,
+      used_today: used.day[buyer.id] ?? 0,
+      per_day: buyer.caps.perDay ?? null,
+      used_this_month: used.month[buyer.id] ?? 0,
+      per_month: buyer.caps.perMonth ?? null,
+      delivered_30_days: deliveredCount,
+      returned_30_days: returnedCount,
+      return_rate: returnRate(deliveredCount, returnedCount),
+    };
+  });
+  const withBuyer = new Set(ids);
+  const withoutBuyer = lenders
+    .map((lender) => (typeof lender === 'string' ? { id: lender, name: lender } : { id: lender.id, name: lender.name }))
+    .filter((lender) => !withBuyer.has(lender.id));
+  return { buyers: entries, without_buyer: withoutBuyer };
+}

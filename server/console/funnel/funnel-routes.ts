@@ -1,0 +1,58 @@
+/**
+ * The console's funnel (docs/decisions/024-funnel-events.md): GET /api/admin/funnel (JSON, for the console's page and
+ * other tools) and /api/admin/funnel.csv, for every role: counts and step ids, no person.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ACCESS } from '../../../contracts/console.ts';
+import { FUNNEL_CSV_PATH, FUNNEL_PATH, funnelResponse } from '../../../contracts/funnel.ts';
+import { errorResponse } from '../../../contracts/api.ts';
+import { allow } from '../access.ts';
+import type { Database } from '../../platform/db/types.ts';
+import { invalidFieldsBody } from '../../platform/http/errors.ts';
+import type { EventStore } from '../../funnel/event-store.ts';
+import type { FlowSteps } from '../../funnel/flow-steps.ts';
+import { funnelCsv, funnelCsvFileName } from '../../funnel/funnel-csv.ts';
+import { checkFunnelQuery } from '../../funnel/funnel-filters.ts';
+import { funnel } from '../../funnel/funnel-query.ts';
+
+type Query = Record<string, unknown>;
+
+/** `events` is the endpoint's queue: a funnel counts every batch accepted before it was asked for. */
+export function registerConsoleFunnelRoutes(
+  app: FastifyInstance,
+  db: Database,
+  flows: FlowSteps,
+  events: EventStore,
+): void {
+  const access = allow(ACCESS.funnel);
+
+  async function answer(query: Query) {
+    const checked = checkFunnelQuery(query, flows);
+    if (!checked.ok) return { refused: invalidFieldsBody('invalid_query', 'The request', checked.fields) };
+    const filters = checked.value;
+    await events.flush();
+    return { funnel: await funnel(db, filters, flows.get(filters.version) ?? []) };
+  }
+
+  app.get<{ Querystring: Query }>(
+    FUNNEL_PATH,
+    { preHandler: access, schema: { response: { 200: funnelResponse, '4xx': errorResponse } } },
+    async (request, reply) => {
+      const result = await answer(request.query);
+      return 'refused' in result ? reply.code(400).send(result.refused) : result.funnel;
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    FUNNEL_CSV_PATH,
+    { preHandler: access, schema: { response: { '4xx': errorResponse } } },
+    async (request, reply) => {
+      const result = await answer(request.query);
+      if ('refused' in result) return reply.code(400).send(result.refused);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${funnelCsvFileName(result.funnel)}"`)
+        .send(funnelCsv(result.funnel));
+    },
+  );
+}

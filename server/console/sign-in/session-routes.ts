@@ -1,0 +1,100 @@
+/**
+ * The console's sign-in: POST /api/admin/session `{ email, password }` signs in (public), GET answers the signed-in
+ * user or 401 with whether an admin exists, DELETE signs out (the session row goes, so the cookie is dead everywhere).
+ * A wrong email, a wrong password, a disabled account and an account without a password yet all get the same 401,
+ * after the same argon2 check; repeated failures lock the account or the address (server/console/sign-in/sign-in-failures.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ACCESS,
+  SESSION_PATH,
+  SIGN_IN_FAILED,
+  sessionResponse,
+  signedOutResponse,
+  signInBody,
+  type SignInBody,
+} from '../../../contracts/console.ts';
+import { errorResponse } from '../../../contracts/api.ts';
+import { allow, NOT_SIGNED_IN } from '../access.ts';
+import { MAX_EMAIL_LENGTH, normalEmail, textProblem } from '../../../contracts/accounts.ts';
+import { auditOf, recordAudit } from '../audit/audit.ts';
+import { CONSOLE_BODY_LIMIT } from '../request-limits.ts';
+import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
+import { passwordMatches } from './passwords.ts';
+import { clearedSessionCookie, endSession, sessionCookie, sessionTokenOf, startSession } from './sessions.ts';
+import { clearAccountFailures, recordSignInFailure, signInLockedUntil } from './sign-in-failures.ts';
+import { accountOf, adminExists, recordSignIn } from '../users/users.ts';
+import type { Database } from '../../platform/db/types.ts';
+import { addressKey } from '../../platform/http/rate-limit/client-address.ts';
+
+/** Says when to try again without saying whether the account exists (an unknown email locks the same way). */
+function lockedMessage(until: Date, at: number): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - at) / 60_000));
+  const time = until.toISOString().slice(11, 16);
+  return `Too many failed sign-ins: try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${time} UTC)`;
+}
+
+export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database, now: () => number): void {
+  app.post<{ Body: SignInBody }>(
+    SESSION_PATH,
+    {
+      schema: { body: signInBody, response: { 200: sessionResponse, '4xx': errorResponse } },
+      schemaErrorFormatter: fieldErrors('The sign-in'),
+      bodyLimit: CONSOLE_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const email = normalEmail(request.body.email).slice(0, MAX_EMAIL_LENGTH);
+      // Stored as typed (the failure count, the audit log): refused when the database could not hold it.
+      const unstorable = textProblem(email);
+      if (unstorable !== undefined) {
+        return reply
+          .code(400)
+          .send(invalidFields('The sign-in', [{ field: 'email', keyword: 'text', message: unstorable }]));
+      }
+      const at = now();
+      const keys = { account: email, address: addressKey(request.ip) };
+      const lockedUntil = await signInLockedUntil(db, keys, at);
+      if (lockedUntil !== undefined) {
+        reply.header('retry-after', String(Math.ceil((lockedUntil.getTime() - at) / 1000)));
+        return reply.code(429).send({ error: 'sign_in_locked', message: lockedMessage(lockedUntil, at) });
+      }
+      const account = await accountOf(db, email);
+      const usable = account !== undefined && !account.disabled ? account : undefined;
+      // Verified even without a usable account (against a dummy hash): the answer takes as long either way.
+      const matches = await passwordMatches(usable?.passwordHash ?? null, request.body.password);
+      if (usable === undefined || !matches) {
+        await recordSignInFailure(db, keys, at);
+        await recordAudit(db, { actor: email === '' ? null : email, action: 'sign-in-failed', ip: request.ip });
+        request.log.info('console sign-in failed');
+        return reply.code(401).send({ error: 'sign_in_failed', message: SIGN_IN_FAILED });
+      }
+      const token = await startSession(db, usable.id, new Date(at));
+      await recordSignIn(db, usable.id, new Date(at));
+      await clearAccountFailures(db, email);
+      await recordAudit(db, { actor: usable.email, action: 'sign-in', ip: request.ip });
+      reply.header('set-cookie', sessionCookie(request, token));
+      return { user: { id: usable.id, email: usable.email, role: usable.role } };
+    },
+  );
+
+  app.get(
+    SESSION_PATH,
+    { schema: { response: { 200: sessionResponse, 401: signedOutResponse } } },
+    async (request, reply) => {
+      if (request.consoleUser !== undefined) return { user: request.consoleUser };
+      return reply.code(401).send({ ...NOT_SIGNED_IN, admin_exists: await adminExists(db) });
+    },
+  );
+
+  app.delete(
+    SESSION_PATH,
+    { onRequest: allow(ACCESS.session), schema: { response: { '4xx': errorResponse } } },
+    async (request, reply) => {
+      const token = sessionTokenOf(request.headers.cookie);
+      if (token !== undefined) await endSession(db, token);
+      await recordAudit(db, auditOf(request, 'sign-out'));
+      reply.header('set-cookie', clearedSessionCookie(request));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * POST /api/v1/leads/trigger: the lead payload as JSON → 201 `{ "id", "consent" }` once the lead, its consent evidence and its
+ * delivery job are stored. Refusals are 4xx in the `errorResponse` shape, naming every bad field; without a delivery
+ * queue the route answers 503, since a lead that cannot be delivered must not be accepted.
+ *
+ * With an Idempotency-Key header, a request repeating an earlier one gets the earlier answer (201, the same id) and
+ * stores nothing; the key with another request is refused with 422. Bots (the honeypot filled) and repeats of an email
+ * and phone within a day get the normal answer and are stored held back from lenders.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  errorResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  LEAD_INTAKE_PATH,
+  leadAccepted,
+  type ErrorResponse,
+} from '../../../contracts/api.ts';
+import type { Database } from '../../platform/db/types.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
+import { HONEYPOT_FIELD } from '../../../contracts/lead.ts';
+import { checkLead } from './check-lead.ts';
+import { contactSha256 } from '../../privacy/contact-keys.ts';
+import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';
+import type { LeadFlows } from './lead-flows.ts';
+import { createLeadStore, IdempotencyKeyReused } from './store-lead.ts';
+
+/** A lead is about 1 KB; anything near this is not one. */
+const LEAD_BODY_LIMIT = 64 * 1024;
+
+const UNAVAILABLE: ErrorResponse = { error: 'unavailable', message: 'Leads cannot be received right now' };
+
+const KEY_REUSED: ErrorResponse = {
+  error: 'idempotency_key_reused',
+  message: 'The Idempotency-Key was already used with another lead: send a new key with a new lead',
+  fields: [{ field: 'Idempotency-Key', keyword: 'unique', message: 'Already used with another lead' }],
+};
+
+function badKey(problem: string): ErrorResponse {
+  return {
+    error: 'invalid_idempotency_key',
+    message: `The Idempotency-Key header is invalid: ${problem}`,
+    fields: [{ field: 'Idempotency-Key', keyword: 'format', message: problem }],
+  };
+}
+
+export interface LeadIntake {
+  flows: LeadFlows;
+  db: Database;
+  delivery: DeliveryQueue;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** A URL the lead carries; sent empty, it has none. */
+const url = (value: unknown): string | undefined => text(value) || undefined;
+
+export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntake | undefined): Promise<void> {
+  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery);
+  // Its own scope, so the content types it refuses stay refused here only.
+  await app.register(async (scope) => {
+    // A lead is JSON: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
+    scope.removeContentTypeParser('text/plain');
+    scope.post(
+      LEAD_INTAKE_PATH,
+      {
+        bodyLimit: LEAD_BODY_LIMIT,
+        schema: { response: { 201: leadAccepted, '4xx': errorResponse, 503: errorResponse } },
+      },
+      async (request, reply) => {
+        if (intake === undefined || leads === undefined) return reply.code(503).send(UNAVAILABLE);
+        const keyHeader = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+        if (!keyHeader.ok) return reply.code(400).send(badKey(keyHeader.problem));
+        const checked = checkLead(intake.flows, request.body);
+        if (!checked.ok) {
+          request.log.info({ fields: checked.error.fields.map((field) => field.field) }, 'lead refused');
+          return reply.code(400).send(checked.error);
+        }
+        const { flow, lead } = checked;
+        const { key } = keyHeader;
+        const store = leads.store({
+          flow: flow.flow.id,
+          flowVersion: flow.flow.version,
+          payload: lead,
+          consent: flow.consent,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          pageUrl: url(lead.source_url),
+          certificateUrl: url(lead.trustedform_cert_url),
+          idempotency: key === undefined ? undefined : { key, requestSha256: requestSha256(request.body) },
+          honeypot: (text(lead[HONEYPOT_FIELD]) ?? '') !== '',
+          contactSha256: contactSha256(lead),
+        });
+        let stored;
+        try {
+          stored = await store;
+        } catch (error) {
+          if (!(error instanceof IdempotencyKeyReused)) throw error;
+          request.log.info({}, 'lead refused: Idempotency-Key reused with another lead');
+          return reply.code(422).send(KEY_REUSED);
+        }
+        const { id, consent, replayed } = stored;
+        request.log.info({ leadId: id, flowVersion: flow.flow.version }, replayed ? 'lead replayed' : 'lead stored');
+        return reply.code(201).send({ id, consent });
+      },
+    );
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The optional split test (SPLIT_TEST, docs/decisions/029-split-tests.md). A visitor who arrives at '/' without a
+ * version is given one by weight and kept on it by a cookie; a version whose start is elsewhere (/v2, /v3) is reached
+ * by a redirect that keeps the query, so the utm parameters and click ids arrive with the visitor and the attribution,
+ * the prerendered screen and the funnel stay those of the version. Off by default: '/' is v1, as the spec says.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ConfigError } from '../platform/config/load.ts';
+
+/** The cookie that keeps a visitor on their version: the page never reads it. */
+export const VERSION_COOKIE = 'fundflow_version';
+/** Long enough to outlast the form record's seven days and a visitor's second thoughts. */
+export const VERSION_COOKIE_DAYS = 30;
+
+/** Picks an arm by weight; `draw` is a whole number below the weights' sum. */
+export function armAt(arms: ReadonlyMap<string, number>, draw: number): string {
+  let below = draw;
+  for (const [version, weight] of arms) {
+    if (below < weight) return version;
+    below -= weight;
+  }
+  throw new RangeError(`draw ${draw} is not below the weights' sum`);
+}
+
+/** Built once: '/' is the busiest page, and each of its requests reads the cookie. */
+const VERSION_IN_COOKIES = new RegExp(`(?:^|;\\s*)${VERSION_COOKIE}=([A-Za-z0-9_-]{1,64})(?:;|$)`);
+
+function cookieVersion(cookieHeader: string | undefined): string | undefined {
+  return VERSION_IN_COOKIES.exec(cookieHeader ?? '')?.[1];
+}
+
+export interface SplitTest {
+  /** Answers '/': the page for a visitor on the version that starts there, a redirect to their version otherwise. */
+  answer(request: FastifyRequest, reply: FastifyReply, page: () => Promise<FastifyReply>): Promise<FastifyReply>;
+}
+
+/**
+ * The split test over `arms` (version → weight), whose versions must start at the paths `starts` gives (version →
+ * start path); refused at start-up, naming the setting, when an arm is not a flow version.
+ */
+export function createSplitTest(
+  arms: ReadonlyMap<string, number>,
+  starts: ReadonlyMap<string, string>,
+  draw: (below: number) => number = randomInt,
+): SplitTest {
+  const unknown = [...arms.keys()].filter((version) => !starts.has(version));
+  if (unknown.length > 0) {
+    throw new ConfigError([
+      `SPLIT_TEST names ${unknown.join(', ')}, which no flow file has: use ${[...starts.keys()].join(', ')}`,
+    ]);
+  }
+  const total = [...arms.values()].reduce((sum, weight) => sum + weight, 0);
+  return {
+    async answer(request, reply, page) {
+      const kept = cookieVersion(request.headers.cookie);
+      // A version that left the test (or a weight set to 0) is drawn again, as a new visitor's would be.
+      const version = kept !== undefined && (arms.get(kept) ?? 0) > 0 ? kept : armAt(arms, draw(total));
+      if (version !== kept) {
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        const maxAge = VERSION_COOKIE_DAYS * 24 * 60 * 60;
+        reply.header(
+          'set-cookie',
+          `${VERSION_COOKIE}=${version}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`,
+        );
+      }
+      // What '/' answers depends on the cookie: no cache may hand one visitor's answer to another.
+      reply.header('vary', 'Cookie');
+      const start = starts.get(version)!;
+      if (start === '/') return page();
+      const query = request.url.indexOf('?');
+      reply.header('cache-control', 'private, no-cache');
+      return reply.redirect(start + (query === -1 ? '' : request.url.slice(query)), 302);
+    },
+  };
+}

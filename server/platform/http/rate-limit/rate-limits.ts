@@ -1,0 +1,82 @@
+/**
+ * Per-address and per-visit limits on lead intake, privacy opt-outs, phone checks and funnel events (docs/decisions/041-rate-limits-and-phone-costs.md):
+ * past a limit the request is answered 429 with Retry-After before its body is read, and nothing is logged of who it
+ * came from. Each route gets an onRequest hook of its own as it is registered, so no other request pays for a check.
+ * The counters live in this process: with several server instances each enforces its own.
+ */
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { OPT_OUT_PATH } from '../../../../contracts/api.ts';
+import { EVENTS_PATH } from '../../../../contracts/funnel.ts';
+import type { Config } from '../../config/settings.ts';
+import { ClientError } from '../errors.ts';
+import { LEAD_INTAKE_PATH } from '../../../../contracts/api.ts';
+import { PHONE_CHECK_PATH } from '../../../../contracts/api.ts';
+import { xsrfCookieOf } from '../xsrf.ts';
+import { addressKey } from './client-address.ts';
+import { fixedWindowLimiter, type FixedWindowLimiter } from './fixed-window-limiter.ts';
+
+/** The answer past a limit: the errorResponse shape, with Retry-After (the error handler sends `headers`). */
+class TooManyRequests extends ClientError {
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(seconds: number) {
+    const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+    super(429, 'too_many_requests', `Too many requests: wait ${wait} before trying again`);
+    this.name = 'TooManyRequests';
+    this.headers = { 'retry-after': String(seconds) };
+  }
+}
+
+/**
+ * The visit: its XSRF-TOKEN cookie, which the page sends with every call. A request without one (only a GET can get
+ * this far without it) counts as its address's one visit without a cookie, so leaving the cookie out gains nothing.
+ */
+function sessionKey(request: FastifyRequest): string {
+  return xsrfCookieOf(request.headers.cookie) ?? `no cookie from ${addressKey(request.ip)}`;
+}
+
+interface RouteLimits {
+  perIp: number;
+  perSession: number;
+}
+
+function limiter(limit: number, windowSeconds: number, now: () => number): FixedWindowLimiter | undefined {
+  return limit === 0 ? undefined : fixedWindowLimiter({ limit, windowMs: windowSeconds * 1000, now });
+}
+
+/** The route's hook, or undefined when both its limits are off. */
+function limitHook(limits: RouteLimits, config: Config, now: () => number): onRequestHookHandler | undefined {
+  const byIp = limiter(limits.perIp, config.rateLimitIpWindowSeconds, now);
+  const bySession = limiter(limits.perSession, config.rateLimitSessionWindowSeconds, now);
+  if (byIp === undefined && bySession === undefined) return undefined;
+  // The visit is counted first, and a refused request is not counted against the address: one script hammering from
+  // an office must not spend the address's allowance of everyone else there.
+  return (request, _reply, done) => {
+    const wait = bySession?.hit(sessionKey(request)) ?? byIp?.hit(addressKey(request.ip));
+    done(wait === undefined ? undefined : new TooManyRequests(wait));
+  };
+}
+
+/** Must be called before the limited routes are registered: it attaches their hooks as they are. */
+export function registerRateLimits(app: FastifyInstance, config: Config, now: () => number): void {
+  const hooks = new Map<string, onRequestHookHandler>();
+  const routes: [string, RouteLimits][] = [
+    [LEAD_INTAKE_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
+    // An opt-out is sent once per visit like a lead, and by the same people: the lead limits, counted apart.
+    [OPT_OUT_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
+    [PHONE_CHECK_PATH, { perIp: config.rateLimitPhonePerIp, perSession: config.rateLimitPhonePerSession }],
+    [EVENTS_PATH, { perIp: config.rateLimitEventsPerIp, perSession: config.rateLimitEventsPerSession }],
+  ];
+  for (const [url, limits] of routes) {
+    const hook = limitHook(limits, config, now);
+    if (hook !== undefined) hooks.set(url, hook);
+  }
+  // Every method of the path (a GET route's HEAD twin runs the same lookup). Route hooks run after the app's own,
+  // so the XSRF check has refused a forged call before it is counted.
+  app.addHook('onRoute', (route) => {
+    const hook = hooks.get(route.url);
+    if (hook === undefined) return;
+    const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...existing, hook];
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The lead API contract (docs/decisions/045-lead-api-contract.md) over real HTTP: another client posts spec section
+ * 3's payload exactly as written, and the lender receives every one of its fields, with the time the lead was
+ * received as time_stamp on every attempt.
+ */
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { validLead } from '../../../support/lead-fixture.ts';
+import { lender, openDatabase, receivedAt, startDelivery, WAIT } from '../../../support/delivery-setup.ts';
+import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
+import { startLeadApp } from '../../../support/lead-app.ts';
+
+/**
+ * Spec section 3's payload, byte for byte as a central lead service or a partner's page sends it: exactly its fields,
+ * none of ours (no flow_version), and no certificate, as when the certificate script is off.
+ */
+const SPEC_PAYLOAD =
+  '{"flow":"business-funding","name":"Maria Rivera","first_name":"Maria","last_name":"Rivera",' +
+  '"email":"maria.rivera@example.com","phone":"3105550147","business_type":"Limited Liability Company (LLC)",' +
+  '"amount":50000,"loan_purpose":"EQUIPMENTPURCHASE","loan_timing":"Within 2 weeks","average_monthly_revenue":30000,' +
+  '"credit_score":"Good (680-719)","business_name":"Rivera Bakery","business_zipcode":"90210",' +
+  '"business_start_month":"05","business_start_year":"2018","business_industry":"ACCOMMODATIONANDFOODSERVICES",' +
+  '"client_ip":"203.0.113.7","address":"9500 Wilshire Blvd, Beverly Hills, CA 90210",' +
+  '"street_address":"9500 Wilshire Blvd","city":"Beverly Hills","zipcode":"90210","state":"CA",' +
+  '"trustedform_cert_url":"","source_url":"https://partner.example.com/apply?utm_source=search"}';
+
+describe.each(DATABASES)('the lead API contract on $name', (kind) => {
+  /** The app listening on a local port with delivery to `testLender`: what another client reaches over HTTP. */
+  async function startIntake(testLender: Awaited<ReturnType<typeof lender>>) {
+    const setup = await openDatabase(kind);
+    const delivery = await startDelivery(setup, { lender: testLender });
+    const app = await startLeadApp(setup.db, { delivery: delivery.queue });
+    onTestFinished(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const post = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+        body,
+      });
+    return { setup, post };
+  }
+
+  it("takes the spec's payload as written, and every attempt brings the lender all of it, stamped when received", async () => {
+    const testLender = await lender({ failFirst: 1 });
+    const { setup, post } = await startIntake(testLender);
+
+    const response = await post(SPEC_PAYLOAD);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+
+    const [failed, delivered] = await testLender.waitForLeads(2, WAIT.timeout);
+    expect([failed!.status, delivered!.status]).toEqual([503, 200]);
+    const stamped = (await receivedAt(setup.db, id)).toISOString();
+    // Every field as sent; of ours only the version the lead was taken as.
+    expect(delivered!.body).toEqual({ ...JSON.parse(SPEC_PAYLOAD), flow_version: 'v1', time_stamp: stamped });
+    expect(failed!.raw).toBe(delivered!.raw);
+  }, 30_000);
+
+  it('sends a lead without a certificate URL with an empty one', async () => {
+    const testLender = await lender();
+    const { post } = await startIntake(testLender);
+
+    const response = await post(JSON.stringify(validLead({ trustedform_cert_url: undefined })));
+    expect(response.status).toBe(201);
+
+    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    expect(received!.body).toMatchObject({ trustedform_cert_url: '', email: validLead().email });
+  }, 30_000);
+
+  it('forwards the attribution a lead came with, as sent', async () => {
+    const testLender = await lender();
+    const { post } = await startIntake(testLender);
+    const attribution = {
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      gclid: 'abc123',
+      landing_url: 'https://fundflow.example.com/?utm_source=google&utm_campaign=spring&gclid=abc123',
+      referrer: 'https://www.google.com/',
+    };
+
+    expect((await post(JSON.stringify(validLead({ attribution })))).status).toBe(201);
+    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    expect(received!.body).toMatchObject({ attribution, email: validLead().email });
+  }, 30_000);
+});

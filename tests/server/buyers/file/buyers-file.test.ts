@@ -1,0 +1,433 @@
+/**
+ * The buyers from the settings: LENDERS_FILE read and checked at start (every kind of mistake named with the file, the
+ * buyer and the field, never a secret or an endpoint), LEAD_FORWARD_URL alone as the one buyer it always was, both
+ * refused, neither giving none; and each buyer's client.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../../server/platform/config/load.ts';
+import { readLenders } from '../../../../server/intake/leads/lenders.ts';
+import { PROJECT_ROOT } from '../../../../server/platform/paths.ts';
+import { LENDERS_CONTENT_FILE } from '../../../../server/intake/leads/lenders.ts';
+import { LEAD_FORWARD_BUYER } from '../../../../server/buyers/buyer.ts';
+import { loadBuyers, routedBuyers } from '../../../../server/buyers/file/buyers-file.ts';
+import { startTestLender, type TestLender } from '../../../support/test-lender.ts';
+import { verifyWebhook } from '../../../support/webhook-verify.ts';
+
+const LENDERS = readLenders(LENDERS_CONTENT_FILE);
+const SECRET = 'whsec_x+ebj3oT5B4ommFHzPAEdl9pKohK1ZCLH9Esoz/aXEo=';
+const OTHER_SECRET = 'whsec_v+58tyPGBBZjfwE/gDKCjt47h6nADou8qFKRPHwKT7c=';
+const keyOf = (secret: string) => Buffer.from(secret.slice('whsec_'.length), 'base64');
+
+const dir = mkdtempSync(join(tmpdir(), 'fundflow-buyers-'));
+let files = 0;
+function writeFile(text: string): string {
+  files += 1;
+  const file = join(dir, `lenders-${files}.json`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The problems ConfigError lists for this file, each without the file's path. */
+function problemsOf(json: unknown): string[] {
+  const file = writeFile(JSON.stringify(json));
+  try {
+    loadBuyers({ lendersFile: file }, LENDERS);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.map((problem) => problem.replace(`LENDERS_FILE ${file}: `, ''));
+  }
+  throw new Error('the file was taken');
+}
+
+const quillmont = { lender: 'quillmont', endpoint: 'https://leads.quillmont.example/v1/leads', priority: 1 };
+const vantorra = { lender: 'vantorra', endpoint: 'https://vantorra.example/leads', priority: 2 };
+
+describe('loadBuyers from LENDERS_FILE', () => {
+  it('reads docs/lenders.example.json: every buyer in file order, its name from site/content/lenders.json', () => {
+    const buyers = loadBuyers({ lendersFile: join(PROJECT_ROOT, 'docs', 'lenders.example.json') }, LENDERS);
+    expect(buyers.map(({ id, name, priority, timeZone }) => ({ id, name, priority, timeZone }))).toEqual([
+      { id: 'quillmont', name: 'Quillmont Capital', priority: 1, timeZone: 'America/New_York' },
+      { id: 'vantorra', name: 'Vantorra Funding', priority: 2, timeZone: 'America/Los_Angeles' },
+      { id: 'elmsbrook', name: 'Elmsbrook Lending', priority: 2, timeZone: 'America/Chicago' },
+    ]);
+    expect(buyers.map((buyer) => buyer.signingKeys.length)).toEqual([1, 2, 0]);
+  });
+
+  it('fills in what a buyer leaves out: any lead, any hour, no caps, unsigned, the zone America/Los_Angeles', () => {
+    const file = writeFile(JSON.stringify({ buyers: [quillmont] }));
+    expect(loadBuyers({ lendersFile: file }, LENDERS)).toEqual([
+      {
+        id: 'quillmont',
+        name: 'Quillmont Capital',
+        priority: 1,
+        timeZone: 'America/Los_Angeles',
+        filters: {},
+        caps: {},
+        endpoint: 'https://leads.quillmont.example/v1/leads',
+        signingKeys: [],
+      },
+    ]);
+  });
+
+  it('keeps everything a buyer says', () => {
+    const full = {
+      ...quillmont,
+      secrets: [SECRET, OTHER_SECRET],
+      timeZone: 'America/New_York',
+      filters: {
+        states: ['CA', 'NY'],
+        amount: { min: 10000, max: 250000 },
+        creditScores: ['Excellent (720+)'],
+        monthsInBusiness: { min: 6, max: 600 },
+        loanPurposes: ['EQUIPMENTPURCHASE'],
+        flowVersions: ['v1', 'v2'],
+      },
+      schedule: { days: ['mon', 'fri'], from: '08:00', to: '18:00' },
+      caps: { perDay: 50, perMonth: 1000 },
+      dedupeDays: 30,
+      fieldMap: { email: 'contact_email' },
+      eventsEndpoint: 'https://leads.quillmont.example/v1/events',
+    };
+    const file = writeFile(JSON.stringify({ buyers: [full] }));
+    const { lender, secrets, ...kept } = full;
+    expect(loadBuyers({ lendersFile: file }, LENDERS)).toEqual([
+      { ...kept, id: lender, name: 'Quillmont Capital', signingKeys: secrets.map(keyOf) },
+    ]);
+  });
+
+  it('takes an empty list, and a lender of lenders.json with no buyer', () => {
+    expect(loadBuyers({ lendersFile: writeFile('{ "buyers": [] }') }, LENDERS)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    [
+      'a misspelt key',
+      { buyers: [{ ...quillmont, priorty: 1 }] },
+      ['buyer "quillmont" /buyers/0/priorty: unknown key "priorty" (did you mean "priority"?)'],
+    ],
+    [
+      'a lender lenders.json lacks',
+      { buyers: [{ ...quillmont, lender: 'acme' }] },
+      [
+        'buyer "acme" /buyers/0/lender: "acme" is not a lender of site/content/lenders.json (its lenders: quillmont, vantorra, elmsbrook, corvane): add it there first, or correct the id',
+      ],
+    ],
+    [
+      'a misspelt lender',
+      { buyers: [{ ...quillmont, lender: 'quilmont' }] },
+      [
+        'buyer "quilmont" /buyers/0/lender: "quilmont" is not a lender of site/content/lenders.json (did you mean "quillmont"?): add it there first, or correct the id',
+      ],
+    ],
+    [
+      'a lender written as its name',
+      { buyers: [{ ...quillmont, lender: 'Quillmont' }] },
+      [
+        `buyer "Quillmont" /buyers/0/lender: "Quillmont" is not allowed (did you mean "quillmont"?): The lender's id in site/content/lenders.json, which gives its name`,
+      ],
+    ],
+    [
+      'a lender twice',
+      { buyers: [quillmont, vantorra, { ...quillmont, priority: 3 }] },
+      ['buyer "quillmont" /buyers/2/lender: "quillmont" has a buyer already (/buyers/0): each lender once'],
+    ],
+    [
+      'no lender: the buyer is named by its place',
+      { buyers: [quillmont, { endpoint: 'https://x.example/leads', priority: 2 }] },
+      [
+        `buyer #2 /buyers/1: "lender" is missing: add it (The lender's id in site/content/lenders.json, which gives its name)`,
+      ],
+    ],
+    [
+      'no endpoint',
+      { buyers: [{ lender: 'quillmont', priority: 1 }] },
+      [
+        'buyer "quillmont" /buyers/0: "endpoint" is missing: add it (Where its leads are POSTed: an http:// or https:// URL)',
+      ],
+    ],
+    [
+      'an endpoint that is not http(s), never repeated',
+      { buyers: [{ ...quillmont, endpoint: 'ftp://leads.quillmont.example/?token=s3cr3t' }] },
+      [
+        'buyer "quillmont" /buyers/0/endpoint: must be an absolute http:// or https:// URL, like https://leads.lender.example/v1/leads (not shown here: it may hold a key)',
+      ],
+    ],
+    [
+      'an events endpoint that is no URL',
+      { buyers: [{ ...quillmont, eventsEndpoint: 'events please' }] },
+      [
+        'buyer "quillmont" /buyers/0/eventsEndpoint: must be an absolute http:// or https:// URL, like https://leads.lender.example/v1/leads (not shown here: it may hold a key)',
+      ],
+    ],
+    [
+      'no priority, and priorities that are not whole numbers from 1',
+      {
+        buyers: [
+          { lender: 'quillmont', endpoint: 'https://q.example/leads' },
+          { ...vantorra, priority: 0 },
+          { ...quillmont, lender: 'elmsbrook', priority: 1.5 },
+          { ...quillmont, lender: 'corvane', priority: '1' },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0: "priority" is missing: add it (1 goes first; equal priorities go in the order of this file)',
+        'buyer "vantorra" /buyers/1/priority: 0 is out of range: it must be at least 1: 1 goes first; equal priorities go in the order of this file',
+        'buyer "elmsbrook" /buyers/2/priority: expected a whole number, found the number 1.5: 1 goes first; equal priorities go in the order of this file',
+        'buyer "corvane" /buyers/3/priority: expected a whole number, found the text "1" (write it without quotes: 1): 1 goes first; equal priorities go in the order of this file',
+      ],
+    ],
+    [
+      'secrets that are not whsec_ secrets, never repeated',
+      { buyers: [{ ...quillmont, secrets: [SECRET, 'whsec_c2hvcnQ=', 'hunter2'] }] },
+      [
+        'buyer "quillmont" /buyers/0/secrets/1: must hold 24 to 64 random bytes after "whsec_" (it holds 5): make one with npm run leads -- new-secret (the secret is not shown here)',
+        'buyer "quillmont" /buyers/0/secrets/2: must be "whsec_" followed by base64: make one with npm run leads -- new-secret (the secret is not shown here)',
+      ],
+    ],
+    [
+      'an unknown time zone',
+      { buyers: [{ ...quillmont, timeZone: 'Eastern' }] },
+      ['buyer "quillmont" /buyers/0/timeZone: "Eastern" is not an IANA time zone, like America/New_York'],
+    ],
+    [
+      'states the product does not serve',
+      { buyers: [vantorra, { ...quillmont, filters: { states: ['CA', 'XX', 'PR', 'ny'] } }] },
+      [
+        'buyer "quillmont" /buyers/1/filters/states/1: "XX" is not a US state code (the 50 states and DC, like "CA")',
+        'buyer "quillmont" /buyers/1/filters/states/2: "PR" is a US territory, where the product takes no leads: leave it out',
+        'buyer "quillmont" /buyers/1/filters/states/3: "ny" is not a US state code: write it in capitals, "NY"',
+      ],
+    ],
+    [
+      'a state twice',
+      { buyers: [{ ...quillmont, filters: { states: ['CA', 'CA'] } }] },
+      ['buyer "quillmont" /buyers/0/filters/states: "CA" is listed twice'],
+    ],
+    [
+      'ranges upside down or below zero',
+      { buyers: [{ ...quillmont, filters: { amount: { min: 250000, max: 10000 }, monthsInBusiness: { min: -1 } } }] },
+      [
+        'buyer "quillmont" /buyers/0/filters/monthsInBusiness/min: -1 is out of range: it must be at least 0',
+        'buyer "quillmont" /buyers/0/filters/amount: min 250000 is above max 10000: swap them',
+      ],
+    ],
+    [
+      'an empty list of values, a misspelt filter',
+      { buyers: [{ ...quillmont, filters: { creditScores: [], stats: ['CA'] } }] },
+      [
+        'buyer "quillmont" /buyers/0/filters/stats: unknown key "stats" (did you mean "states"?)',
+        'buyer "quillmont" /buyers/0/filters/creditScores: needs at least 1 entry: The credit_score values it takes, as the flow offers them',
+      ],
+    ],
+    [
+      'schedules: no days, a day misspelt, a time not HH:MM, hours ending before they start',
+      {
+        buyers: [
+          { ...quillmont, schedule: { days: [], from: '8:00', to: '18:00' } },
+          { ...vantorra, schedule: { days: ['monday'], from: '18:00', to: '08:00' } },
+          { ...quillmont, lender: 'corvane', schedule: { days: ['sat'], from: '09:00' } },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0/schedule/days: needs at least 1 entry: The days it takes leads',
+        'buyer "quillmont" /buyers/0/schedule/from: "8:00" is not allowed: When its hours start, 24-hour HH:MM, like 08:00',
+        'buyer "vantorra" /buyers/1/schedule/days/0: "monday" is not one of "mon", "tue", "wed", "thu", "fri", "sat", "sun"',
+        'buyer "vantorra" /buyers/1/schedule/to: 08:00 is not after from 18:00: the hours run from "from" to "to" within one day',
+        'buyer "corvane" /buyers/2/schedule: "to" is missing: add it (When its hours end, 24-hour HH:MM (excluded), like 18:00)',
+      ],
+    ],
+    [
+      'filter values no flow offers',
+      {
+        buyers: [
+          {
+            ...quillmont,
+            filters: {
+              creditScores: ['Good (680-720)', 'Excellent (720+)'],
+              loanPurposes: ['WORKINGCAPITAL'],
+              flowVersions: ['v1', 'v9'],
+            },
+          },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0/filters/creditScores/0: "Good (680-720)" is not a credit score any flow offers (did you mean "Good (680-719)"?)',
+        'buyer "quillmont" /buyers/0/filters/loanPurposes/0: "WORKINGCAPITAL" is not a loan purpose any flow offers (the flows offer: EXPANSION, EQUIPMENTPURCHASE, PURCHASEVEHICLE, INVENTORY, PAYROLL, MARKETING, REALESTATE, REMODEL, REFINANCEDEBT, FINANCEACCOUNTSRECEIVABLE, BUYABUSINESS, STARTABUSINESS, OTHER)',
+        'buyer "quillmont" /buyers/0/filters/flowVersions/1: "v9" is not a flow version (the versions: v1, v2, v3)',
+      ],
+    ],
+    [
+      'caps and a dedupe window out of range',
+      { buyers: [{ ...quillmont, caps: { perDay: 0, perWeek: 3 }, dedupeDays: 400 }] },
+      [
+        'buyer "quillmont" /buyers/0/caps/perWeek: unknown key "perWeek" (allowed: perDay, perMonth)',
+        'buyer "quillmont" /buyers/0/caps/perDay: 0 is out of range: it must be at least 1: Most leads per day, in its time zone',
+        'buyer "quillmont" /buyers/0/dedupeDays: 400 is out of range: it must be at most 365: Skip a lead whose email or phone it received within this many days',
+      ],
+    ],
+    [
+      'a field map naming no lead field, one name twice, a name a kept field has',
+      { buyers: [{ ...quillmont, fieldMap: { emial: 'contact', phone: 'contact', first_name: 'name', zipcode: '' } }] },
+      [
+        'buyer "quillmont" /buyers/0/fieldMap/zipcode: must not be empty',
+        'buyer "quillmont" /buyers/0/fieldMap/emial: "emial" is not a lead field (did you mean "email"?)',
+        'buyer "quillmont" /buyers/0/fieldMap/phone: "contact" is already the name of "emial": each field needs a name of its own',
+        'buyer "quillmont" /buyers/0/fieldMap/first_name: "name" is the name of a lead field it still receives: rename "name" too, or choose another name',
+      ],
+    ],
+    [
+      'no list of buyers',
+      { lenders: [quillmont] },
+      [
+        '/: "buyers" is missing: add it (The lenders that buy leads)',
+        '/lenders: unknown key "lenders" (allowed: $schema, buyers)',
+      ],
+    ],
+    [
+      'buyers that are no list',
+      { buyers: quillmont },
+      ['/buyers: expected a list, found an object: The lenders that buy leads'],
+    ],
+  ])('names the file, the buyer and the field: %s', (_case, json, expected) => {
+    expect(problemsOf(json)).toEqual(expected);
+  });
+
+  it('lists every problem of every buyer at once, in a ConfigError the server prints at start', () => {
+    const file = writeFile(
+      JSON.stringify({
+        buyers: [
+          { ...quillmont, timeZone: 'Mars' },
+          { ...vantorra, filters: { states: ['XX'] } },
+        ],
+      }),
+    );
+    expect(() => loadBuyers({ lendersFile: file }, LENDERS)).toThrow(
+      `The server settings have 2 problems. Fix them in the environment or in .env (see .env.example):\n` +
+        `  - LENDERS_FILE ${file}: buyer "quillmont" /buyers/0/timeZone: "Mars" is not an IANA time zone, like America/New_York\n` +
+        `  - LENDERS_FILE ${file}: buyer "vantorra" /buyers/1/filters/states/0: "XX" is not a US state code (the 50 states and DC, like "CA")`,
+    );
+  });
+
+  it('names a file that is missing, or not JSON, without quoting it', () => {
+    const missing = join(dir, 'nowhere.json');
+    expect(() => loadBuyers({ lendersFile: missing }, LENDERS)).toThrow(
+      `LENDERS_FILE ${missing}: there is no such file: write it as docs/lenders.md shows, or correct the path`,
+    );
+    const broken = writeFile(`{ "buyers": [ { "lender": "quillmont", "secrets": ["${SECRET}"] `);
+    let message = '';
+    try {
+      loadBuyers({ lendersFile: broken }, LENDERS);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
+      new RegExp(
+        `LENDERS_FILE ${broken}: not valid JSON \\(at (line \\d+ column \\d+|position \\d+)\\): often a missing comma or quote$`,
+      ),
+    );
+    expect(message).not.toContain(SECRET.slice(10));
+  });
+});
+
+describe('loadBuyers without LENDERS_FILE', () => {
+  it('makes LEAD_FORWARD_URL alone one buyer that takes every lead at any hour, signed with LEAD_FORWARD_SECRET', () => {
+    const keys = [keyOf(SECRET)];
+    expect(
+      loadBuyers({ leadForwardUrl: 'https://leads.example.com/v1/leads', leadForwardSigningKeys: keys }, LENDERS),
+    ).toEqual([
+      {
+        id: LEAD_FORWARD_BUYER,
+        name: 'LEAD_FORWARD_URL',
+        priority: 1,
+        timeZone: 'America/Los_Angeles',
+        filters: {},
+        caps: {},
+        endpoint: 'https://leads.example.com/v1/leads',
+        signingKeys: keys,
+      },
+    ]);
+    expect(loadBuyers({ leadForwardUrl: 'https://leads.example.com/v1/leads' }, LENDERS)[0]!.signingKeys).toEqual([]);
+  });
+
+  it('gives no buyers when neither is set: leads are stored and wait', () => {
+    expect(loadBuyers({}, LENDERS)).toEqual([]);
+  });
+
+  const both =
+    'LEAD_FORWARD_URL and LENDERS_FILE are both set: move LEAD_FORWARD_URL (with LEAD_FORWARD_SECRET) into LENDERS_FILE as a buyer (docs/lenders.md), then remove them';
+
+  it('refuses both set', () => {
+    const lendersFile = writeFile(JSON.stringify({ buyers: [quillmont] }));
+    expect(() => loadBuyers({ lendersFile, leadForwardUrl: 'https://leads.example.com/v1/leads' }, LENDERS)).toThrow(
+      both,
+    );
+  });
+
+  it('refuses both set at start, with the other settings', () => {
+    let problems: readonly string[] = [];
+    try {
+      loadConfig({ LENDERS_CONTENT_FILE: '/srv/lenders.json', LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([both]);
+  });
+
+  it('reads LENDERS_FILE from the settings, a relative path from the project root', () => {
+    expect(loadConfig({ LENDERS_CONTENT_FILE: 'docs/lenders.example.json' }).lendersFile).toBe(
+      join(PROJECT_ROOT, 'docs', 'lenders.example.json'),
+    );
+    expect(loadConfig({}).lendersFile).toBeUndefined();
+  });
+});
+
+describe('routedBuyers', () => {
+  const lenders: TestLender[] = [];
+  afterEach(async () => {
+    await Promise.all(lenders.splice(0).map((lender) => lender.close()));
+  });
+
+  it('gives each buyer a client for its endpoint, keys and field map, and nothing of its endpoint or keys beside', async () => {
+    const leads = await startTestLender({ secret: SECRET });
+    const events = await startTestLender();
+    lenders.push(leads, events);
+    const file = writeFile(
+      JSON.stringify({
+        buyers: [
+          {
+            ...quillmont,
+            endpoint: leads.url,
+            secrets: [SECRET],
+            fieldMap: { email: 'contact_email' },
+            eventsEndpoint: events.url,
+          },
+        ],
+      }),
+    );
+    const [routed] = routedBuyers(loadBuyers({ lendersFile: file }, LENDERS), 2_000);
+    expect(routed).not.toHaveProperty('endpoint');
+    expect(routed).not.toHaveProperty('signingKeys');
+    expect(routed).toMatchObject({ id: 'quillmont', name: 'Quillmont Capital', priority: 1 });
+    const attemptedAt = new Date();
+    const outcome = await routed!.client.handOver({
+      messageId: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11',
+      payload: { email: 'maria@example.com' },
+      receivedAt: attemptedAt,
+      attemptedAt,
+    });
+    expect(outcome).toEqual({ outcome: 'delivered', httpStatus: 200 });
+    expect(leads.received[0]!.body).toMatchObject({ contact_email: 'maria@example.com' });
+    await routed!.client.sendEvent({
+      messageId: '0b7e8c1a-2f4d-4d8e-9a77-3c1f0e5d9b21',
+      type: 'lead.revoked',
+      data: { lead_id: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11' },
+      attemptedAt,
+    });
+    const [event] = events.received;
+    expect(event!.body).toMatchObject({ type: 'lead.revoked' });
+    expect(verifyWebhook(SECRET, event!.headers, event!.raw)).toBe(true);
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * A lead's page shows where its delivery ended and its path through the buyers, with their names while they are
+ * configured; the list filters unsold leads and the CSV says which buyer took each. PGlite and (with DATABASE_URL)
+ * PostgreSQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import {
+  COUNTS_PATH,
+  LEADS_CSV_PATH,
+  LEADS_PATH,
+  type CountsResponse,
+  type LeadPageResponse,
+  type LeadsResponse,
+} from '../../../../contracts/console.ts';
+import type { Database } from '../../../../server/platform/db/index.ts';
+import { DATABASES } from '../../../support/server-harness.ts';
+import { QUILLMONT, VANTORRA } from '../buyers/buyers-fixture.ts';
+import { consoleApp, cookies, seedLead } from './leads-fixture.ts';
+
+async function open(kind: (typeof DATABASES)[number]): Promise<Database> {
+  const database = await kind.open();
+  onTestFinished(() => database.cleanup());
+  return database.db;
+}
+
+async function leadPage(app: FastifyInstance, cookie: string, id: string) {
+  const response = await app.inject({ method: 'GET', url: `${LEADS_PATH}/${id}`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<LeadPageResponse>().lead;
+}
+
+interface Route {
+  buyer: string;
+  position: number;
+  state: 'skipped' | 'sending' | 'delivered' | 'refused' | 'failed';
+  reason?: string;
+  attempts?: number;
+  decidedAt: string;
+  deliveredAt?: string;
+}
+
+async function seedRoutes(db: Database, leadId: string, routes: readonly Route[]) {
+  for (const route of routes) {
+    await db.query(
+      `insert into lead_routes (lead_id, buyer_id, position, state, reason, attempts, decided_at, delivered_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        leadId,
+        route.buyer,
+        route.position,
+        route.state,
+        route.reason ?? null,
+        route.attempts ?? 0,
+        route.decidedAt,
+        route.deliveredAt ?? null,
+      ],
+    );
+  }
+}
+
+describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
+  it('shows the buyer it went to, the path in order with reasons and attempts, and each attempt with its buyer', async () => {
+    const db = await open(kind);
+    // "elmsbrook" was a buyer once and is no longer configured: its id is all the page can show.
+    const app = await consoleApp(db, { buyers: [QUILLMONT, VANTORRA] });
+    const { operator } = await cookies(db);
+    const id = await seedLead(db, {
+      receivedAt: '2026-11-20T10:00:00Z',
+      deliveryState: 'queued',
+      deliveredAt: '2026-11-20T10:00:09Z',
+      deliveredTo: 'vantorra',
+    });
+    await seedRoutes(db, id, [
+      {
+        buyer: 'quillmont',
+        position: 1,
+        state: 'skipped',
+        reason: 'state TX not taken',
+        decidedAt: '2026-11-20T10:00:01Z',
+      },
+      {
+        buyer: 'elmsbrook',
+        position: 2,
+        state: 'refused',
+        reason: 'duplicate',
+        attempts: 1,
+        decidedAt: '2026-11-20T10:00:02Z',
+      },
+      {
+        buyer: 'vantorra',
+        position: 3,
+        state: 'delivered',
+        attempts: 2,
+        decidedAt: '2026-11-20T10:00:03Z',
+        deliveredAt: '2026-11-20T10:00:09Z',
+      },
+    ]);
+    await db.query(
+      `insert into delivery_attempts (lead_id, attempt, attempted_at, http_status, outcome, error, duration_ms, buyer_id)
+       values ($1, 1, '2026-11-20T10:00:02Z', 422, 'rejected', 'refused: duplicate', 40, 'elmsbrook'),
+              ($1, 2, '2026-11-20T10:00:03Z', 503, 'failed', 'lender answered HTTP 503', 50, 'vantorra'),
+              ($1, 3, '2026-11-20T10:00:09Z', 200, 'delivered', null, 60, 'vantorra')`,
+      [id],
+    );
+
+    const lead = await leadPage(app, operator, id);
+    expect(lead).toMatchObject({
+      status: 'delivered',
+      delivered_to: 'vantorra',
+      delivered_to_name: 'Vantorra Funding',
+      delivery_reason: null,
+    });
+    expect(lead.path).toEqual([
+      {
+        position: 1,
+        buyer_id: 'quillmont',
+        buyer_name: 'Quillmont Capital',
+        state: 'skipped',
+        reason: 'state TX not taken',
+        attempts: 0,
+        decided_at: '2026-11-20T10:00:01.000Z',
+        delivered_at: null,
+      },
+      {
+        position: 2,
+        buyer_id: 'elmsbrook',
+        buyer_name: null,
+        state: 'refused',
+        reason: 'duplicate',
+        attempts: 1,
+        decided_at: '2026-11-20T10:00:02.000Z',
+        delivered_at: null,
+      },
+      {
+        position: 3,
+        buyer_id: 'vantorra',
+        buyer_name: 'Vantorra Funding',
+        state: 'delivered',
+        reason: null,
+        attempts: 2,
+        decided_at: '2026-11-20T10:00:03.000Z',
+        delivered_at: '2026-11-20T10:00:09.000Z',
+      },
+    ]);
+    expect(lead.attempts.map((attempt) => [attempt.attempt, attempt.buyer_id, attempt.buyer_name])).toEqual([
+      [1, 'elmsbrook', null],
+      [2, 'vantorra', 'Vantorra Funding'],
+      [3, 'vantorra', 'Vantorra Funding'],
+    ]);
+  });
+
+  it('shows returns and lead.revoked events: sent, or the attempts so far', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db, { buyers: [QUILLMONT, VANTORRA] });
+    const { admin } = await cookies(db);
+    const id = await seedLead(db, {
+      receivedAt: '2026-11-20T10:00:00Z',
+      deliveredAt: '2026-11-20T10:00:01Z',
+      deliveredTo: 'quillmont',
+    });
+    await db.query(
+      `insert into lead_returns (lead_id, buyer_id, reason, returned_at)
+       values ($1, 'quillmont', 'disconnected_phone', '2026-11-21T09:00:00Z')`,
+      [id],
+    );
+    await db.query(
+      `insert into buyer_events (id, lead_id, buyer_id, type, cause, created_at, attempts, last_error, delivered_at)
+       values (gen_random_uuid(), $1, 'quillmont', 'lead.revoked', 'opt-out', '2026-11-22T09:00:00Z', 1, null,
+               '2026-11-22T09:00:01Z'),
+              (gen_random_uuid(), $1, 'vantorra', 'lead.revoked', 'opt-out', '2026-11-22T09:00:00Z', 3,
+               'lender answered HTTP 503', null)`,
+      [id],
+    );
+
+    const lead = await leadPage(app, admin, id);
+    expect(lead.returns).toEqual([
+      {
+        buyer_id: 'quillmont',
+        buyer_name: 'Quillmont Capital',
+        reason: 'disconnected_phone',
+        returned_at: '2026-11-21T09:00:00.000Z',
+      },
+    ]);
+    expect(lead.revocations).toEqual([
+      {
+        buyer_id: 'quillmont',
+        buyer_name: 'Quillmont Capital',
+        cause: 'opt-out',
+        created_at: '2026-11-22T09:00:00.000Z',
+        attempts: 1,
+        sent_at: '2026-11-22T09:00:01.000Z',
+      },
+      {
+        buyer_id: 'vantorra',
+        buyer_name: 'Vantorra Funding',
+        cause: 'opt-out',
+        created_at: '2026-11-22T09:00:00.000Z',
+        attempts: 3,
+        sent_at: null,
+      },
+    ]);
+  });
+
+  it('reads the final states: unsold and dead-lettered with their reasons, held whatever the delivery did', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db, { buyers: [QUILLMONT] });
+    const { operator } = await cookies(db);
+    const unsold = await seedLead(db, {
+      receivedAt: '2026-11-20T10:00:00Z',
+      deliveryState: 'unsold',
+      deliveryReason: 'every buyer refused or could not take it',
+    });
+    const dead = await seedLead(db, {
+      receivedAt: '2026-11-20T11:00:00Z',
+      deliveryState: 'dead-lettered',
+      deliveryReason: 'quillmont failed until its retries were spent',
+    });
+    const held = await seedLead(db, {
+      receivedAt: '2026-11-20T12:00:00Z',
+      deliveryState: 'unsold',
+      held: 'consent-revoked',
+    });
+    const queued = await seedLead(db, { receivedAt: '2026-11-20T13:00:00Z', deliveryState: 'queued' });
+
+    expect(await leadPage(app, operator, unsold)).toMatchObject({
+      status: 'unsold',
+      delivered_to: null,
+      delivered_to_name: null,
+      delivery_reason: 'every buyer refused or could not take it',
+    });
+    expect(await leadPage(app, operator, dead)).toMatchObject({
+      status: 'dead-lettered',
+      delivery_reason: 'quillmont failed until its retries were spent',
+    });
+    expect(await leadPage(app, operator, held)).toMatchObject({ status: 'held', held_reason: 'consent-revoked' });
+    expect(await leadPage(app, operator, queued)).toMatchObject({ status: 'queued', path: [] });
+
+    const list = await app.inject({
+      method: 'GET',
+      url: LEADS_PATH,
+      query: { status: 'unsold' },
+      headers: { cookie: operator },
+    });
+    expect(list.json<LeadsResponse>().leads.map((lead) => [lead.id, lead.status])).toEqual([[unsold, 'unsold']]);
+
+    const counts = await app.inject({ method: 'GET', url: COUNTS_PATH, headers: { cookie: operator } });
+    expect(counts.json<CountsResponse>().by_status).toMatchObject({
+      unsold: 1,
+      held: 1,
+      'dead-lettered': 1,
+      queued: 1,
+    });
+  });
+
+  it('refuses an unknown status, naming unsold among those it takes', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db);
+    const { operator } = await cookies(db);
+    const response = await app.inject({
+      method: 'GET',
+      url: LEADS_PATH,
+      query: { status: 'sold' },
+      headers: { cookie: operator },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('status must be one of stored, queued, delivered, unsold, held, dead-lettered');
+  });
+
+  it('writes the buyer and the reason of each lead in the CSV', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db, { buyers: [QUILLMONT] });
+    const { operator } = await cookies(db);
+    const delivered = await seedLead(db, {
+      receivedAt: '2026-11-20T10:00:00Z',
+      deliveredAt: '2026-11-20T10:00:01Z',
+      deliveredTo: 'quillmont',
+    });
+    const unsold = await seedLead(db, {
+      receivedAt: '2026-11-20T09:00:00Z',
+      deliveryState: 'unsold',
+      deliveryReason: 'no buyer takes state TX',
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: LEADS_CSV_PATH,
+      query: { from: '2026-11-20', to: '2026-11-20' },
+      headers: { cookie: operator },
+    });
+    const [header, ...rows] = response.body.trimEnd().split('\n');
+    expect(header!.split(',').slice(-4)).toEqual(['utm_source', 'delivered_at', 'delivered_to', 'delivery_reason']);
+    expect(rows[0]).toMatch(new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,$`));
+    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX$`));
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The console's lead actions against real delivery (pg-boss and a test lender), on PGlite and (with DATABASE_URL)
+ * PostgreSQL: redeliver replays a dead-lettered lead once, hold keeps the worker from delivering, release delivers.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  LEADS_PATH,
+  type LeadAction,
+  type LeadPageResponse,
+  type LeadsResponse,
+} from '../../../../contracts/console.ts';
+import type { Database } from '../../../../server/platform/db/index.ts';
+import { jobStates, lender, openDatabase, startDelivery, storeLead, WAIT } from '../../../support/delivery-setup.ts';
+import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
+import { consoleApp, cookies, MARIA, seedLead } from './leads-fixture.ts';
+
+async function act(app: FastifyInstance, cookie: string, leadId: string, action: LeadAction) {
+  const xsrf = xsrfHeaders();
+  const response = await app.inject({
+    method: 'POST',
+    url: `${LEADS_PATH}/${leadId}/${action}`,
+    headers: { ...xsrf, cookie: `${xsrf.cookie}; ${cookie}` },
+  });
+  return { status: response.statusCode, body: response.json<unknown>() };
+}
+
+async function statusOf(app: FastifyInstance, cookie: string, leadId: string) {
+  const response = await app.inject({ method: 'GET', url: LEADS_PATH, query: { q: leadId }, headers: { cookie } });
+  return response.json<LeadsResponse>().leads[0]?.status;
+}
+
+async function audited(db: Database) {
+  const { rows } = await db.query<{ action: string; target: string }>(
+    'select action, target from console_audit order by id',
+  );
+  return rows;
+}
+
+describe.each(DATABASES)('the console lead actions on $name', (kind) => {
+  it('routes an unsold lead again once: the lender that refused it receives it once more', async () => {
+    const setup = await openDatabase(kind);
+    const testLender = await lender({ status: 422 });
+    const delivery = await startDelivery(setup, { lender: testLender });
+    const app = await consoleApp(setup.db, { delivery: delivery.queue, deliveryControl: delivery.control });
+    const { operator } = await cookies(setup.db);
+
+    const leadId = await storeLead(setup.db, delivery);
+    await testLender.waitForLeads(1, WAIT.timeout);
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('unsold'), WAIT);
+
+    testLender.script(() => ({ status: 200 }));
+    expect(await act(app, operator, leadId, 'redeliver')).toEqual({
+      status: 200,
+      body: { result: 'queued', status: 'queued' },
+    });
+    // Again, as an operator unsure the first click worked: nothing more is queued.
+    const again = await act(app, operator, leadId, 'redeliver');
+    expect(again.body).toMatchObject({ result: expect.stringMatching(/^(queued already|delivered already)$/) });
+
+    await testLender.waitUntil(() => testLender.accepted().length === 1, 'the redelivered lead', WAIT.timeout);
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
+    expect(testLender.received.map((lead) => lead.status)).toEqual([422, 200]);
+    const page = await app.inject({ method: 'GET', url: `${LEADS_PATH}/${leadId}`, headers: { cookie: operator } });
+    const attempts = page.json<LeadPageResponse>().lead.attempts;
+    expect(attempts.map(({ outcome, http_status }) => [outcome, http_status])).toEqual([
+      ['rejected', 422],
+      ['delivered', 200],
+    ]);
+    for (const attempt of attempts) expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(await audited(setup.db)).toEqual([
+      { action: 'redeliver', target: leadId },
+      { action: 'redeliver', target: leadId },
+    ]);
+    expect((await act(app, operator, randomUUID(), 'redeliver')).status).toBe(404);
+  });
+
+  it('holds a queued lead from the worker, and delivers it on release', async () => {
+    const setup = await openDatabase(kind);
+    // Jobs queued, no worker yet.
+    const queueOnly = await startDelivery(setup);
+    const app = await consoleApp(setup.db, { delivery: queueOnly.queue, deliveryControl: queueOnly.control });
+    const { operator } = await cookies(setup.db);
+
+    const leadId = await storeLead(setup.db, queueOnly);
+    expect(await statusOf(app, operator, leadId)).toBe('queued');
+    expect(await act(app, operator, leadId, 'hold')).toEqual({ status: 200, body: { result: 'held', status: 'held' } });
+    expect((await act(app, operator, leadId, 'hold')).body).toEqual({
+      result: 'held already (operator)',
+      status: 'held',
+    });
+
+    const testLender = await lender();
+    await startDelivery(setup, { lender: testLender });
+    await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
+    expect(testLender.received).toHaveLength(0);
+    expect(await statusOf(app, operator, leadId)).toBe('held');
+
+    expect(await act(app, operator, leadId, 'release')).toEqual({
+      status: 200,
+      body: { result: 'released and queued', status: 'queued' },
+    });
+    await testLender.waitForLeads(1, WAIT.timeout);
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
+    expect(testLender.accepted().map((lead) => lead.headers['webhook-id'])).toEqual([leadId]);
+
+    expect((await act(app, operator, leadId, 'hold')).body).toEqual({
+      result: 'delivered already',
+      status: 'delivered',
+    });
+    expect((await act(app, operator, leadId, 'release')).body).toEqual({ result: 'not held', status: 'delivered' });
+    expect((await audited(setup.db)).map((entry) => entry.action)).toEqual([
+      'hold',
+      'hold',
+      'release',
+      'hold',
+      'release',
+    ]);
+  });
+
+  it('releases a duplicate as a false positive and delivers it; an opt-out is never released', async () => {
+    const setup = await openDatabase(kind);
+    const testLender = await lender();
+    const delivery = await startDelivery(setup, { lender: testLender });
+    const app = await consoleApp(setup.db, { delivery: delivery.queue, deliveryControl: delivery.control });
+    const { admin } = await cookies(setup.db);
+
+    const duplicate = await seedLead(setup.db, {
+      receivedAt: new Date().toISOString(),
+      held: 'duplicate',
+      payload: MARIA,
+    });
+    const optedOut = await seedLead(setup.db, { receivedAt: new Date().toISOString(), held: 'opted-out' });
+
+    expect((await act(app, admin, optedOut, 'release')).body).toEqual({
+      result: 'held (opted-out): it may not be released',
+      status: 'held',
+    });
+    expect((await act(app, admin, optedOut, 'redeliver')).body).toEqual({
+      result: 'held (opted-out): release it first',
+      status: 'held',
+    });
+    expect((await act(app, admin, duplicate, 'release')).body).toEqual({
+      result: 'released and queued',
+      status: 'queued',
+    });
+    await testLender.waitForLeads(1, WAIT.timeout);
+    expect(testLender.received[0]!.body).toMatchObject({ email: MARIA.email });
+    await vi.waitFor(async () => expect(await statusOf(app, admin, duplicate)).toBe('delivered'), WAIT);
+    expect(await statusOf(app, admin, optedOut)).toBe('held');
+  });
+});

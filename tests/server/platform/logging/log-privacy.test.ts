@@ -1,0 +1,82 @@
+/** The server's logs carry no personal data: no names, email, phone numbers or visitor IP addresses. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validLead } from '../../../support/lead-fixture.ts';
+import { openTestPglite, xsrfHeaders, type TestDatabase } from '../../../support/server-harness.ts';
+import { failingQueue, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
+
+const VISITOR_IP = '198.51.100.23';
+const PERSONAL = [
+  'Maria',
+  'Rivera',
+  'maria.rivera@example.com',
+  'maria@rivera-bakery.example',
+  '3105550147',
+  '9500 Wilshire',
+  VISITOR_IP,
+  // the client_ip the page reported
+  '203.0.113.7',
+];
+
+let database: TestDatabase;
+let lines: string[];
+let app: FastifyInstance;
+let broken: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestPglite();
+  await prepareLeadDatabase(database.db);
+  lines = [];
+  const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
+  app = await startLeadApp(database.db, { logger });
+  broken = await startLeadApp(database.db, { logger, delivery: failingQueue });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await broken?.close();
+  await database?.cleanup();
+});
+
+describe('logs', () => {
+  it('leave ZIP lookups out (one per ZIP typed), and keep the lines of other requests', async () => {
+    lines.length = 0;
+    expect((await app.inject('/api/v1/zipcode/validate?zipcode=90210')).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/lead/check_valid_zipcode',
+          payload: { zipcode: '90210' },
+          headers: xsrfHeaders(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(lines.join('')).not.toContain('zipcode');
+    expect((await app.inject('/api/v1/health')).statusCode).toBe(200);
+    expect(lines.join('')).toContain('/api/v1/health');
+  });
+
+  it('of accepted, refused and failed leads and of phone checks hold nothing personal', async () => {
+    const send = (target: FastifyInstance, lead: Record<string, unknown>) =>
+      target.inject({
+        method: 'POST',
+        url: '/api/v1/leads/trigger',
+        payload: lead,
+        headers: xsrfHeaders(),
+        remoteAddress: VISITOR_IP,
+      });
+    expect((await send(app, validLead())).statusCode).toBe(201);
+    expect((await send(app, validLead({ email: 'maria.rivera@example', amount: '3105550147' }))).statusCode).toBe(400);
+    // Another email: a repeat of the first lead would be held back, and never reach the broken queue.
+    expect((await send(broken, validLead({ email: 'maria@rivera-bakery.example' }))).statusCode).toBe(500);
+    const phone = await app.inject({ url: '/api/v1/phone/validate?phone=3105550147', remoteAddress: VISITOR_IP });
+    expect(phone.statusCode).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toContain('lead stored');
+    expect(log).toContain('lead refused');
+    expect(log).toContain('/api/v1/phone/validate');
+    for (const value of PERSONAL) expect(log).not.toContain(value);
+  });
+});
