@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config } from './platform/config/settings.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './platform/config/load.ts';
-import { ensureFirstAdmin } from './console/users/first-admin.ts';
+import { ensureFirstAdmin } from './console/index.ts';
 import {
   DataDirInUseError,
   DatabaseOpenError,
@@ -19,17 +19,17 @@ import {
   type PgliteDatabase,
   type PostgresDatabase,
 } from './platform/db/index.ts';
-import { createLeadDelivery, type LeadDelivery } from './buyers/delivery/lead-delivery.ts';
-import { readLenders } from './intake/leads/lenders.ts';
-import { LENDERS_CONTENT_FILE } from './intake/leads/lenders.ts';
-import type { Buyer } from './buyers/buyer.ts';
-import { loadBuyers, routedBuyers } from './buyers/file/buyers-file.ts';
-import { inPriorityOrder } from './buyers/file/priority.ts';
-import { LeadFlowsError } from './intake/leads/lead-flows.ts';
-import { PageTemplateError } from './page/page-server.ts';
-import { createRetentionJob, type RetentionJob } from './retention/retention-job.ts';
-import { FlowRoutesError } from './page/pages.ts';
-import { SiteContentError } from './page/site-content.ts';
+import {
+  type Buyer,
+  createLeadDelivery,
+  inPriorityOrder,
+  type LeadDelivery,
+  loadBuyers,
+  routedBuyers,
+} from './buyers/index.ts';
+import { LeadFlowsError, LENDERS_CONTENT_FILE, readLenders } from './intake/index.ts';
+import { FlowRoutesError, PageTemplateError, SiteContentError } from './page/index.ts';
+import { createRetentionJob, type RetentionJob } from './retention/index.ts';
 
 /** Errors whose message tells the operator what to fix; they print without a stack trace. */
 const OPERATOR_ERRORS = [

@@ -12,8 +12,7 @@ import { createInterface } from 'node:readline';
 import { type Config } from '../platform/config/settings.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../platform/config/load.ts';
 import { emailProblem, normalEmail, passwordProblem } from '../../contracts/accounts.ts';
-import { hashPassword } from '../console/sign-in/passwords.ts';
-import { createUser } from '../console/users/users.ts';
+import { createUser, hashPassword } from '../console/index.ts';
 import {
   DataDirInUseError,
   DatabaseOpenError,
@@ -23,12 +22,7 @@ import {
   type PgliteDatabase,
   type PostgresDatabase,
 } from '../platform/db/index.ts';
-import {
-  openDeadLetters,
-  type DeadLetter,
-  type DeadLetters,
-  type RedeliverResult,
-} from '../buyers/delivery/dead-letters.ts';
+import { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResult } from '../buyers/index.ts';
 import { newSigningSecret } from '../platform/webhook-signature.ts';
 
 const USAGE = `npm run leads -- <command>

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFlowFiles } from '../../engine/flow/load.ts';
-import { escapeHtml, scriptSafeJson, type PageServer } from '../page/page-server.ts';
+import { escapeHtml, scriptSafeJson, type PageServer } from '../page/index.ts';
 import { PROJECT_ROOT } from '../platform/paths.ts';
 import { answerPreview, messagePage, PREVIEW_PREFIX, versionsOf } from './preview.ts';
 import {

@@ -7,7 +7,7 @@ import type { FlowFile } from '../../engine/flow/load.ts';
 import { stepPath } from '../../engine/flow/navigation.ts';
 import { didYouMean } from '../../engine/flow/suggest.ts';
 import { createRecordStore } from '../../engine/state/record.ts';
-import { escapeHtml } from '../page/page-server.ts';
+import { escapeHtml } from '../page/index.ts';
 import { previewAnswers } from './sample-answers.ts';
 import type { DevPreview } from './status.ts';
 

@@ -7,9 +7,8 @@
  * answer of a beacon, so a slow or failing endpoint changes nothing for the visitor.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { XSRF_COOKIE, XSRF_REFUSED } from '../../contracts/api.ts';
+import { errorResponse, type ErrorResponse, XSRF_COOKIE, XSRF_REFUSED } from '../../contracts/api.ts';
 import { EVENTS_PATH, eventBatch, type EventBatch } from '../../contracts/funnel.ts';
-import { errorResponse, type ErrorResponse } from '../../contracts/api.ts';
 import { fieldErrors, invalidFields } from '../platform/http/field-errors.ts';
 import type { EventStore } from './event-store.ts';
 import type { FlowSteps } from './flow-steps.ts';
@@ -59,6 +58,8 @@ export async function registerEventRoutes(app: FastifyInstance, flows: FlowSteps
       EVENTS_PATH,
       {
         bodyLimit: EVENTS_BODY_LIMIT,
+        // navigator.sendBeacon cannot set the XSRF header: the batch carries the token, checked below.
+        config: { rateLimit: 'events', forgeryCheck: 'token-in-body' },
         schema: { body: eventBatch, response: { '4xx': errorResponse, 503: errorResponse } },
         schemaErrorFormatter: fieldErrors(SUBJECT),
       },

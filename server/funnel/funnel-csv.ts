@@ -5,7 +5,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { FunnelResponse } from '../../contracts/funnel.ts';
-import { neutralised } from '../console/leads/leads-csv.ts';
+import { neutralised } from '../platform/http/csv-cells.ts';
 
 export const FUNNEL_CSV_COLUMNS = [
   'version',

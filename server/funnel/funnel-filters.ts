@@ -4,7 +4,7 @@
  * named.
  */
 import { DEVICE_CLASSES, type DeviceClass } from '../../contracts/funnel.ts';
-import { checkDateRange, queryText, type DateRange, type FieldProblem } from '../console/leads/lead-filters.ts';
+import { checkDateRange, queryText, type DateRange, type FieldProblem } from '../platform/http/request-query.ts';
 import type { FlowSteps } from './flow-steps.ts';
 
 export interface FunnelFilters extends DateRange {

@@ -7,7 +7,7 @@
  * Counts and step ids only: nothing of a person.
  */
 import type { FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
-import { Conditions, nextDay } from '../console/leads/lead-filters.ts';
+import { Conditions, nextDay } from '../platform/http/request-query.ts';
 import type { Queryable } from '../platform/db/types.ts';
 import type { FunnelFilters } from './funnel-filters.ts';
 import { wilsonInterval } from './wilson.ts';

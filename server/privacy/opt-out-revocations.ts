@@ -4,8 +4,14 @@
  */
 import type { OptOutContact } from '../../contracts/opt-out.ts';
 import type { Database, Queryable } from '../platform/db/types.ts';
-import { queueRevocations, type BuyerEventQueue } from '../buyers/events/buyer-events.ts';
 import { recordOptOut } from './opt-outs.ts';
+
+/**
+ * Tells every buyer that received one of these leads that the visitor opted out, from inside the transaction that
+ * records it; answers how many were told. The buyers' side provides it (its `lead.revoked` events), so privacy holds
+ * no knowledge of buyers.
+ */
+export type RevokeFromBuyers = (tx: Queryable, leadIds: readonly string[]) => Promise<number>;
 
 /**
  * The leads carrying the contact's email (lower case) or phone (its digits, with or without the country code 1),
@@ -23,20 +29,20 @@ export async function leadsWithContact(tx: Queryable, contact: OptOutContact): P
 }
 
 /**
- * Records the opt-out and, with a queue, revokes the contact's leads from every buyer that received one. Returns how
- * many events were queued (the caller must not tell the visitor: it would reveal whether a lead exists).
+ * Records the opt-out and, with `revoke`, revokes the contact's leads from every buyer that received one. Returns how
+ * many buyers were told (the caller must not tell the visitor: it would reveal whether a lead exists).
  */
 export async function optOutAndRevoke(
   db: Database,
   contact: OptOutContact,
-  queue: BuyerEventQueue | undefined,
+  revoke: RevokeFromBuyers | undefined,
 ): Promise<number> {
-  if (queue === undefined) {
+  if (revoke === undefined) {
     await recordOptOut(db, contact);
     return 0;
   }
   return db.transaction(async (tx) => {
     await recordOptOut(tx, contact);
-    return queueRevocations(tx, await leadsWithContact(tx, contact), 'opt-out', queue);
+    return revoke(tx, await leadsWithContact(tx, contact));
   });
 }

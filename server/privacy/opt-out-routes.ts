@@ -2,17 +2,15 @@
  * POST /api/v1/privacy/opt-out `{ "email" }`, `{ "phone" }` or both: the "Do Not Sell My Information" request.
  * 200 `{ "recorded": true }` once the opt-out is stored; leads with that email or phone are held back from lenders
  * from then on, those already stored and not yet delivered included, and every buyer that already received one is
- * sent `lead.revoked` (server/buyers/events/buyer-events.ts). 400 names every bad field. The answer is the same whether or
- * not any lead carries the contact.
+ * told (RevokeFromBuyers). 400 names every bad field. The answer is the same whether or not any lead carries the
+ * contact.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPT_OUT_PATH } from '../../contracts/api.ts';
+import { errorResponse, type ErrorResponse, OPT_OUT_PATH, optOutRecorded } from '../../contracts/api.ts';
 import { checkOptOut } from '../../contracts/opt-out.ts';
-import { errorResponse, optOutRecorded, type ErrorResponse } from '../../contracts/api.ts';
 import type { Database } from '../platform/db/types.ts';
 import { invalidFieldsBody } from '../platform/http/errors.ts';
-import { optOutAndRevoke } from './opt-out-revocations.ts';
-import type { BuyerEventQueue } from '../buyers/events/buyer-events.ts';
+import { optOutAndRevoke, type RevokeFromBuyers } from './opt-out-revocations.ts';
 
 /** An email address and a phone number with room to spare. */
 const OPT_OUT_BODY_LIMIT = 4096;
@@ -22,11 +20,11 @@ function refusal(fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
   return invalidFieldsBody('invalid_opt_out', 'The opt-out', fields);
 }
 
-/** Without `buyerEvents` (no delivery configured) the opt-out is recorded and no buyer is told. */
+/** Without `revoke` (no delivery configured) the opt-out is recorded and no buyer is told. */
 export async function registerOptOutRoutes(
   app: FastifyInstance,
   db: Database,
-  buyerEvents?: BuyerEventQueue,
+  revoke?: RevokeFromBuyers,
 ): Promise<void> {
   // Its own scope, so the content types it refuses stay refused here only.
   await app.register(async (scope) => {
@@ -34,14 +32,18 @@ export async function registerOptOutRoutes(
     scope.removeContentTypeParser('text/plain');
     scope.post(
       OPT_OUT_PATH,
-      { bodyLimit: OPT_OUT_BODY_LIMIT, schema: { response: { 200: optOutRecorded, '4xx': errorResponse } } },
+      {
+        bodyLimit: OPT_OUT_BODY_LIMIT,
+        config: { rateLimit: 'leads' },
+        schema: { response: { 200: optOutRecorded, '4xx': errorResponse } },
+      },
       async (request, reply) => {
         const checked = checkOptOut(request.body);
         if (!checked.ok) {
           request.log.info({ fields: checked.fields.map((field) => field.field) }, 'opt-out refused');
           return reply.code(400).send(refusal(checked.fields));
         }
-        const revocations = await optOutAndRevoke(db, checked.contact, buyerEvents);
+        const revocations = await optOutAndRevoke(db, checked.contact, revoke);
         // How many buyers are told stays in the log: the answer must not say whether the contact had leads.
         request.log.info({ kinds: Object.keys(checked.contact), revocations }, 'opt-out recorded');
         return { recorded: true as const };

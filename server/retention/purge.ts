@@ -6,7 +6,7 @@
  * from the payload as it is erased, the phone number and email the consent was given for.
  */
 import type { Database } from '../platform/db/types.ts';
-import { RETENTION_SECONDS } from '../buyers/delivery/lead-delivery.ts';
+import { RETENTION_SECONDS } from '../buyers/index.ts';
 
 /** How long consent evidence is kept: a TCPA claim can be brought for four years after the call. */
 export const CONSENT_RETENTION_YEARS = 5;

@@ -5,8 +5,7 @@
  */
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../platform/db/types.ts';
-import { bossOptions, type BossConnection } from '../buyers/delivery/lead-delivery.ts';
-import type { DeliveryLog } from '../buyers/delivery/delivery-log.ts';
+import { type BossConnection, bossOptions, type DeliveryLog } from '../buyers/index.ts';
 import { purgeExpired } from './purge.ts';
 
 export const RETENTION_QUEUE = 'lead-retention';

@@ -1,7 +1,7 @@
 /**
  * The dependency rules of .dependency-cruiser.cjs fire: a scratch tree laid out like the repository, with one
  * forbidden import at a time, is cruised with the repository's own rules, and each violation names its rule and files
- * (docs/decisions/018-lint-format-and-dependency-rules.md).
+ * (docs/decisions/018-lint-format-and-dependency-rules.md, docs/decisions/074-the-server-by-feature.md).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,11 +61,122 @@ describe('the dependency rules', () => {
 
   it('refuse the server an import from the site', async () => {
     const violations = await violationsIn({
-      'server/routes/page.ts': "import { layout } from '../../site/layout.ts';\nexport const page = layout;\n",
+      'server/page/pages.ts': "import { layout } from '../../site/layout.ts';\nexport const page = layout;\n",
       'site/layout.ts': 'export const layout = 1;\n',
     });
     expect(brief(violations)).toEqual([
-      { rule: 'server-imports-the-engine-only', from: 'server/routes/page.ts', to: 'site/layout.ts' },
+      { rule: 'server-imports-the-engine-and-contracts-only', from: 'server/page/pages.ts', to: 'site/layout.ts' },
+    ]);
+  });
+
+  it('refuse the contracts an import from the engine', async () => {
+    const violations = await violationsIn({
+      'contracts/lead.ts': "import { schema } from '../engine/flow/schema.ts';\nexport const lead = schema;\n",
+      'engine/flow/schema.ts': 'export const schema = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      { rule: 'contracts-import-nothing-of-ours', from: 'contracts/lead.ts', to: 'engine/flow/schema.ts' },
+    ]);
+  });
+
+  it("refuse the engine the console's and the funnel's contracts, and let it have the others", async () => {
+    const violations = await violationsIn({
+      'engine/api/client.ts':
+        "import { ADMIN } from '../../contracts/console.ts';\nimport { EVENTS } from '../../contracts/funnel.ts';\n" +
+        "import { LEAD } from '../../contracts/lead.ts';\nexport const client = [ADMIN, EVENTS, LEAD];\n",
+      'contracts/console.ts': 'export const ADMIN = 1;\n',
+      'contracts/funnel.ts': 'export const EVENTS = 1;\n',
+      'contracts/lead.ts': 'export const LEAD = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      { rule: 'engine-knows-no-console-or-funnel', from: 'engine/api/client.ts', to: 'contracts/console.ts' },
+      { rule: 'engine-knows-no-console-or-funnel', from: 'engine/api/client.ts', to: 'contracts/funnel.ts' },
+    ]);
+  });
+
+  it('refuse a widget an import from the contracts', async () => {
+    const violations = await violationsIn({
+      'widgets/zip/Zip.tsx': "import { AREA } from '../../contracts/served-area.ts';\nexport const zip = AREA;\n",
+      'contracts/served-area.ts': 'export const AREA = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      { rule: 'widgets-build-on-the-engine-only', from: 'widgets/zip/Zip.tsx', to: 'contracts/served-area.ts' },
+    ]);
+  });
+
+  it("keep the visitor's page and the console apart, both ways", async () => {
+    const violations = await violationsIn({
+      'site/main.tsx': "import { table } from '../console/table.tsx';\nexport const main = table;\n",
+      'console/table.tsx': "import { shell } from '../site/shell.tsx';\nexport const table = shell;\n",
+      'site/shell.tsx': 'export const shell = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      { rule: 'console-never-imports-site-server-or-tools', from: 'console/table.tsx', to: 'site/shell.tsx' },
+      { rule: 'site-never-imports-console-server-or-tools', from: 'site/main.tsx', to: 'console/table.tsx' },
+    ]);
+  });
+
+  it("refuse the server's platform an import from a feature", async () => {
+    const violations = await violationsIn({
+      'server/platform/http/xsrf.ts': "import { ROUTE } from '../../buyers/index.ts';\nexport const xsrf = ROUTE;\n",
+      'server/buyers/index.ts': 'export const ROUTE = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      {
+        rule: 'server-platform-imports-no-feature',
+        from: 'server/platform/http/xsrf.ts',
+        to: 'server/buyers/index.ts',
+      },
+    ]);
+  });
+
+  it('refuse a server feature an import of a later feature, and let it import an earlier one', async () => {
+    const violations = await violationsIn({
+      'server/privacy/opt-outs.ts': "import { events } from '../buyers/index.ts';\nexport const optOut = events;\n",
+      'server/buyers/index.ts': 'export const events = 1;\n',
+      'server/buyers/route-lead.ts': "import { held } from '../privacy/index.ts';\nexport const route = held;\n",
+      'server/privacy/index.ts': 'export const held = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      {
+        rule: 'server-privacy-builds-on-earlier-features-only',
+        from: 'server/privacy/opt-outs.ts',
+        to: 'server/buyers/index.ts',
+      },
+    ]);
+  });
+
+  it("refuse a server feature the inside of another, and let it use the other's entry module", async () => {
+    const violations = await violationsIn({
+      'server/console/leads.ts':
+        "import { names } from '../buyers/buyer-names.ts';\nimport { queue } from '../buyers/index.ts';\n" +
+        "import { db } from '../platform/db/types.ts';\nimport { list } from './list.ts';\n" +
+        'export const leads = [names, queue, db, list];\n',
+      'server/console/list.ts': 'export const list = 1;\n',
+      'server/buyers/buyer-names.ts': 'export const names = 1;\n',
+      'server/buyers/index.ts': 'export const queue = 1;\n',
+      'server/platform/db/types.ts': 'export const db = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      {
+        rule: 'server-features-meet-through-entry-modules',
+        from: 'server/console/leads.ts',
+        to: 'server/buyers/buyer-names.ts',
+      },
+    ]);
+  });
+
+  it("refuse the server's composition root the inside of a feature", async () => {
+    const violations = await violationsIn({
+      'server/app.ts':
+        "import { routes } from './intake/lead-routes.ts';\nimport { intake } from './intake/index.ts';\n" +
+        "import { config } from './platform/config/settings.ts';\nexport const app = [routes, intake, config];\n",
+      'server/intake/lead-routes.ts': 'export const routes = 1;\n',
+      'server/intake/index.ts': 'export const intake = 1;\n',
+      'server/platform/config/settings.ts': 'export const config = 1;\n',
+    });
+    expect(brief(violations)).toEqual([
+      { rule: 'server-root-composes-entry-modules', from: 'server/app.ts', to: 'server/intake/lead-routes.ts' },
     ]);
   });
 
@@ -77,7 +188,7 @@ describe('the dependency rules', () => {
     });
     expect(brief(violations)).toEqual(
       expect.arrayContaining([
-        { rule: 'site-never-imports-server-or-tools', from: 'site/main.ts', to: 'tools/build.ts' },
+        { rule: 'site-never-imports-console-server-or-tools', from: 'site/main.ts', to: 'tools/build.ts' },
         { rule: 'only-scripts-and-tests-import-tools', from: 'site/main.ts', to: 'tools/build.ts' },
       ]),
     );
@@ -96,14 +207,22 @@ describe('the dependency rules', () => {
 
   it('let each layer import what it builds on', async () => {
     const violations = await violationsIn({
-      'engine/contract.ts': 'export const contract = 1;\n',
+      'contracts/api.ts': 'export const api = 1;\n',
+      'engine/contract.ts': "import { api } from '../contracts/api.ts';\nexport const contract = api;\n",
       'widgets/slider/Slider.ts':
         "import { contract } from '../../engine/contract.ts';\nexport const slider = contract;\n",
       'site/main.ts':
         "import { contract } from '../engine/contract.ts';\nimport { slider } from '../widgets/slider/Slider.ts';\n" +
         "import { flows } from '../.generated/flows.ts';\nexport const main = [contract, slider, flows];\n",
       '.generated/flows.ts': 'export const flows = 1;\n',
-      'server/app.ts': "import { contract } from '../engine/contract.ts';\nexport const app = contract;\n",
+      'console/main.tsx':
+        "import { contract } from '../engine/contract.ts';\nimport { slider } from '../widgets/slider/Slider.ts';\n" +
+        "import { api } from '../contracts/api.ts';\nimport { versions } from '../.generated/flow-versions.ts';\n" +
+        'export const main = [contract, slider, api, versions];\n',
+      '.generated/flow-versions.ts': 'export const versions = 1;\n',
+      'server/app.ts':
+        "import { contract } from '../engine/contract.ts';\nimport { api } from '../contracts/api.ts';\n" +
+        'export const app = [contract, api];\n',
     });
     expect(violations).toEqual([]);
   });
@@ -116,10 +235,29 @@ describe('the dependency rules', () => {
     }));
     expect(forbiddenPairs).toEqual(
       expect.arrayContaining([
-        { name: 'engine-stands-alone', from: '^engine/', to: '^(widgets|site|server|flows|\\.generated|tools)/' },
-        { name: 'widgets-build-on-the-engine-only', from: '^widgets/', to: '^(site|server|flows|\\.generated|tools)/' },
-        { name: 'site-never-imports-server-or-tools', from: '^site/', to: '^(server|tools)/' },
-        { name: 'server-imports-the-engine-only', from: '^server/', to: '^(site|widgets|flows|\\.generated|tools)/' },
+        {
+          name: 'contracts-import-nothing-of-ours',
+          from: '^contracts/',
+          to: '^(engine|widgets|site|console|server|flows|\\.generated|tools)/',
+        },
+        {
+          name: 'engine-stands-alone',
+          from: '^engine/',
+          to: '^(widgets|site|console|server|flows|\\.generated|tools)/',
+        },
+        { name: 'engine-knows-no-console-or-funnel', from: '^engine/', to: '^contracts/(console|funnel)\\.ts$' },
+        {
+          name: 'widgets-build-on-the-engine-only',
+          from: '^widgets/',
+          to: '^(contracts|site|console|server|flows|\\.generated|tools)/',
+        },
+        { name: 'site-never-imports-console-server-or-tools', from: '^site/', to: '^(console|server|tools)/' },
+        { name: 'console-never-imports-site-server-or-tools', from: '^console/', to: '^(site|server|flows|tools)/' },
+        {
+          name: 'server-imports-the-engine-and-contracts-only',
+          from: '^server/',
+          to: '^(site|console|widgets|flows|\\.generated|tools)/',
+        },
         { name: 'only-scripts-and-tests-import-tools', from: '^(tools|tests)/', to: '^tools/' },
       ]),
     );

@@ -17,7 +17,7 @@ import { reopenRoutes } from '../routing/route-store.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
 import type { DeliveryLog } from './delivery-log.ts';
 import { markDeadLettered } from './dead-letter-state.ts';
-import type { DeliveryQueue } from '../../intake/leads/delivery-queue.ts';
+import type { DeliveryQueue } from '../../intake/index.ts';
 
 export const DELIVERY_QUEUE = 'lead-delivery';
 /**

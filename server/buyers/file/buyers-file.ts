@@ -9,7 +9,7 @@ import { explainAjvErrors } from '../../../engine/flow/explain.ts';
 import { LENDERS_AND_FORWARD, ConfigError } from '../../platform/config/load.ts';
 import { httpLenderClient } from '../delivery/buyer-client.ts';
 import { signingKey } from '../../platform/webhook-signature.ts';
-import type { Lender } from '../../intake/leads/lenders.ts';
+import type { Lender } from '../../intake/index.ts';
 import { FLOWS_DIR } from '../../platform/paths.ts';
 import { LEAD_FORWARD_BUYER, type Buyer, type RoutedBuyer } from '../buyer.ts';
 import { buyerProblems } from './buyer-checks.ts';

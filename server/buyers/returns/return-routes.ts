@@ -14,7 +14,7 @@ import type { Buyer } from '../buyer.ts';
 import { RETURN_REASON, RETURN_WINDOW_DAYS, recordReturn } from './lead-returns.ts';
 import { verifySignedRequest } from './signed-request.ts';
 
-export const LENDER_RETURNS_ROUTE = '/api/v1/lenders/:lenderId/returns';
+const LENDER_RETURNS_ROUTE = '/api/v1/lenders/:lenderId/returns';
 
 /** A lead id and a reason code with room to spare. */
 export const RETURNS_BODY_LIMIT = 1024;
@@ -89,6 +89,8 @@ export async function registerLenderReturnRoutes(
       LENDER_RETURNS_ROUTE,
       {
         bodyLimit: RETURNS_BODY_LIMIT,
+        // A buyer's server has no cookie to copy: its signature is checked instead.
+        config: { forgeryCheck: 'signature' },
         schema: { response: { 200: returnRecorded, 201: returnRecorded, '4xx': errorResponse } },
       },
       async (request, reply) => {

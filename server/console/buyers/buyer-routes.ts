@@ -8,7 +8,7 @@ import { errorResponse } from '../../../contracts/api.ts';
 import { allow } from '../access.ts';
 import { lendersReport, type KnownLender } from './buyers-report.ts';
 import type { Database } from '../../platform/db/types.ts';
-import type { BuyerRules } from '../../buyers/buyer.ts';
+import type { BuyerRules } from '../../buyers/index.ts';
 
 export interface LenderRoutesOptions {
   /** The buyers this server routes to (none when delivery is not configured). */

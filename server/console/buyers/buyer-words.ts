@@ -2,8 +2,14 @@
  * A buyer's rules as an operator reads them on the Lenders page: each filter a short phrase, its hours a line. The
  * wording follows routing's own reasons ("outside its hours (mon-fri 08:00-18:00 America/New_York)").
  */
-import type { BuyerFilters, BuyerRules, BuyerSchedule, Weekday } from '../../buyers/buyer.ts';
-import { dayList, WEEKDAYS } from '../../buyers/routing/eligibility.ts';
+import {
+  type BuyerFilters,
+  type BuyerRules,
+  type BuyerSchedule,
+  dayList,
+  type Weekday,
+  WEEKDAYS,
+} from '../../buyers/index.ts';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 

@@ -5,9 +5,8 @@
  */
 import type { LenderEntry, LendersResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import type { BuyerRules } from '../../buyers/buyer.ts';
+import { type BuyerRules, capPeriods } from '../../buyers/index.ts';
 import { rulesInWords, scheduleInWords } from './buyer-words.ts';
-import { capPeriods } from '../../buyers/routing/cap-periods.ts';
 
 /** A lender of site/content/lenders.json: `{ id, name }`, or a name alone in a file that gives no ids. */
 export type KnownLender = string | { id: string; name: string };

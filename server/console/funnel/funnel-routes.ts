@@ -9,11 +9,14 @@ import { errorResponse } from '../../../contracts/api.ts';
 import { allow } from '../access.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { invalidFieldsBody } from '../../platform/http/errors.ts';
-import type { EventStore } from '../../funnel/event-store.ts';
-import type { FlowSteps } from '../../funnel/flow-steps.ts';
-import { funnelCsv, funnelCsvFileName } from '../../funnel/funnel-csv.ts';
-import { checkFunnelQuery } from '../../funnel/funnel-filters.ts';
-import { funnel } from '../../funnel/funnel-query.ts';
+import {
+  checkFunnelQuery,
+  funnelCsv,
+  funnelCsvFileName,
+  funnelReport,
+  type EventStore,
+  type FlowSteps,
+} from '../../funnel/index.ts';
 
 type Query = Record<string, unknown>;
 
@@ -31,7 +34,7 @@ export function registerConsoleFunnelRoutes(
     if (!checked.ok) return { refused: invalidFieldsBody('invalid_query', 'The request', checked.fields) };
     const filters = checked.value;
     await events.flush();
-    return { funnel: await funnel(db, filters, flows.get(filters.version) ?? []) };
+    return { funnel: await funnelReport(db, filters, flows.get(filters.version) ?? []) };
   }
 
   app.get<{ Querystring: Query }>(

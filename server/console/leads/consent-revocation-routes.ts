@@ -11,7 +11,7 @@ import { revokeConsent } from './consent-revocation.ts';
 import { isUuid } from './lead-filters.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { invalidFieldsBody } from '../../platform/http/errors.ts';
-import type { BuyerEventQueue } from '../../buyers/events/buyer-events.ts';
+import type { BuyerEventQueue } from '../../buyers/index.ts';
 import { BAD_ID, byId, NO_DELIVERY, NO_SUCH_LEAD } from './lead-id-param.ts';
 
 /** `buyerEvents` is absent when the server has no delivery queue: the action then answers 503, as the others do. */

@@ -5,7 +5,7 @@
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../platform/db/types.ts';
-import { queueRevocations, type BuyerEventQueue } from '../../buyers/events/buyer-events.ts';
+import { queueRevocations, type BuyerEventQueue } from '../../buyers/index.ts';
 import { leadStatus } from './lead-detail.ts';
 
 /** A visitor's own "Do Not Sell" hold says the same and says it first: it stays. Every other hold gives way. */

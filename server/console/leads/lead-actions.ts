@@ -5,8 +5,8 @@
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../platform/db/types.ts';
-import type { DeliveryControl } from '../../buyers/delivery/lead-delivery.ts';
-import type { DeliveryQueue } from '../../intake/leads/delivery-queue.ts';
+import type { DeliveryControl } from '../../buyers/index.ts';
+import type { DeliveryQueue } from '../../intake/index.ts';
 import { leadStatus } from './lead-detail.ts';
 
 /**

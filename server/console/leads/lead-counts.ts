@@ -2,7 +2,8 @@
 import { LEAD_STATUSES, type CountsResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
 import { STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
-import { rangeConditions, type DateRange } from './lead-filters.ts';
+import { rangeConditions } from './lead-filters.ts';
+import { type DateRange } from '../../platform/http/request-query.ts';
 
 /** The key of leads without a utm_source. */
 export const NO_UTM_SOURCE = '(none)';

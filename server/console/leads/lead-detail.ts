@@ -4,7 +4,7 @@
  */
 import type { LeadPageResponse, LeadStatus } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import type { BuyerNames } from '../../buyers/buyer-names.ts';
+import type { BuyerNames } from '../../buyers/index.ts';
 import { STATUS_SQL } from './lead-columns.ts';
 import { leadRouting } from './lead-routing.ts';
 

@@ -4,21 +4,18 @@
  */
 import { LEAD_STATUSES, type LeadStatus } from '../../../contracts/console.ts';
 import { emailKey, phoneKey } from '../../../contracts/opt-out.ts';
+import {
+  checkDateRange,
+  Conditions,
+  nextDay,
+  queryText,
+  type DateRange,
+  type FieldProblem,
+  type Query,
+} from '../../platform/http/request-query.ts';
 import { EMAIL_KEY_SQL, PHONE_DIGITS_SQL, STATUS_CONDITION, UTM_CAMPAIGN_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 
-export interface FieldProblem {
-  field: string;
-  keyword: string;
-  message: string;
-}
-
 export type Search = { kind: 'id'; id: string } | { kind: 'email'; email: string } | { kind: 'phone'; digits: string };
-
-/** The leads from `from` (00:00 UTC) to the end of `to` (exclusive end: the next day's start). */
-export interface DateRange {
-  from?: string;
-  to?: string;
-}
 
 export interface LeadFilters extends DateRange {
   search?: Search;
@@ -43,35 +40,11 @@ export interface ListQuery {
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_TEXT = 200;
 
 export const isUuid = (text: string) => UUID.test(text);
 const isLeadStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text);
 
-type Query = Record<string, unknown>;
 type Checked<T> = { ok: true; value: T } | { ok: false; fields: FieldProblem[] };
-
-/** One text parameter (a repeated parameter is refused). */
-export function queryText(query: Query, name: string, problems: FieldProblem[]): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') {
-    problems.push({ field: name, keyword: 'type', message: `${name} must be given once` });
-    return undefined;
-  }
-  if (value.length > MAX_TEXT) {
-    problems.push({ field: name, keyword: 'maxLength', message: `${name} must be at most ${MAX_TEXT} characters` });
-    return undefined;
-  }
-  return value;
-}
-
-function isDay(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
 
 function search(q: string, problems: FieldProblem[]): Search | undefined {
   const trimmed = q.trim();
@@ -82,21 +55,6 @@ function search(q: string, problems: FieldProblem[]): Search | undefined {
   if (/^[0-9()+.\s-]+$/.test(trimmed) && digits.length >= 7) return { kind: 'phone', digits };
   problems.push({ field: 'q', keyword: 'format', message: 'q must be an email, a phone number or a lead id' });
   return undefined;
-}
-
-/** from and to, each a YYYY-MM-DD day, from not after to. */
-export function checkDateRange(query: Query, problems: FieldProblem[]): DateRange {
-  const range: DateRange = {};
-  for (const name of ['from', 'to'] as const) {
-    const value = queryText(query, name, problems);
-    if (value === undefined || value === '') continue;
-    if (isDay(value)) range[name] = value;
-    else problems.push({ field: name, keyword: 'format', message: `${name} must be a date as YYYY-MM-DD` });
-  }
-  if (range.from !== undefined && range.to !== undefined && range.from > range.to) {
-    problems.push({ field: 'to', keyword: 'minimum', message: 'to must not be before from' });
-  }
-  return range;
 }
 
 function checkFilters(query: Query, problems: FieldProblem[]): LeadFilters {
@@ -160,22 +118,6 @@ export function checkRangeQuery(query: Query): Checked<DateRange> {
   const range = checkDateRange(query, problems);
   return problems.length > 0 ? { ok: false, fields: problems } : { ok: true, value: range };
 }
-
-/** SQL conditions (joined with `and`) and their parameters, numbered from $1. */
-export class Conditions {
-  readonly clauses: string[] = [];
-  readonly params: unknown[] = [];
-
-  add(clause: (param: (value: unknown) => string) => string): void {
-    this.clauses.push(clause((value) => `$${this.params.push(value)}`));
-  }
-
-  get where(): string {
-    return this.clauses.length === 0 ? '' : `where ${this.clauses.join(' and ')}`;
-  }
-}
-
-export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
 
 export function rangeConditions(range: DateRange, conditions = new Conditions()): Conditions {
   const { from, to } = range;

@@ -1,5 +1,5 @@
 /** What the console's routes on one lead share: the `:id` parameter and the answers about it. */
-import type { FieldProblem } from './lead-filters.ts';
+import type { FieldProblem } from '../../platform/http/request-query.ts';
 
 export const byId = {
   params: {

@@ -17,12 +17,13 @@ import {
 } from '../../../contracts/console.ts';
 import { errorResponse } from '../../../contracts/api.ts';
 import { allow } from '../access.ts';
-import type { BuyerNames } from '../../buyers/buyer-names.ts';
+import type { BuyerNames } from '../../buyers/index.ts';
 import { auditOf, recordAudit } from '../audit/audit.ts';
 import { leadActions, type DeliveryAccess } from './lead-actions.ts';
 import { leadCounts } from './lead-counts.ts';
 import { leadDetail } from './lead-detail.ts';
-import { checkListQuery, checkRangeQuery, isUuid, type DateRange, type FieldProblem } from './lead-filters.ts';
+import { checkListQuery, checkRangeQuery, isUuid } from './lead-filters.ts';
+import { type DateRange, type FieldProblem } from '../../platform/http/request-query.ts';
 import { leadPage, nextCursor, toLeadRow } from './lead-list.ts';
 import { csvFileName, leadsCsv } from './leads-csv.ts';
 import type { Database } from '../../platform/db/types.ts';

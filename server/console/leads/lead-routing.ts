@@ -5,7 +5,7 @@
  */
 import type { LeadPageResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import type { BuyerNames } from '../../buyers/buyer-names.ts';
+import type { BuyerNames } from '../../buyers/index.ts';
 
 type LeadPage = LeadPageResponse['lead'];
 export type LeadRouting = Pick<LeadPage, 'path' | 'returns' | 'revocations'>;

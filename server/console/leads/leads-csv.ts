@@ -1,12 +1,13 @@
 /**
  * The CSV export of a date range: streamed from keyset batches of the database (everyLead), so 100,000 leads never sit
- * in memory. A cell that a spreadsheet would read as a formula gets a leading quote (OWASP, CSV injection).
+ * in memory, each cell neutralised for spreadsheets.
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Queryable } from '../../platform/db/types.ts';
+import { neutralised } from '../../platform/http/csv-cells.ts';
 import { everyLead, type ListedLead } from './lead-list.ts';
-import type { DateRange } from './lead-filters.ts';
+import type { DateRange } from '../../platform/http/request-query.ts';
 
 export const CSV_COLUMNS = [
   'id',
@@ -22,13 +23,6 @@ export const CSV_COLUMNS = [
   'delivered_to',
   'delivery_reason',
 ] as const;
-
-/** Tab and carriage return too: spreadsheets skip them and read what follows as the cell. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutralised(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 function csvRecord(lead: ListedLead): string[] {
   const cells: Record<(typeof CSV_COLUMNS)[number], string> = {

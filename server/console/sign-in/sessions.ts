@@ -4,7 +4,7 @@
  * ends after 8 hours without a request or 7 days after sign-in, whichever comes first.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONSOLE_API, type Role } from '../../../contracts/console.ts';
+import type { Role } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
 import { newToken, SESSION_COOKIE, tokenDigest } from './session-token.ts';
 
@@ -73,17 +73,13 @@ interface SessionRow {
   last_seen_at: Date;
 }
 
-function isConsoleRequest(url: string): boolean {
-  return url === CONSOLE_API || url.startsWith(`${CONSOLE_API}/`) || url.startsWith(`${CONSOLE_API}?`);
-}
-
 /**
- * Puts the signed-in user on every /api/admin request that brings a live session (request.consoleUser), for the
- * routes' access checks (access.ts). Register it before the console routes.
+ * Puts the signed-in user on every request to the console's routes that brings a live session (request.consoleUser),
+ * for the routes' access checks (access.ts). Registered in the console's plugin before its routes, so it runs for
+ * them alone.
  */
 export function registerConsoleSessions(app: FastifyInstance, db: Queryable, now: () => number = Date.now): void {
   app.addHook('onRequest', async (request) => {
-    if (!isConsoleRequest(request.url)) return;
     const token = sessionTokenOf(request.headers.cookie);
     if (token === undefined) return;
     const digest = tokenDigest(token);

@@ -19,7 +19,7 @@ import type { Database } from '../../platform/db/types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import { HONEYPOT_FIELD } from '../../../contracts/lead.ts';
 import { checkLead } from './check-lead.ts';
-import { contactSha256 } from '../../privacy/contact-keys.ts';
+import { contactSha256 } from '../../privacy/index.ts';
 import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';
 import type { LeadFlows } from './lead-flows.ts';
 import { createLeadStore, IdempotencyKeyReused } from './store-lead.ts';
@@ -63,6 +63,7 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
       LEAD_INTAKE_PATH,
       {
         bodyLimit: LEAD_BODY_LIMIT,
+        config: { rateLimit: 'leads' },
         schema: { response: { 201: leadAccepted, '4xx': errorResponse, 503: errorResponse } },
       },
       async (request, reply) => {

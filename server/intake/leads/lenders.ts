@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { checkJsonFile, contentAjv } from '../../../engine/content/json-file.ts';
 import { lenderRepeats, lendersFile, type Lender, type LendersFile } from '../../../contracts/lenders.ts';
-import { SiteContentError } from '../../page/site-content.ts';
+import { SiteContentError } from '../../page/index.ts';
 import { PROJECT_ROOT } from '../../platform/paths.ts';
 
 export type { Lender } from '../../../contracts/lenders.ts';

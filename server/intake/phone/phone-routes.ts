@@ -13,7 +13,7 @@ const phoneOnly = {
 export function registerPhoneRoutes(app: FastifyInstance, check: PhoneCheck): void {
   app.get<{ Querystring: { phone: string } }>(
     PHONE_CHECK_PATH,
-    { schema: { querystring: phoneOnly } },
+    { config: { rateLimit: 'phone' }, schema: { querystring: phoneOnly } },
     async (request) => ({
       status: await check.status(request.query.phone),
     }),

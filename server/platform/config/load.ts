@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { passwordProblem } from '../../../contracts/accounts.ts';
 import { PROJECT_ROOT } from '../paths.ts';
-import { VARIABLES } from './settings.ts';
-import type { Config } from './settings.ts';
+import { type Config, VARIABLES } from './settings.ts';
 import type { Variable } from './variable.ts';
 
 /** Every problem with the settings, reported together so one restart fixes them all. */

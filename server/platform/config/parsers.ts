@@ -7,8 +7,7 @@ import { resolve } from 'node:path';
 import { emailProblem, normalEmail, passwordProblem } from '../../../contracts/accounts.ts';
 import { signingKey } from '../webhook-signature.ts';
 import { PROJECT_ROOT } from '../paths.ts';
-import { ok, problem } from './variable.ts';
-import type { Parsed } from './variable.ts';
+import { ok, type Parsed, problem } from './variable.ts';
 
 /** Secrets LEAD_FORWARD_SECRET may list at once: the current one and those a rotation is moving away from. */
 const MAX_SIGNING_SECRETS = 3;

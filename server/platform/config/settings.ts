@@ -31,8 +31,7 @@ import {
   tagSources,
   webUrl,
 } from './parsers.ts';
-import { optional, withDefault } from './variable.ts';
-import type { Variable } from './variable.ts';
+import { optional, type Variable, withDefault } from './variable.ts';
 
 const DAY_SECONDS = 86_400;
 

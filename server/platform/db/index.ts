@@ -1,7 +1,6 @@
 /** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
-import { openPglite } from './pglite.ts';
+import { openPglite, type PgliteDatabase } from './pglite.ts';
 import { openPostgres, type PostgresDatabase } from './postgres.ts';
-import type { PgliteDatabase } from './pglite.ts';
 
 export type { Database, QueryResult, Queryable } from './types.ts';
 export { DatabaseOpenError } from './types.ts';

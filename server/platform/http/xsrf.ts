@@ -2,16 +2,25 @@
  * Cross-site request protection by double-submit cookie: every visitor gets a random XSRF-TOKEN cookie, the page's
  * API client copies it into the X-XSRF-TOKEN header, and a state-changing API call whose header does not match the
  * cookie is refused before its body is read. Another site can make a visitor's browser send the cookie, but cannot
- * read it to set the header. The names are the page client's (engine/api/client.ts), Angular's convention. Lenders'
- * signed calls (server/buyers/returns/return-routes.ts) carry a signature instead.
+ * read it to set the header. The names are the page's (contracts/api.ts), Angular's convention. A route whose calls
+ * prove themselves another way says so in its config (`forgeryCheck`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../../contracts/api.ts';
-import { EVENTS_PATH } from '../../../contracts/funnel.ts';
 import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
-import { LENDER_RETURNS_ROUTE } from '../../buyers/returns/return-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How a state-changing route's calls prove they are not forged, when not by the header: `signature` (a buyer's
+     * server signs its calls and has no cookie to copy; a browser on another site cannot sign), `token-in-body`
+     * (navigator.sendBeacon cannot set a header: the route compares the token its body carries with the cookie).
+     */
+    forgeryCheck?: 'signature' | 'token-in-body';
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,17 +73,10 @@ function issuesCookie(request: FastifyRequest, reply: FastifyReply): boolean {
   return isApiRequest(request) || (typeof type === 'string' && type.startsWith('text/html'));
 }
 
-/**
- * Why a state-changing API call is refused, or undefined when it may go on. The funnel's events come by
- * navigator.sendBeacon, which cannot set a header: that route checks the token the batch carries in its body itself
- * (server/funnel/event-routes.ts).
- */
+/** Why a state-changing API call is refused, or undefined when it may go on. */
 function refusal(request: FastifyRequest): ClientError | undefined {
   if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return undefined;
-  if (request.method === 'POST' && request.routeOptions.url === EVENTS_PATH) return undefined;
-  // A lender's server calls this one, with no cookie to copy: its signature is checked instead, and a browser on
-  // another site cannot make one.
-  if (request.method === 'POST' && request.routeOptions.url === LENDER_RETURNS_ROUTE) return undefined;
+  if (request.routeOptions.config.forgeryCheck !== undefined) return undefined;
   const cookie = xsrfCookieOf(request.headers.cookie);
   if (cookie === undefined) return new ClientError(403, XSRF_REFUSED, NO_COOKIE);
   const header = request.headers[XSRF_HEADER.toLowerCase()];

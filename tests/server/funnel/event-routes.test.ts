@@ -9,10 +9,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { XSRF_COOKIE } from '../../../contracts/api.ts';
 import { EVENTS_PATH, type EventBatch } from '../../../contracts/funnel.ts';
 import { EVENTS_BODY_LIMIT } from '../../../server/funnel/event-routes.ts';
-import { startLeadApp, leadAppForSuite } from '../../support/lead-app.ts';
+import { leadAppForSuite, prepareLeadDatabase, startLeadApp } from '../../support/lead-app.ts';
 import { newVisitId } from '../../support/scripted-visits.ts';
 import { DATABASES, openTestPglite, TEST_XSRF_TOKEN } from '../../support/server-harness.ts';
-import { prepareLeadDatabase } from '../../support/lead-app.ts';
 
 const COOKIE = `${XSRF_COOKIE}=${TEST_XSRF_TOKEN}`;
 

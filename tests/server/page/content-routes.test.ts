@@ -3,9 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { CONTENT_DIR } from '../../../server/page/content/check.ts';
+import { checkServerContent, CONTENT_DIR } from '../../../server/page/content/check.ts';
 import { loadSiteContent, sanitizeContentHtml, SiteContentError } from '../../../server/page/site-content.ts';
-import { checkServerContent } from '../../../server/page/content/check.ts';
 import { formatProblem } from '../../../engine/flow/checks.ts';
 import { openTestPglite, startTestApp, tempDir, testConfig, type TestApp } from '../../support/server-harness.ts';
 

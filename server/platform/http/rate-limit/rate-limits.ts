@@ -1,19 +1,28 @@
 /**
  * Per-address and per-visit limits on lead intake, privacy opt-outs, phone checks and funnel events (docs/decisions/041-rate-limits-and-phone-costs.md):
  * past a limit the request is answered 429 with Retry-After before its body is read, and nothing is logged of who it
- * came from. Each route gets an onRequest hook of its own as it is registered, so no other request pays for a check.
- * The counters live in this process: with several server instances each enforces its own.
+ * came from. A route names the limits it takes in its config (`rateLimit`), and gets an onRequest hook of its own as
+ * it is registered, so no other request pays for a check. The counters live in this process: with several server
+ * instances each enforces its own.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { OPT_OUT_PATH } from '../../../../contracts/api.ts';
-import { EVENTS_PATH } from '../../../../contracts/funnel.ts';
 import type { Config } from '../../config/settings.ts';
 import { ClientError } from '../errors.ts';
-import { LEAD_INTAKE_PATH } from '../../../../contracts/api.ts';
-import { PHONE_CHECK_PATH } from '../../../../contracts/api.ts';
 import { xsrfCookieOf } from '../xsrf.ts';
 import { addressKey } from './client-address.ts';
 import { fixedWindowLimiter, type FixedWindowLimiter } from './fixed-window-limiter.ts';
+
+/**
+ * The limits a route takes: `leads` for what a visit sends once (a lead, an opt-out: the lead limits, each route
+ * counted apart), `phone` for phone checks, `events` for the funnel's batches.
+ */
+export type RateLimitKind = 'leads' | 'phone' | 'events';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimit?: RateLimitKind;
+  }
+}
 
 /** The answer past a limit: the errorResponse shape, with Retry-After (the error handler sends `headers`). */
 class TooManyRequests extends ClientError {
@@ -59,21 +68,20 @@ function limitHook(limits: RouteLimits, config: Config, now: () => number): onRe
 
 /** Must be called before the limited routes are registered: it attaches their hooks as they are. */
 export function registerRateLimits(app: FastifyInstance, config: Config, now: () => number): void {
-  const hooks = new Map<string, onRequestHookHandler>();
-  const routes: [string, RouteLimits][] = [
-    [LEAD_INTAKE_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
-    // An opt-out is sent once per visit like a lead, and by the same people: the lead limits, counted apart.
-    [OPT_OUT_PATH, { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession }],
-    [PHONE_CHECK_PATH, { perIp: config.rateLimitPhonePerIp, perSession: config.rateLimitPhonePerSession }],
-    [EVENTS_PATH, { perIp: config.rateLimitEventsPerIp, perSession: config.rateLimitEventsPerSession }],
-  ];
-  for (const [url, limits] of routes) {
-    const hook = limitHook(limits, config, now);
-    if (hook !== undefined) hooks.set(url, hook);
-  }
-  // Every method of the path (a GET route's HEAD twin runs the same lookup). Route hooks run after the app's own,
-  // so the XSRF check has refused a forged call before it is counted.
+  const limits: Record<RateLimitKind, RouteLimits> = {
+    // An opt-out is sent once per visit like a lead, and by the same people.
+    leads: { perIp: config.rateLimitLeadsPerIp, perSession: config.rateLimitLeadsPerSession },
+    phone: { perIp: config.rateLimitPhonePerIp, perSession: config.rateLimitPhonePerSession },
+    events: { perIp: config.rateLimitEventsPerIp, perSession: config.rateLimitEventsPerSession },
+  };
+  // One hook per path, counting apart from every other path: every method of the path shares it (a GET route's HEAD
+  // twin runs the same lookup).
+  const hooks = new Map<string, onRequestHookHandler | undefined>();
+  // Route hooks run after the app's own, so the XSRF check has refused a forged call before it is counted.
   app.addHook('onRoute', (route) => {
+    const kind = route.config?.rateLimit;
+    if (kind === undefined) return;
+    if (!hooks.has(route.url)) hooks.set(route.url, limitHook(limits[kind], config, now));
     const hook = hooks.get(route.url);
     if (hook === undefined) return;
     const existing = route.onRequest === undefined ? [] : [route.onRequest].flat();

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../server/platform/config/load.ts';
-import { readLenders } from '../../../../server/intake/leads/lenders.ts';
+import { LENDERS_CONTENT_FILE, readLenders } from '../../../../server/intake/leads/lenders.ts';
 import { PROJECT_ROOT } from '../../../../server/platform/paths.ts';
-import { LENDERS_CONTENT_FILE } from '../../../../server/intake/leads/lenders.ts';
 import { LEAD_FORWARD_BUYER } from '../../../../server/buyers/buyer.ts';
 import { loadBuyers, routedBuyers } from '../../../../server/buyers/file/buyers-file.ts';
 import { startTestLender, type TestLender } from '../../../support/test-lender.ts';
@@ -369,7 +368,7 @@ describe('loadBuyers without LENDERS_FILE', () => {
   it('refuses both set at start, with the other settings', () => {
     let problems: readonly string[] = [];
     try {
-      loadConfig({ LENDERS_CONTENT_FILE: '/srv/lenders.json', LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads' });
+      loadConfig({ LENDERS_FILE: '/srv/lenders.json', LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads' });
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
@@ -377,7 +376,7 @@ describe('loadBuyers without LENDERS_FILE', () => {
   });
 
   it('reads LENDERS_FILE from the settings, a relative path from the project root', () => {
-    expect(loadConfig({ LENDERS_CONTENT_FILE: 'docs/lenders.example.json' }).lendersFile).toBe(
+    expect(loadConfig({ LENDERS_FILE: 'docs/lenders.example.json' }).lendersFile).toBe(
       join(PROJECT_ROOT, 'docs', 'lenders.example.json'),
     );
     expect(loadConfig({}).lendersFile).toBeUndefined();

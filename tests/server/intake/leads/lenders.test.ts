@@ -3,8 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lenderNames, readLenders } from '../../../../server/intake/leads/lenders.ts';
-import { LENDERS_CONTENT_FILE } from '../../../../server/intake/leads/lenders.ts';
+import { lenderNames, LENDERS_CONTENT_FILE, readLenders } from '../../../../server/intake/leads/lenders.ts';
 
 function lendersFile(lenders: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'fundflow-lenders-')), 'lenders.json');

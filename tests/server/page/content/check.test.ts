@@ -9,9 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { homePopup, thankYouSettings } from '../../../../contracts/api.ts';
 import { formatProblem } from '../../../../engine/flow/checks.ts';
 import { compileFlows } from '../../../../tools/compile-flows.ts';
-import { checkServerContent, readServerContent } from '../../../../server/page/content/check.ts';
+import { checkServerContent, CONTENT_DIR, readServerContent } from '../../../../server/page/content/check.ts';
 import { serverContentSchemaFiles } from '../../../../tools/content-schema-files.ts';
-import { CONTENT_DIR } from '../../../../server/page/content/check.ts';
 import { tempDir } from '../../../support/server-harness.ts';
 
 const shipped = (name: string): Record<string, unknown> =>

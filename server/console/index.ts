@@ -1,0 +1,54 @@
+/**
+ * The console's API under /api/admin, one plugin: sign-in and sessions, users and invitations, the audit log, the
+ * leads and what operators do with them, the buyers' report, and the funnel. Its session hook puts the signed-in user
+ * on its own requests only.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../platform/db/types.ts';
+import { buyerNames, type Buyer, type BuyerEventQueue, type DeliveryControl } from '../buyers/index.ts';
+import type { EventStore, FlowSteps } from '../funnel/index.ts';
+import type { DeliveryQueue, Lender } from '../intake/index.ts';
+import { registerConsoleAuditRoutes } from './audit/audit-routes.ts';
+import { registerConsoleLenderRoutes } from './buyers/buyer-routes.ts';
+import { registerConsoleFunnelRoutes } from './funnel/funnel-routes.ts';
+import { registerConsentRevocationRoute } from './leads/consent-revocation-routes.ts';
+import { registerConsoleLeadRoutes } from './leads/lead-routes.ts';
+import { registerConsoleSessionRoutes } from './sign-in/session-routes.ts';
+import { registerConsoleSessions } from './sign-in/sessions.ts';
+import { registerConsoleUserRoutes } from './users/user-routes.ts';
+import { registerConsoleInvitationRoutes } from './users/invitation-routes.ts';
+
+export { hashPassword } from './sign-in/passwords.ts';
+export { ensureFirstAdmin } from './users/first-admin.ts';
+export { createUser } from './users/users.ts';
+
+export interface ConsoleOptions {
+  db: Database;
+  /** The clock of sessions, invitations and the buyers' caps. */
+  now: () => number;
+  /** Redeliver and release put a lead back on the queue; without both, the lead actions answer 503. */
+  delivery?: { queue: DeliveryQueue; control: DeliveryControl };
+  /** The buyers leads are routed to: the console names them on a lead's page and reports on them. */
+  buyers: readonly Buyer[];
+  /** The lenders the consent names, each with or without a buyer. */
+  lenders: readonly Lender[];
+  /** Where `lead.revoked` events go; without it, recording a consent revocation answers 503. */
+  buyerEvents?: BuyerEventQueue;
+  /** The funnel's steps and its event store, flushed before each report so it counts every batch accepted. */
+  flowSteps: FlowSteps;
+  events: EventStore;
+}
+
+export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
+  const { db, now, buyers } = options;
+  // The session hook first, so every console route finds its signed-in user.
+  registerConsoleSessions(app, db, now);
+  registerConsoleSessionRoutes(app, db, now);
+  registerConsoleUserRoutes(app, db, now);
+  registerConsoleInvitationRoutes(app, db, now);
+  registerConsoleAuditRoutes(app, db);
+  registerConsoleLeadRoutes(app, db, options.delivery, buyerNames(buyers));
+  registerConsentRevocationRoute(app, db, options.buyerEvents);
+  registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);
+  registerConsoleLenderRoutes(app, db, { buyers, lenders: options.lenders, now });
+};

@@ -1,0 +1,96 @@
+/**
+ * The pages: the visitor's page (its start screens prerendered) and the console's, the content calls marketers' files
+ * answer (thank-you message, home popup), the split test of versions at '/', and the built site's files. Registered
+ * last: its not-found handler answers every path no other feature serves.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Config } from '../platform/config/settings.ts';
+import { contentSecurityPolicy } from '../platform/http/security.ts';
+import { CONTENT_DIR } from './content/check.ts';
+import { registerContentRoutes } from './content-routes.ts';
+import { createPageServer, toPublicConfig, type PageServer } from './page-server.ts';
+import { consoleIndexFile, indexFile, operatorPages, registerPages } from './pages.ts';
+import { loadPrerenderer } from './prerendered.ts';
+import { loadSiteContent } from './site-content.ts';
+
+export { escapeHtml, PageTemplateError, scriptSafeJson, type PageServer } from './page-server.ts';
+export { FlowRoutesError } from './pages.ts';
+export { SiteContentError } from './site-content.ts';
+export { CONTENT_DIR } from './content/check.ts';
+
+/** The development aids (server/dev/) as the pages take them: markup for each page, and routes of their own. */
+export interface PageDevAids {
+  head(request: FastifyRequest): string;
+  register(app: FastifyInstance, page: PageServer): Promise<void>;
+}
+
+export interface PageOptions {
+  config: Config;
+  /** The flow files the client routes come from. */
+  flowsDir: string;
+  /** The thank-you and home-popup files; default: server/page/content/. */
+  contentDir?: string;
+  /** Re-read index.html on every request and cache nothing. */
+  development: boolean;
+  /** Development only: the aids put into every page, with their routes. */
+  devAids?: PageDevAids;
+}
+
+export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
+  const { config, development, devAids } = options;
+  registerContentRoutes(
+    app,
+    loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)),
+  );
+
+  const prerenderer = development ? undefined : loadPrerenderer(config.staticDir);
+  const page = createPageServer({
+    file: indexFile(config.staticDir),
+    publicConfig: toPublicConfig(config),
+    development,
+    ...(devAids === undefined ? {} : { devHead: (request: FastifyRequest) => devAids.head(request) }),
+    securityPolicy: (inline, nonce) => contentSecurityPolicy(config, inline, nonce),
+    ...(prerenderer === undefined ? {} : { prerenderer }),
+    onPrerenderError: (path, error) =>
+      path === undefined
+        ? app.log.error(
+            { reason: (error as Error).message },
+            'the start screens could not be prerendered; they render in the browser',
+          )
+        : app.log.error(
+            { path, reason: (error as Error).message },
+            'a start screen could not be prerendered; it renders in the browser',
+          ),
+  });
+  if (!(await page.load())) {
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'STATIC_DIR has no index.html: pages answer 503 until the site is built (npm run build)',
+    );
+  }
+  // The console's page, a build of its own (dist/console/): the same settings written in, nothing prerendered.
+  const consolePage = createPageServer({
+    file: consoleIndexFile(config.staticDir),
+    staticDir: config.staticDir,
+    publicConfig: toPublicConfig(config),
+    development,
+    ...(devAids === undefined ? {} : { devHead: (request: FastifyRequest) => devAids.head(request) }),
+    securityPolicy: (inline, nonce) => contentSecurityPolicy(config, inline, nonce),
+  });
+  if (!(await consolePage.load())) {
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'STATIC_DIR has no console/index.html: /admin answers 503 until the site is built (npm run build)',
+    );
+  }
+  if (devAids !== undefined) await devAids.register(app, page);
+  await registerPages(app, {
+    staticDir: config.staticDir,
+    flowsDir: options.flowsDir,
+    page,
+    consolePage,
+    development,
+    operatorPages: operatorPages(config),
+    ...(config.splitTest === undefined ? {} : { splitTest: config.splitTest }),
+  });
+};

@@ -1,0 +1,45 @@
+/**
+ * What every request passes through, whichever feature answers it: the server's options (logging without personal
+ * data, the API's shape for requests refused before any route, the browser's validation), security headers, the one
+ * error handler, cross-site request protection, rate limits, and the health check. Registered on the root before any
+ * feature, so every feature's routes inherit it.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from './config/settings.ts';
+import type { Database } from './db/types.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerRateLimits } from './http/rate-limit/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerXsrfProtection } from './http/xsrf.ts';
+import { lazyChildLogger } from './logging/lazy-child-logger.ts';
+import { batchedStdout } from './logging/log-output.ts';
+import { withPrivateRequests } from './logging/log-privacy.ts';
+
+/**
+ * Fastify's options. `logger` default: JSON lines on stdout at config.logLevel; whatever is passed, request lines show
+ * method and path only (no IP address, no query).
+ */
+export function serverOptions(config: Config, logger?: FastifyServerOptions['logger']): FastifyServerOptions {
+  return {
+    logger: withPrivateRequests(logger ?? { level: config.logLevel, stream: batchedStdout() }),
+    childLoggerFactory: lazyChildLogger,
+    trustProxy: config.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before any route or hook answer in the API's shape with its security headers too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // The server validates like the browser: no coercion, no stripping, no defaults, every error.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
+  };
+}
+
+export function registerPlatform(app: FastifyInstance, config: Config, db: Database, now: () => number): void {
+  registerSecurityHeaders(app, config);
+  registerErrorHandler(app);
+  // After the security headers' cache-control default: the cookie's answers add "private" to whatever caching they have.
+  registerXsrfProtection(app);
+  // Before the routes it limits: it attaches their hooks as they are registered.
+  registerRateLimits(app, config, now);
+  registerHealthRoutes(app, db);
+}
