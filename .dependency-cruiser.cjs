@@ -1,6 +1,6 @@
 /**
  * The layers of docs/decisions/018-lint-format-and-dependency-rules.md and the server's features of
- * docs/decisions/074-the-server-by-feature.md, checked on the import graph by dependency-cruiser (`npm run lint`); the
+ * docs/decisions/080-the-server-by-feature.md, checked on the import graph by dependency-cruiser (`npm run lint`); the
  * picture is docs/architecture.md. From the bottom up: contracts/ (the shapes the pages and the server share), engine/
  * (the generic form engine), widgets/ (on the engine), then the two pages, site/ (the visitor's) and console/ (the
  * operators' and marketers'), and server/ (the API); flows/ and .generated/ hold the flow files and the modules

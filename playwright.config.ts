@@ -7,15 +7,15 @@ import {
   APP_PORT,
   CONFIGURED_APP_PORT,
   DEV_APP_PORT,
-  LENDER_PORT,
-  LENDER_SECRET,
-  LENDER_URL,
+  TEST_BUYER_PORT,
+  TEST_BUYER_SECRET,
+  TEST_BUYER_URL,
   REFUSED_ONCE,
   ROUTING_APP_PORT,
-  ROUTING_LENDER_PORT,
-  ROUTING_LENDER_URL,
-  ROUTING_LENDERS_FILE,
-  routingLendersFile,
+  ROUTING_BUYER_PORT,
+  ROUTING_BUYER_URL,
+  ROUTING_BUYERS_FILE,
+  routingBuyersFile,
   SERVER_LOG_DIR,
   SERVER_LOGS,
 } from './tests/e2e/servers.ts';
@@ -55,12 +55,12 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/support/test-lender-server.ts --port ${LENDER_PORT} --secret ${LENDER_SECRET} --refuse-once-from ${REFUSED_ONCE}`,
-      url: `${LENDER_URL}/received`,
+      command: `node tests/support/test-buyer-server.ts --port ${TEST_BUYER_PORT} --secret ${TEST_BUYER_SECRET} --refuse-once-from ${REFUSED_ONCE}`,
+      url: `${TEST_BUYER_URL}/received`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    // The production build (npm test builds first) on throwaway embedded databases, delivering to the test lender:
+    // The production build (npm test builds first) on throwaway embedded databases, delivering to the test buyer:
     // one with nothing configured (addresses typed by hand, the built-in legal pages) and one with everything
     // configured: Maps key, tag manager and lead certificate (the tests stand in for their scripts), and the
     // operator's own legal pages.
@@ -75,18 +75,18 @@ export default defineConfig({
     }),
     // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
     appServer(DEV_APP_PORT, SERVER_LOGS.devApp, { NODE_ENV: 'development' }),
-    // Routing: three buyers in a LENDERS_FILE, one lender process standing for all three (a path each).
+    // Routing: three buyers in a BUYERS_FILE, one test buyer process standing for all three (a path each).
     {
-      command: `node tests/support/test-lender-server.ts --port ${ROUTING_LENDER_PORT} --secret ${LENDER_SECRET}`,
-      url: `${ROUTING_LENDER_URL}/received`,
+      command: `node tests/support/test-buyer-server.ts --port ${ROUTING_BUYER_PORT} --secret ${TEST_BUYER_SECRET}`,
+      url: `${ROUTING_BUYER_URL}/received`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     appServer(
       ROUTING_APP_PORT,
       SERVER_LOGS.routingApp,
-      { LEAD_FORWARD_URL: '', LEAD_FORWARD_SECRET: '', LENDERS_FILE: ROUTING_LENDERS_FILE },
-      `mkdir -p ${dirname(ROUTING_LENDERS_FILE)} && printf '%s' '${routingLendersFile()}' > ${ROUTING_LENDERS_FILE}`,
+      { BUYER_URL: '', BUYER_SECRET: '', BUYERS_FILE: ROUTING_BUYERS_FILE },
+      `mkdir -p ${dirname(ROUTING_BUYERS_FILE)} && printf '%s' '${routingBuyersFile()}' > ${ROUTING_BUYERS_FILE}`,
     ),
   ],
 });
@@ -111,8 +111,8 @@ function appServer(port: number, log: string, env: Record<string, string>, befor
       // The console's first admin (tests/e2e/console.spec.ts signs in as it).
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LEAD_FORWARD_URL: `${LENDER_URL}/leads`,
-      LEAD_FORWARD_SECRET: LENDER_SECRET,
+      BUYER_URL: `${TEST_BUYER_URL}/leads`,
+      BUYER_SECRET: TEST_BUYER_SECRET,
       ...env,
     },
   };

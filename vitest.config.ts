@@ -40,7 +40,7 @@ export default defineConfig({
         },
       },
       {
-        // Minutes-long fault tests (crashes, lender outages, several servers): `npm run test:faults`. Two files at a
+        // Minutes-long fault tests (crashes, buyer outages, several servers): `npm run test:faults`. Two files at a
         // time: the server killed mid-delivery spends most of its two minutes waiting for a retry.
         test: {
           name: 'faults',

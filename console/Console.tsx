@@ -1,8 +1,8 @@
 /**
  * The operators' console at /admin: a page and build of its own (docs/decisions/062-console-bundle.md), sharing
  * nothing with the visitor's page. It asks the server who is signed in, then shows sign-in or the pages the
- * user's role may use: leads and the lenders for admins and operators, counts and the funnel for everyone, users and
- * the audit log for admins.
+ * user's role may use: leads and the buyers (the Lenders page) for admins and operators, counts and the funnel for
+ * everyone, users and the audit log for admins.
  */
 import './console.css';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';

@@ -1,10 +1,15 @@
 /**
- * The participating lenders as routing sees them: each buyer in the order leads are offered to it, what it takes (its
+ * The Lenders page: the buyers as routing sees them, each in the order leads are offered to it, what it takes (its
  * filters in words, its hours and time zone), how much of its caps today and this month have used (its own day and
  * month), its deliveries and returns of the last 30 days; and the lenders the consent names that receive no leads.
  * No lead and no person on it.
  */
-import { LENDERS_PATH, type ConsoleUser, type LenderEntry, type LendersResponse } from '../contracts/console.ts';
+import {
+  BUYERS_REPORT_PATH,
+  type ConsoleUser,
+  type BuyerReportEntry,
+  type BuyersReportResponse,
+} from '../contracts/console.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
@@ -15,7 +20,7 @@ export interface LendersPageProps {
 }
 
 export function LendersPage({ productName }: LendersPageProps) {
-  const [loaded] = useConsoleData<LendersResponse>(LENDERS_PATH);
+  const [loaded] = useConsoleData<BuyersReportResponse>(BUYERS_REPORT_PATH);
   return (
     <>
       <PageHeading title="Lenders" productName={productName} />
@@ -40,9 +45,9 @@ export function rateText(rate: number | null): string {
   return rate === null ? '—' : `${rate.toFixed(1)} %`;
 }
 
-function BuyersTable({ buyers }: { buyers: readonly LenderEntry[] }) {
+function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
   if (buyers.length === 0) {
-    return <p>No buyer is configured: leads are stored and wait until one is (LENDERS_FILE or LEAD_FORWARD_URL).</p>;
+    return <p>No buyer is configured: leads are stored and wait until one is (BUYERS_FILE or BUYER_URL).</p>;
   }
   return (
     <div className="console-table-wrap">
@@ -91,7 +96,7 @@ function BuyersTable({ buyers }: { buyers: readonly LenderEntry[] }) {
   );
 }
 
-function WithoutBuyer({ lenders }: { lenders: LendersResponse['without_buyer'] }) {
+function WithoutBuyer({ lenders }: { lenders: BuyersReportResponse['without_buyer'] }) {
   if (lenders.length === 0) return null;
   return (
     <section aria-labelledby="without-buyer-heading">

@@ -18,7 +18,10 @@ export const COUNTS_PATH = `${CONSOLE_API}/counts`;
 export const USERS_PATH = `${CONSOLE_API}/users`;
 export const AUDIT_PATH = `${CONSOLE_API}/audit`;
 export const INVITATIONS_PATH = `${CONSOLE_API}/invitations`;
-export const LENDERS_PATH = `${CONSOLE_API}/lenders`;
+/**
+ * The Lenders page's report of the buyers: the path keeps the page's word (docs/decisions/074-one-word-for-a-buyer.md).
+ */
+export const BUYERS_REPORT_PATH = `${CONSOLE_API}/lenders`;
 
 /** The console's own pages: sign-in and the leads at the root, an invitation's password form under invite/. */
 export const CONSOLE_PAGE = '/admin';
@@ -33,7 +36,7 @@ export const ACCESS = {
   funnel: ROLES,
   users: ['admin'],
   audit: ['admin'],
-  /** The participating lenders: their rules, caps and counts; no lead, no person, but not a marketer's business. */
+  /** The Lenders page: the buyers' rules, caps and counts; no lead, no person, but not a marketer's business. */
   lenders: ['admin', 'operator'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -139,7 +142,7 @@ const deliveryAttempt = {
     attempted_at: timestamp,
     http_status: { type: ['integer', 'null'] },
     outcome: { type: 'string', enum: ['delivered', 'failed', 'rejected'] },
-    /** The lender's answer in short (never its free text in full). */
+    /** The buyer's answer in short (never its free text in full). */
     error: nullableString,
     duration_ms: { type: ['integer', 'null'] },
     /** The buyer the attempt went to; null for attempts from before buyers. */
@@ -272,7 +275,7 @@ export type LeadPageResponse = FromSchema<typeof leadPageResponse>;
 
 /**
  * POST /api/admin/leads/:id/redeliver | hold | release: what the action did. redeliver routes a dead-lettered or
- * unsold lead once more (as `npm run leads -- redeliver`); hold keeps a lead not yet delivered from lenders; release
+ * unsold lead once more (as `npm run leads -- redeliver`); hold keeps a lead not yet delivered from buyers; release
  * lets a lead an operator held go again.
  */
 export const LEAD_ACTIONS = ['redeliver', 'hold', 'release'] as const;
@@ -316,7 +319,7 @@ export type CountsResponse = FromSchema<typeof countsResponse>;
 const nullableInteger = { type: ['integer', 'null'] } as const;
 
 /** A buyer as the Lenders page shows it: its rules in words, its caps' use now, its last 30 days. */
-const lenderEntry = {
+const buyerReportEntry = {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -354,16 +357,16 @@ const lenderEntry = {
   ],
   additionalProperties: false,
 } as const;
-export type LenderEntry = FromSchema<typeof lenderEntry>;
+export type BuyerReportEntry = FromSchema<typeof buyerReportEntry>;
 
 /**
  * GET /api/admin/lenders: the buyers in priority order (the order routing tries them), and the lenders the consent
  * text names that have no buyer: they receive no leads. Counts and rules only, no lead and no person.
  */
-export const lendersResponse = {
+export const buyersReportResponse = {
   type: 'object',
   properties: {
-    buyers: { type: 'array', items: lenderEntry },
+    buyers: { type: 'array', items: buyerReportEntry },
     without_buyer: {
       type: 'array',
       items: {
@@ -377,7 +380,7 @@ export const lendersResponse = {
   required: ['buyers', 'without_buyer'],
   additionalProperties: false,
 } as const;
-export type LendersResponse = FromSchema<typeof lendersResponse>;
+export type BuyersReportResponse = FromSchema<typeof buyersReportResponse>;
 
 const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
 const userEntry = {

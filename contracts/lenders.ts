@@ -7,7 +7,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { schemaKey } from './content-file.ts';
 
-/** A lender's id: how LENDERS_FILE (the server's settings) names it, and what the server records a lead went to. */
+/** A lender's id: how BUYERS_FILE (the server's settings) names it, and what the server records a lead went to. */
 export const LENDER_ID_PATTERN = '^[a-z][a-z0-9-]{1,39}$';
 
 export const lendersFile = {
@@ -26,7 +26,7 @@ export const lendersFile = {
             type: 'string',
             pattern: LENDER_ID_PATTERN,
             description:
-              "How the server's settings (LENDERS_FILE) name this lender: 2 to 40 lowercase letters, digits and dashes, starting with a letter (e.g. quillmont). Keep it once it is in use: delivered leads are recorded under it.",
+              "How the server's settings (BUYERS_FILE) name this lender: 2 to 40 lowercase letters, digits and dashes, starting with a letter (e.g. quillmont). Keep it once it is in use: delivered leads are recorded under it.",
           },
           name: {
             type: 'string',

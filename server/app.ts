@@ -43,7 +43,7 @@ export interface BuildAppOptions {
   /** The console's hold of lead delivery (redeliver, release); its lead actions answer 503 without it or `delivery`. */
   deliveryControl?: DeliveryControl;
   /**
-   * The buyers leads are routed to (LENDERS_FILE, or the one LEAD_FORWARD_URL makes): the console names and reports
+   * The buyers leads are routed to (BUYERS_FILE, or the one BUYER_URL makes): the console names and reports
    * them, and a buyer's return is checked against its signing keys. Without them POST
    * /api/v1/lenders/:lenderId/returns answers 401.
    */

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config } from './platform/config/settings.ts';
-import { ConfigError, loadConfig, loadDotEnv } from './platform/config/load.ts';
+import { ConfigError, loadDotEnv, readConfig } from './platform/config/load.ts';
 import { ensureFirstAdmin } from './console/index.ts';
 import {
   DataDirInUseError,
@@ -79,13 +79,19 @@ function fail(message: string): never {
 
 async function start(): Promise<void> {
   let config: Config;
+  // Settings read under their former names: warned of once the app's logger exists.
+  let notices: readonly string[] = [];
   let buyers: readonly Buyer[];
   try {
     loadDotEnv();
-    config = loadConfig();
-    // Checked at start like every setting: a wrong LENDERS_FILE names the buyer and the field before a lead arrives.
+    ({ config, notices } = readConfig());
+    // Checked at start like every setting: a wrong BUYERS_FILE names the buyer and the field before a lead arrives.
     buyers = loadBuyers(config, readLenders(LENDERS_CONTENT_FILE));
   } catch (error) {
+    // A problem with BUYERS_FILE set under its former name: the message says so, as the config's own problems do.
+    if (error instanceof ConfigError && error.notices.length === 0 && notices.length > 0) {
+      fail(new ConfigError(error.problems, notices).message);
+    }
     if (error instanceof ConfigError || error instanceof SiteContentError) fail(error.message);
     throw error;
   }
@@ -106,9 +112,9 @@ async function start(): Promise<void> {
     delivery = createLeadDelivery({
       db,
       connection,
-      buyers: routedBuyers(inPriorityOrder(buyers), config.leadForwardTimeoutMs),
-      timeoutMs: config.leadForwardTimeoutMs,
-      reclaimSeconds: config.leadForwardReclaimSeconds,
+      buyers: routedBuyers(inPriorityOrder(buyers), config.buyerTimeoutMs),
+      timeoutMs: config.buyerTimeoutMs,
+      reclaimSeconds: config.buyerReclaimSeconds,
     });
     app = await buildApp({
       config,
@@ -118,6 +124,7 @@ async function start(): Promise<void> {
       buyers,
       buyerEvents: delivery.buyerEvents,
     });
+    for (const notice of notices) app.log.warn(notice);
     if (db.kind === 'pglite' && db.lock.staleFrom !== undefined) {
       app.log.warn(`took over the DATA_DIR lock left by process ${db.lock.staleFrom}, which is gone`);
     }

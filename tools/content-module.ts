@@ -45,7 +45,7 @@ function contentModule(
         src: imageDataUrl(join(contentDir, entry.logo)),
       }));
     }
-    // The page names the lenders and nothing more: their ids are the server's business (LENDERS_FILE).
+    // The page names the lenders and nothing more: their ids are the server's business (BUYERS_FILE).
     if (key === 'lenders') shown.lenders = lenderNames(shown.lenders as Lender[]);
     content[key] = shown;
   }

@@ -1,6 +1,6 @@
 /**
  * Buyers' names for the console, from the buyers this server routes to. A buyer id stays in a lead's history after
- * the buyer leaves LENDERS_FILE: the console then shows the id itself (null here), never a guess.
+ * the buyer leaves BUYERS_FILE: the console then shows the id itself (null here), never a guess.
  */
 import type { BuyerRules } from './buyer.ts';
 

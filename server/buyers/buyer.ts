@@ -1,9 +1,10 @@
 /**
- * A participating lender as routing sees it: a buyer of leads. Its id and name come from site/content/lenders.json
- * (the names the consent text shows), everything else from LENDERS_FILE (docs/lenders.md): settings, never the
- * repository. LEAD_FORWARD_URL alone makes one buyer, LEAD_FORWARD_BUYER, that takes every lead.
+ * A buyer of leads as routing sees it: a company that buys leads under our rules, tied to one lender of the consent.
+ * Its id and name are its lender's, from site/content/lenders.json (the names the consent text shows), everything
+ * else from BUYERS_FILE (docs/buyers.md): settings, never the repository. BUYER_URL alone makes one buyer,
+ * SINGLE_BUYER_ID, that takes every lead.
  */
-import type { LenderClient } from './delivery/buyer-client.ts';
+import type { BuyerClient } from './delivery/buyer-client.ts';
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 
@@ -40,7 +41,7 @@ export interface BuyerCaps {
 export interface BuyerRules {
   id: string;
   name: string;
-  /** Lower goes first; buyers of equal priority go in the order LENDERS_FILE lists them. */
+  /** Lower goes first; buyers of equal priority go in the order BUYERS_FILE lists them. */
   priority: number;
   /** IANA time zone of its schedule and caps' days and months. */
   timeZone: string;
@@ -65,11 +66,14 @@ export interface Buyer extends BuyerRules {
 
 /** A buyer ready to route to: its client posts to its endpoint with its keys and field map. */
 export interface RoutedBuyer extends BuyerRules {
-  client: LenderClient;
+  client: BuyerClient;
 }
 
-/** The id of the one buyer LEAD_FORWARD_URL makes when LENDERS_FILE is not set. */
-export const LEAD_FORWARD_BUYER = 'lead-forward';
+/**
+ * The id of the one buyer BUYER_URL makes when BUYERS_FILE is not set. Its value stays as it was before the setting
+ * was renamed: it is stored with the leads delivered to it (lead_routes.buyer_id, leads.delivered_to).
+ */
+export const SINGLE_BUYER_ID = 'lead-forward';
 
 /** What routing reads of a lead to decide; built from its payload by `routableLead`. */
 export interface RoutableLead {

@@ -1,12 +1,12 @@
 /**
- * The buyers of leads (LENDERS_FILE, or the one LEAD_FORWARD_URL makes) and everything between a stored lead and a
+ * The buyers of leads (BUYERS_FILE, or the one BUYER_URL makes) and everything between a stored lead and a
  * buyer's 2xx: routing by filters, hours, caps and priority, delivery with signatures and retries, dead letters,
  * `lead.revoked` events, and the returns buyers send back.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../platform/db/types.ts';
 import type { Buyer } from './buyer.ts';
-import { registerLenderReturnRoutes } from './returns/return-routes.ts';
+import { registerBuyerReturnRoutes } from './returns/return-routes.ts';
 
 export type { Buyer, BuyerFilters, BuyerRules, BuyerSchedule, Weekday } from './buyer.ts';
 export { buyerNames, type BuyerNames } from './buyer-names.ts';
@@ -35,5 +35,5 @@ export interface BuyersOptions {
 }
 
 export const buyers: FastifyPluginAsync<BuyersOptions> = async (app, options) => {
-  await registerLenderReturnRoutes(app, options.db, options.buyers, options.now);
+  await registerBuyerReturnRoutes(app, options.db, options.buyers, options.now);
 };

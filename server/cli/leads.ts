@@ -1,9 +1,9 @@
 /**
  * The operator's lead commands: `npm run leads -- <command>`.
- *   new-secret                 prints a new signing secret for LEAD_FORWARD_SECRET (Standard Webhooks, 32 random bytes)
+ *   new-secret                 prints a new signing secret for BUYER_SECRET (Standard Webhooks, 32 random bytes)
  *   dead                       lists the dead-lettered deliveries
  *   redeliver <lead-id>...     routes each dead-lettered or unsold lead again, once (--all: every dead letter)
- *   held                       lists the leads held back from lenders, with the reason
+ *   held                       lists the leads held back from buyers, with the reason
  *   add-admin <email>          creates a console admin (password: ADMIN_PASSWORD in the environment, else stdin)
  * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
  * database they need the server stopped: it serves one process at a time (docs/delivery.md).
@@ -26,11 +26,11 @@ import { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResul
 import { newSigningSecret } from '../platform/webhook-signature.ts';
 
 const USAGE = `npm run leads -- <command>
-  new-secret               print a new signing secret for LEAD_FORWARD_SECRET (docs/lender-signatures.md)
+  new-secret               print a new signing secret for BUYER_SECRET (docs/buyer-signatures.md)
   dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
   redeliver <lead-id>...   route these dead-lettered or unsold leads again, once each
   redeliver --all          queue a fresh delivery of every dead-lettered lead
-  held                     list the leads held back from lenders (bot, repeat, opted out) (docs/runbook.md)
+  held                     list the leads held back from buyers (bot, repeat, opted out) (docs/runbook.md)
   add-admin <email>        create a console admin (/admin) with the password in ADMIN_PASSWORD, or else the
                            first line of stdin: at least 12 characters, not containing the email`;
 
@@ -115,7 +115,7 @@ async function listHeld(db: Database): Promise<void> {
     return;
   }
   const count = rows.length === 1 ? '1 lead is' : `${rows.length} leads are`;
-  process.stdout.write(`${count} held back from lenders (lead id, received: why):\n`);
+  process.stdout.write(`${count} held back from buyers (lead id, received: why):\n`);
   for (const row of rows) {
     process.stdout.write(`${row.id}  ${row.received_at.toISOString()}: ${HELD_REASONS[row.held] ?? row.held}\n`);
   }

@@ -9,7 +9,7 @@ import { buyerNames, type Buyer, type BuyerEventQueue, type DeliveryControl } fr
 import type { EventStore, FlowSteps } from '../funnel/index.ts';
 import type { DeliveryQueue, Lender } from '../intake/index.ts';
 import { registerConsoleAuditRoutes } from './audit/audit-routes.ts';
-import { registerConsoleLenderRoutes } from './buyers/buyer-routes.ts';
+import { registerConsoleBuyerRoutes } from './buyers/buyer-routes.ts';
 import { registerConsoleFunnelRoutes } from './funnel/funnel-routes.ts';
 import { registerConsentRevocationRoute } from './leads/consent-revocation-routes.ts';
 import { registerConsoleLeadRoutes } from './leads/lead-routes.ts';
@@ -50,5 +50,5 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsoleLeadRoutes(app, db, options.delivery, buyerNames(buyers));
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);
-  registerConsoleLenderRoutes(app, db, { buyers, lenders: options.lenders, now });
+  registerConsoleBuyerRoutes(app, db, { buyers, lenders: options.lenders, now });
 };

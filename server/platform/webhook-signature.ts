@@ -1,9 +1,9 @@
 /**
- * Deliveries are signed in the Standard Webhooks scheme (https://www.standardwebhooks.com/), so a lender can check
+ * Deliveries are signed in the Standard Webhooks scheme (https://www.standardwebhooks.com/), so a buyer can check
  * with a library of its language, or twenty lines of its own, that a lead came from this server unchanged and is not
  * a replay: `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed by the
- * bytes of a `whsec_<base64>` secret. Several secrets sign side by side, one signature each, while a lender moves from
- * one to the next (docs/lender-signatures.md).
+ * bytes of a `whsec_<base64>` secret. Several secrets sign side by side, one signature each, while a buyer moves from
+ * one to the next (docs/buyer-signatures.md).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 

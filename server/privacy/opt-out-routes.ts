@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/privacy/opt-out `{ "email" }`, `{ "phone" }` or both: the "Do Not Sell My Information" request.
- * 200 `{ "recorded": true }` once the opt-out is stored; leads with that email or phone are held back from lenders
+ * 200 `{ "recorded": true }` once the opt-out is stored; leads with that email or phone are held back from buyers
  * from then on, those already stored and not yet delivered included, and every buyer that already received one is
  * told (RevokeFromBuyers). 400 names every bad field. The answer is the same whether or not any lead carries the
  * contact.

@@ -7,7 +7,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
 import { benchLead } from './leads.ts';
 import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
 import { createTempDatabase } from './postgres.ts';
-import { say, startProjectServer, type Lender, type ProjectServer } from './processes.ts';
+import { say, startProjectServer, type TestBuyerProcess, type ProjectServer } from './processes.ts';
 import { peakRss } from './rss.ts';
 
 /** Concurrent clients for every API measurement. */
@@ -37,7 +37,7 @@ export interface IntakeResult extends Measured {
   startRssBytes: number | undefined;
   /** VmHWM of the server process after the load, in bytes. */
   peakRssBytes: number | undefined;
-  /** Leads the test lender had received when the measurement ended. */
+  /** Leads the test buyer had received when the measurement ended. */
   deliveredByEnd: number | undefined;
 }
 
@@ -94,7 +94,7 @@ async function measureZip(server: ProjectServer, loadSeconds: number): Promise<Z
 async function measureIntake(
   database: IntakeResult['database'],
   server: ProjectServer,
-  lender: Lender,
+  buyer: TestBuyerProcess,
   loadSeconds: number,
 ): Promise<IntakeResult> {
   const runTag = randomBytes(4).toString('hex');
@@ -106,7 +106,7 @@ async function measureIntake(
     headers: { ...PAGE_HEADERS, [XSRF_HEADER.toLowerCase()]: TOKEN, 'content-type': 'application/json' },
     body: JSON.stringify(benchLead(runTag, sent++)),
   });
-  await fetch(lender.receivedUrl, { method: 'DELETE' });
+  await fetch(buyer.receivedUrl, { method: 'DELETE' });
   const intake = await warmedUp(
     `Lead intake on ${database}`,
     { origin: server.url, expectStatus: 201, request },
@@ -115,18 +115,22 @@ async function measureIntake(
   const peakRssBytes = peakRss(server.child.pid);
   let deliveredByEnd: number | undefined;
   try {
-    const received = (await (await fetch(lender.receivedUrl)).json()) as unknown[];
+    const received = (await (await fetch(buyer.receivedUrl)).json()) as unknown[];
     deliveredByEnd = received.length;
-    await fetch(lender.receivedUrl, { method: 'DELETE' });
+    await fetch(buyer.receivedUrl, { method: 'DELETE' });
   } catch {
     deliveredByEnd = undefined;
   }
   return { database, ...intake, startRssBytes: server.startRssBytes, peakRssBytes, deliveredByEnd };
 }
 
-export async function runApi(pgliteServer: ProjectServer, lender: Lender, loadSeconds: number): Promise<ApiResults> {
+export async function runApi(
+  pgliteServer: ProjectServer,
+  buyer: TestBuyerProcess,
+  loadSeconds: number,
+): Promise<ApiResults> {
   const zip = await measureZip(pgliteServer, loadSeconds);
-  const intake = [await measureIntake('PGlite', pgliteServer, lender, loadSeconds)];
+  const intake = [await measureIntake('PGlite', pgliteServer, buyer, loadSeconds)];
   let postgresSkipped: string | undefined;
   const database = await createTempDatabase();
   if (!database.ok) {
@@ -135,11 +139,11 @@ export async function runApi(pgliteServer: ProjectServer, lender: Lender, loadSe
   } else {
     say('  Starting a second server on a fresh PostgreSQL database...');
     const server = await startProjectServer('the server on PostgreSQL', {
-      lenderUrl: lender.url,
+      buyerUrl: buyer.url,
       databaseUrl: database.url,
     });
     try {
-      intake.push(await measureIntake('PostgreSQL', server, lender, loadSeconds));
+      intake.push(await measureIntake('PostgreSQL', server, buyer, loadSeconds));
     } finally {
       await server.child.stop();
       await database.drop();

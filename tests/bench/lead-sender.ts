@@ -1,5 +1,5 @@
 /**
- * Sends leads to the intake and notes when each was answered 201, on the same clock the recording lender uses
+ * Sends leads to the intake and notes when each was answered 201, on the same clock the recording buyer uses
  * (`performance.now()` of the bench's process): in a burst (`connections` clients, each sending its next lead as soon
  * as the last is answered) or paced (one lead every `1000 / perSecond` ms, whatever the answers take).
  */

@@ -1,4 +1,4 @@
-/** The processes the bench runs: the build, the production server, the test lender; each stopped on cleanup. */
+/** The processes the bench runs: the build, the production server, the test buyer; each stopped on cleanup. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,12 +120,12 @@ export interface ProjectServer {
 
 /**
  * `npm run serve` as in production: NODE_ENV=production on 127.0.0.1 and a free port, delivering to the
- * lender. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given, and no limit on leads. Every other
+ * buyer. Embedded PGlite in a throwaway DATA_DIR unless `databaseUrl` is given, and no limit on leads. Every other
  * setting is blank (its default), so a .env in the project cannot change what is measured; `env` sets more.
  */
 export async function startProjectServer(
   label: string,
-  settings: { lenderUrl: string; databaseUrl?: string; env?: Record<string, string> },
+  settings: { buyerUrl: string; databaseUrl?: string; env?: Record<string, string> },
 ): Promise<ProjectServer> {
   const port = await freePort();
   const blank = Object.fromEntries(Object.values(VARIABLES).map((variable) => [variable.name, '']));
@@ -136,7 +136,7 @@ export async function startProjectServer(
     PORT: String(port),
     DATA_DIR: tempDir('fundflow-bench-data-'),
     DATABASE_URL: settings.databaseUrl ?? '',
-    LEAD_FORWARD_URL: settings.lenderUrl,
+    BUYER_URL: settings.buyerUrl,
     // The load comes from one address and one visit: as a visitor it would be refused within a second.
     RATE_LIMIT_LEADS_PER_IP: '0',
     RATE_LIMIT_LEADS_PER_SESSION: '0',
@@ -151,18 +151,18 @@ export async function startProjectServer(
   return { url, child, startRssBytes: currentRss(child.pid) };
 }
 
-export interface Lender {
-  /** LEAD_FORWARD_URL. */
+export interface TestBuyerProcess {
+  /** BUYER_URL. */
   url: string;
   /** Where GET lists what arrived and DELETE forgets it. */
   receivedUrl: string;
   child: Child;
 }
 
-/** The test lender of the end-to-end tests (tests/support/test-lender-server.ts), answering 200 to every lead. */
-export async function startLender(): Promise<Lender> {
+/** The test buyer of the end-to-end tests (tests/support/test-buyer-server.ts), answering 200 to every lead. */
+export async function startTestBuyerProcess(): Promise<TestBuyerProcess> {
   const port = await freePort();
-  const child = startNode('the test lender', ['tests/support/test-lender-server.ts', '--port', String(port)], {});
+  const child = startNode('the test buyer', ['tests/support/test-buyer-server.ts', '--port', String(port)], {});
   const receivedUrl = `http://127.0.0.1:${port}/received`;
   await waitForHttp(receivedUrl, child, 20_000);
   return { url: `http://127.0.0.1:${port}/leads`, receivedUrl, child };

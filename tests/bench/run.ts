@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds the site if needed, starts the production server (embedded PGlite) and a test lender, then
+ * `npm run bench`: builds the site if needed, starts the production server (embedded PGlite) and a test buyer, then
  * measures page load (Lighthouse), step transitions (Playwright) and the API under load, prints one table against
  * the targets and writes every raw run to bench-results/latest.json. Exits 0 when it measured, even if targets were
  * missed; non-zero when it could not measure. See docs/performance.md.
@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { CPU_SLOWDOWN, runNextHeading, type NextHeadingResult } from './next-heading.ts';
 import { parseOptions, USAGE, type BenchOptions, type Part } from './options.ts';
-import { buildSite, say, startLender, startProjectServer } from './processes.ts';
+import { buildSite, say, startTestBuyerProcess, startProjectServer } from './processes.ts';
 import { resultRows, resultTable, type BenchResults } from './report.ts';
 import { peakRss } from './rss.ts';
 import { runSpeedToLead, type SpeedToLeadResults } from './speed-to-lead.ts';
@@ -93,9 +93,9 @@ async function bench(options: BenchOptions): Promise<boolean> {
   const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'api', 'events'];
   if (options.parts.some((part) => part !== 'console')) await buildSite();
   if (options.parts.some((part) => sharedServerParts.includes(part))) {
-    const lender = await startLender();
-    const server = await startProjectServer('the server on PGlite', { lenderUrl: lender.url });
-    say(`Production server on ${server.url} (PGlite), test lender on ${lender.url}`);
+    const buyer = await startTestBuyerProcess();
+    const server = await startProjectServer('the server on PGlite', { buyerUrl: buyer.url });
+    say(`Production server on ${server.url} (PGlite), test buyer on ${buyer.url}`);
 
     if (options.parts.includes('lighthouse')) {
       say(`Lighthouse: ${options.runs} runs per URL after ${WARMUP_ROUNDS} warm-up round, interleaved`);
@@ -125,7 +125,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
     }
     if (options.parts.includes('api')) {
       say('API under load:');
-      results.api = await runApi(server, lender, options.loadSeconds);
+      results.api = await runApi(server, buyer, options.loadSeconds);
     }
     if (options.parts.includes('events')) {
       say('Funnel events under load:');

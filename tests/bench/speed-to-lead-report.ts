@@ -26,7 +26,7 @@ function row(metric: string, subject: string, value: string, measured?: number, 
 }
 
 function databaseRows(name: SpeedResult['database'], result: SpeedResult | undefined, skipped: string): Row[] {
-  const subject = result === undefined ? name : `${name}, one buyer in LENDERS_FILE`;
+  const subject = result === undefined ? name : `${name}, one buyer in BUYERS_FILE`;
   const value = (text: () => string) => (result === undefined ? `skipped: ${skipped}` : text());
   const burst = `Speed to lead, burst of ${BURST_LEADS}`;
   const paced = `Speed to lead, ${PACED_PER_SECOND} leads/s for ${PACED_SECONDS} s`;

@@ -1,6 +1,6 @@
 /**
  * Speed to lead: how soon a lead answered 201 reaches its buyer. One fresh server per database, routing to one buyer
- * (a lender in the bench's process that answers 200 at once), measured three ways, in this order:
+ * (a buyer in the bench's process that answers 200 at once), measured three ways, in this order:
  * - idle: single leads on an idle server, each after a pause, the time to the buyer's first attempt;
  * - burst: BURST_LEADS sent as fast as intake takes them; delivered leads per second and the latencies;
  * - paced: PACED_PER_SECOND for PACED_SECONDS, the latencies at that steady rate;
@@ -16,7 +16,7 @@ import { CONNECTIONS } from './api.ts';
 import { LeadSender, type SentLead } from './lead-sender.ts';
 import { createTempDatabase } from './postgres.ts';
 import { say, startProjectServer, tempDir } from './processes.ts';
-import { startRecordingLender, type RecordingLender } from './recording-lender.ts';
+import { startRecordingBuyer, type RecordingBuyer } from './recording-buyer.ts';
 import { max, median, percentile } from './stats.ts';
 
 export const BURST_LEADS = 500;
@@ -68,10 +68,10 @@ export interface SpeedToLeadResults {
   postgresSkipped: string | undefined;
 }
 
-function latencies(sent: readonly SentLead[], lender: RecordingLender): Latencies {
+function latencies(sent: readonly SentLead[], buyer: RecordingBuyer): Latencies {
   const answered = sent.filter((lead) => lead.answeredAt !== undefined);
   const values = answered.map((lead) => {
-    const arrived = lender.arrivals.get(lead.email);
+    const arrived = buyer.arrivals.get(lead.email);
     return arrived === undefined ? Infinity : arrived - lead.answeredAt!;
   });
   const finite = values.filter(Number.isFinite);
@@ -84,39 +84,39 @@ function latencies(sent: readonly SentLead[], lender: RecordingLender): Latencie
   };
 }
 
-async function measureIdle(sender: LeadSender, lender: RecordingLender): Promise<Latencies> {
+async function measureIdle(sender: LeadSender, buyer: RecordingBuyer): Promise<Latencies> {
   const sent: SentLead[] = [];
   for (const pause of IDLE_PAUSES_MS) {
     await wait(pause);
     const lead = await sender.send();
     sent.push(lead);
-    await lender.settle([lead.email], STALL_MS, performance.now() + STALL_MS);
+    await buyer.settle([lead.email], STALL_MS, performance.now() + STALL_MS);
   }
-  return latencies(sent, lender);
+  return latencies(sent, buyer);
 }
 
-async function measureBurst(sender: LeadSender, lender: RecordingLender): Promise<SpeedResult['burst']> {
+async function measureBurst(sender: LeadSender, buyer: RecordingBuyer): Promise<SpeedResult['burst']> {
   const started = performance.now();
   const sent = await sender.burst(BURST_LEADS, CONNECTIONS);
   const answered = performance.now();
   const emails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
-  await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
-  const arrivals = emails.map((email) => lender.arrivals.get(email)).filter((at) => at !== undefined);
+  await buyer.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+  const arrivals = emails.map((email) => buyer.arrivals.get(email)).filter((at) => at !== undefined);
   const last = max(arrivals);
   return {
-    ...latencies(sent, lender),
+    ...latencies(sent, buyer),
     refused: sent.length - emails.length,
     deliveredPerSecond: last === undefined ? undefined : arrivals.length / ((last - started) / 1000),
     acceptedPerSecond: emails.length / ((answered - started) / 1000),
   };
 }
 
-async function measurePaced(sender: LeadSender, lender: RecordingLender): Promise<SpeedResult['paced']> {
+async function measurePaced(sender: LeadSender, buyer: RecordingBuyer): Promise<SpeedResult['paced']> {
   const sent = await sender.paced(PACED_PER_SECOND, PACED_SECONDS);
   const emails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
-  await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+  await buyer.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
   return {
-    ...latencies(sent, lender),
+    ...latencies(sent, buyer),
     refused: sent.length - emails.length,
     perSecond: PACED_PER_SECOND,
     seconds: PACED_SECONDS,
@@ -130,13 +130,13 @@ async function measurePaced(sender: LeadSender, lender: RecordingLender): Promis
 async function measureBacklog(
   database: SpeedResult['database'],
   databaseUrl: string | undefined,
-  lender: RecordingLender,
+  buyer: RecordingBuyer,
 ): Promise<SpeedResult['backlog']> {
   const place = {
     env: { DATA_DIR: tempDir('fundflow-bench-data-') },
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
   };
-  const storing = await startProjectServer(`the backlog's intake server on ${database}`, { lenderUrl: '', ...place });
+  const storing = await startProjectServer(`the backlog's intake server on ${database}`, { buyerUrl: '', ...place });
   const sender = new LeadSender(storing.url, CONNECTIONS);
   let emails: string[];
   try {
@@ -147,16 +147,16 @@ async function measureBacklog(
     await storing.child.stop();
   }
   const delivering = await startProjectServer(`the backlog's delivering server on ${database}`, {
-    lenderUrl: '',
+    buyerUrl: '',
     ...place,
-    env: { ...place.env, LENDERS_FILE: lendersFile(lender.url) },
+    env: { ...place.env, BUYERS_FILE: buyersFile(buyer.url) },
   });
   try {
-    await lender.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
+    await buyer.settle(emails, STALL_MS, performance.now() + DRAIN_MS);
   } finally {
     await delivering.child.stop();
   }
-  const arrivals = emails.map((email) => lender.arrivals.get(email)).filter((at) => at !== undefined);
+  const arrivals = emails.map((email) => buyer.arrivals.get(email)).filter((at) => at !== undefined);
   const first = arrivals.length === 0 ? undefined : Math.min(...arrivals);
   const last = max(arrivals);
   return {
@@ -169,9 +169,9 @@ async function measureBacklog(
   };
 }
 
-/** One buyer that takes every lead, in a LENDERS_FILE of a temp folder. */
-function lendersFile(endpoint: string): string {
-  const file = join(tempDir('fundflow-bench-lenders-'), 'lenders.json');
+/** One buyer that takes every lead, in a BUYERS_FILE of a temp folder. */
+function buyersFile(endpoint: string): string {
+  const file = join(tempDir('fundflow-bench-buyers-'), 'buyers.json');
   writeFileSync(file, JSON.stringify({ buyers: [{ lender: 'quillmont', endpoint, priority: 1 }] }));
   return file;
 }
@@ -185,30 +185,30 @@ function describe(what: string, result: Latencies): string {
   );
 }
 
-/** Idle, burst and paced on one server routing to `lender`. */
+/** Idle, burst and paced on one server routing to `buyer`. */
 async function measureLive(
   database: SpeedResult['database'],
   databaseUrl: string | undefined,
-  lender: RecordingLender,
+  buyer: RecordingBuyer,
 ): Promise<Pick<SpeedResult, 'idle' | 'burst' | 'paced'>> {
   const server = await startProjectServer(`the speed-to-lead server on ${database}`, {
-    lenderUrl: '',
-    env: { LENDERS_FILE: lendersFile(lender.url) },
+    buyerUrl: '',
+    env: { BUYERS_FILE: buyersFile(buyer.url) },
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
   });
   const sender = new LeadSender(server.url, CONNECTIONS);
   try {
     say(`  ${database}: ${IDLE_PAUSES_MS.length} single leads on an idle server`);
-    const idle = await measureIdle(sender, lender);
+    const idle = await measureIdle(sender, buyer);
     say(`    ${describe('idle', idle)}`);
     say(`  ${database}: a burst of ${BURST_LEADS} leads`);
-    const burst = await measureBurst(sender, lender);
+    const burst = await measureBurst(sender, buyer);
     say(
       `    ${describe('burst', burst)}, ${burst.deliveredPerSecond?.toFixed(0)} delivered/s, ` +
         `${burst.acceptedPerSecond.toFixed(0)} accepted/s, ${burst.refused} refused`,
     );
     say(`  ${database}: ${PACED_PER_SECOND} leads/s for ${PACED_SECONDS} s`);
-    const paced = await measurePaced(sender, lender);
+    const paced = await measurePaced(sender, buyer);
     say(`    ${describe('paced', paced)}, ${paced.refused} refused`);
     return { idle, burst, paced };
   } finally {
@@ -218,18 +218,18 @@ async function measureLive(
 }
 
 async function measureOn(database: SpeedResult['database'], databaseUrl: string | undefined): Promise<SpeedResult> {
-  const lender = await startRecordingLender();
+  const buyer = await startRecordingBuyer();
   try {
-    const live = await measureLive(database, databaseUrl, lender);
+    const live = await measureLive(database, databaseUrl, buyer);
     say(`  ${database}: a backlog of ${BURST_LEADS} leads, delivered after a restart with the buyer`);
-    const backlog = await measureBacklog(database, databaseUrl, lender);
+    const backlog = await measureBacklog(database, databaseUrl, buyer);
     say(
       `    backlog: ${backlog.delivered} of ${backlog.leads} delivered, ` +
         `${backlog.deliveredPerSecond?.toFixed(0) ?? 'n/a'} delivered/s`,
     );
-    return { database, ...live, backlog, repeats: lender.repeats() };
+    return { database, ...live, backlog, repeats: buyer.repeats() };
   } finally {
-    await lender.close();
+    await buyer.close();
   }
 }
 

@@ -1,12 +1,14 @@
 /** The Lenders page: the buyers in the order leads are offered to them, their caps and returns, and who gets none. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LenderEntry, LendersResponse } from '../../contracts/console.ts';
+import type { BuyerReportEntry, BuyersReportResponse } from '../../contracts/console.ts';
 import { getting, MARKETER, OPERATOR, renderConsole, signedInAs, stubServer } from './stub-server.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const buyer = (entry: Partial<LenderEntry> & Pick<LenderEntry, 'id' | 'name' | 'priority'>): LenderEntry => ({
+const buyer = (
+  entry: Partial<BuyerReportEntry> & Pick<BuyerReportEntry, 'id' | 'name' | 'priority'>,
+): BuyerReportEntry => ({
   filters: ['every lead'],
   schedule: 'any day, any time',
   time_zone: 'America/Los_Angeles',
@@ -20,7 +22,7 @@ const buyer = (entry: Partial<LenderEntry> & Pick<LenderEntry, 'id' | 'name' | '
   ...entry,
 });
 
-const LENDERS: LendersResponse = {
+const REPORT: BuyersReportResponse = {
   buyers: [
     buyer({
       id: 'quillmont',
@@ -44,7 +46,7 @@ const LENDERS: LendersResponse = {
 
 describe('the Lenders page', () => {
   it('lists each buyer in priority order with its rules, caps used, deliveries, returns and return rate', async () => {
-    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', REPORT));
     renderConsole('/admin/lenders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lenders' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Buyers, in the order leads are offered to them' });
@@ -102,7 +104,7 @@ describe('the Lenders page', () => {
   });
 
   it('names the lenders of the consent that receive no leads', async () => {
-    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', REPORT));
     renderConsole('/admin/lenders');
     const region = within(await screen.findByRole('region', { name: 'Named in the consent, without a buyer' }));
     expect(region.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -117,14 +119,14 @@ describe('the Lenders page', () => {
   });
 
   it('is in the nav of an operator, marked current on its page', async () => {
-    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', LENDERS));
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', REPORT));
     renderConsole('/admin/lenders');
     const nav = within(await screen.findByRole('navigation', { name: 'Console' }));
     expect(nav.getByRole('link', { name: 'Lenders' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('is not for a marketer: no link, no call', async () => {
-    const server = stubServer(signedInAs(MARKETER), getting('/api/admin/lenders', LENDERS));
+    const server = stubServer(signedInAs(MARKETER), getting('/api/admin/lenders', REPORT));
     renderConsole('/admin/lenders');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Lenders' })).toBeNull();

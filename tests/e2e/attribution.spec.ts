@@ -1,6 +1,6 @@
 /**
  * Attribution with every lead: the click a visitor arrived with survives leaving and coming back without its
- * parameters, and reaches the lender with the first page and the page that sent the visitor there.
+ * parameters, and reaches the buyer with the first page and the page that sent the visitor there.
  */
 import { expect, test } from './fixtures.ts';
 import { APP_URL } from './servers.ts';

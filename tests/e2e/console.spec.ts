@@ -1,13 +1,13 @@
 /**
  * The operators' console in Chromium: its own page and build, sign-in with the admin from the settings, a lead
  * the form just sent found and its deliveries seen, a marketer who gets counts and no personal data, lockout,
- * sign-out that ends the session on the server, a lead the lender refused sent again, and the accessibility bar of the
+ * sign-out that ends the session on the server, a lead the buyer refused sent again, and the accessibility bar of the
  * form.
  */
 import type { Page, Request } from '@playwright/test';
 import { axeViolations } from './audit.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, CONFIGURED_APP_URL, LENDER_URL, REFUSED_ONCE } from './servers.ts';
+import { ADMIN, CONFIGURED_APP_URL, TEST_BUYER_URL, REFUSED_ONCE } from './servers.ts';
 import { expectOneLead, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
 import { h1, invitedUser, signIn } from './console-users.ts';
 
@@ -182,10 +182,10 @@ interface Received {
   body: { email?: string };
 }
 
-test('a dead-lettered lead redelivered from its page reaches the lender once', async ({ page, request }) => {
+test('a dead-lettered lead redelivered from its page reaches the buyer once', async ({ page, request }) => {
   const email = `${REFUSED_ONCE}.${Date.now()}@example.com`;
   const arrivals = async () =>
-    ((await (await request.get(`${LENDER_URL}/received`)).json()) as Received[]).filter(
+    ((await (await request.get(`${TEST_BUYER_URL}/received`)).json()) as Received[]).filter(
       (lead) => lead.body.email === email,
     );
   await sendLeadWithTypedAddress(page, email);
@@ -212,7 +212,7 @@ test('a dead-lettered lead redelivered from its page reaches the lender once', a
 
   await expect.poll(async () => (await arrivals()).map((lead) => lead.status)).toEqual([422, 200]);
   const [refused, taken] = await arrivals();
-  // The same message: the lender can tell it is the lead it refused, and counts it once.
+  // The same message: the buyer can tell it is the lead it refused, and counts it once.
   expect(taken!.messageId).toBe(refused!.messageId);
   expect(taken!.duplicate).toBe(false);
   await expect(async () => {

@@ -123,7 +123,7 @@ const VERSIONS = [
 ] as const;
 
 for (const { version, base, file } of VERSIONS) {
-  test(`${version}: the whole flow with the keyboard alone, the focus always visible, and the lender gets the lead`, async ({
+  test(`${version}: the whole flow with the keyboard alone, the focus always visible, and the buyer gets the lead`, async ({
     page,
     request,
   }, info) => {

@@ -1,11 +1,11 @@
 /**
- * Routing from the page: visitors finish the form on the server with three buyers in its LENDERS_FILE (California
+ * Routing from the page: visitors finish the form on the server with three buyers in its BUYERS_FILE (California
  * under $100,000, California from $100,000, everything else), and each lead reaches the one buyer its state and amount
  * pick; the other two never see it.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { buyerPath, ROUTING_APP_URL, ROUTING_LENDER_URL } from './servers.ts';
+import { buyerPath, ROUTING_APP_URL, ROUTING_BUYER_URL } from './servers.ts';
 import { answerBusinessAndContact, answerFirstHalf, revealAndSubmitPhone, watchSearchingThenThankYou } from './walk.ts';
 import { VISITOR } from './visitor.ts';
 
@@ -31,9 +31,9 @@ interface Received {
   body: { email?: unknown };
 }
 
-/** Where the routing lender saw a lead with this email, once per request, whatever it answered. */
+/** Where the routing test buyer saw a lead with this email, once per request, whatever it answered. */
 async function pathsOf(request: APIRequestContext, email: string): Promise<string[]> {
-  const response = await request.get(`${ROUTING_LENDER_URL}/received`);
+  const response = await request.get(`${ROUTING_BUYER_URL}/received`);
   const all = (await response.json()) as Received[];
   return all.filter((lead) => lead.body.email === email).map((lead) => `${lead.path} ${lead.status}`);
 }

@@ -5,31 +5,31 @@ export const APP_PORT = Number(process.env.E2E_PORT ?? 3111);
  * own legal pages; the first has none of them (the built-in legal pages).
  */
 export const CONFIGURED_APP_PORT = APP_PORT + 2;
-export const LENDER_PORT = APP_PORT + 1;
+export const TEST_BUYER_PORT = APP_PORT + 1;
 /** The built site served the way `npm run dev` serves it (NODE_ENV=development): the authoring aids are on. */
 export const DEV_APP_PORT = APP_PORT + 3;
 
-/** An app server routing every lead to one of three buyers by its state and amount (LENDERS_FILE). */
+/** An app server routing every lead to one of three buyers by its state and amount (BUYERS_FILE). */
 export const ROUTING_APP_PORT = APP_PORT + 4;
-/** One test lender process standing for the routing server's three buyers, each at a path of its own. */
-export const ROUTING_LENDER_PORT = APP_PORT + 5;
+/** One test buyer process standing for the routing server's three buyers, each at a path of its own. */
+export const ROUTING_BUYER_PORT = APP_PORT + 5;
 
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const CONFIGURED_APP_URL = `http://127.0.0.1:${CONFIGURED_APP_PORT}`;
-export const LENDER_URL = `http://127.0.0.1:${LENDER_PORT}`;
+export const TEST_BUYER_URL = `http://127.0.0.1:${TEST_BUYER_PORT}`;
 export const DEV_APP_URL = `http://127.0.0.1:${DEV_APP_PORT}`;
 export const ROUTING_APP_URL = `http://127.0.0.1:${ROUTING_APP_PORT}`;
-export const ROUTING_LENDER_URL = `http://127.0.0.1:${ROUTING_LENDER_PORT}`;
+export const ROUTING_BUYER_URL = `http://127.0.0.1:${ROUTING_BUYER_PORT}`;
 
-/** The test lender refuses a lead whose email starts with this the first time, and takes it when it comes again. */
+/** The test buyer refuses a lead whose email starts with this the first time, and takes it when it comes again. */
 export const REFUSED_ONCE = 'refused-once';
 
-/** The signing secret the app servers sign deliveries with and the test lender checks them against. */
-export const LENDER_SECRET = 'whsec_ZTJlLXRlc3QtbGVuZGVyLXNpZ25pbmcta2V5LTMyYnl0ZXM=';
+/** The signing secret the app servers sign deliveries with and the test buyer checks them against. */
+export const TEST_BUYER_SECRET = 'whsec_ZTJlLXRlc3QtbGVuZGVyLXNpZ25pbmcta2V5LTMyYnl0ZXM=';
 
 /**
  * The routing server's buyers, tried in this order: California under $100,000, California from $100,000, then every
- * other lead. Each posts to its own path of the routing lender, signed with LENDER_SECRET.
+ * other lead. Each posts to its own path of the routing test buyer, signed with TEST_BUYER_SECRET.
  */
 export const ROUTING_BUYERS = [
   { lender: 'quillmont', priority: 1, filters: { states: ['CA'], amount: { max: 99_999 } } },
@@ -37,18 +37,18 @@ export const ROUTING_BUYERS = [
   { lender: 'elmsbrook', priority: 3 },
 ] as const;
 
-/** The path of a buyer's endpoint at the routing lender. */
+/** The path of a buyer's endpoint at the routing test buyer (by its lender's id). */
 export const buyerPath = (lender: string) => `/${lender}/leads`;
 
-/** The routing server's LENDERS_FILE, written when it starts; relative to the project root. */
-export const ROUTING_LENDERS_FILE = 'test-results/e2e-routing/lenders.json';
+/** The routing server's BUYERS_FILE, written when it starts; relative to the project root. */
+export const ROUTING_BUYERS_FILE = 'test-results/e2e-routing/buyers.json';
 
-export function routingLendersFile(): string {
+export function routingBuyersFile(): string {
   return JSON.stringify({
     buyers: ROUTING_BUYERS.map((buyer) => ({
       ...buyer,
-      endpoint: ROUTING_LENDER_URL + buyerPath(buyer.lender),
-      secrets: [LENDER_SECRET],
+      endpoint: ROUTING_BUYER_URL + buyerPath(buyer.lender),
+      secrets: [TEST_BUYER_SECRET],
     })),
   });
 }

@@ -1,7 +1,7 @@
 /** Walking the flow in a browser: the answers and checks the end-to-end tests share. */
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { LENDER_URL } from './servers.ts';
+import { TEST_BUYER_URL } from './servers.ts';
 import { VISITOR } from './visitor.ts';
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
@@ -41,9 +41,9 @@ export interface Delivered {
   body: Record<string, unknown>;
 }
 
-/** The leads for `email` the test lender accepted: it refuses (401) one whose signature does not verify. */
+/** The leads for `email` the test buyer accepted: it refuses (401) one whose signature does not verify. */
 export async function deliveredTo(request: APIRequestContext, email: string): Promise<Delivered[]> {
-  const response = await request.get(`${LENDER_URL}/received`);
+  const response = await request.get(`${TEST_BUYER_URL}/received`);
   const all = (await response.json()) as Delivered[];
   return all.filter((lead) => lead.status === 200 && lead.body.email === email);
 }

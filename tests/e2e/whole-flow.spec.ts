@@ -1,6 +1,6 @@
 /**
  * The whole flow in a browser, from the first question to the thank-you message, against the real server, which
- * stores the lead and delivers it over HTTP to a local test lender. One server has no Maps key (the visitor types the
+ * stores the lead and delivers it over HTTP to a local test buyer. One server has no Maps key (the visitor types the
  * address); the other has one, and the Maps script is replaced by a fake Places autocomplete.
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +24,7 @@ for (const version of ['v1', 'v2'] as const) {
   const base = version === 'v1' ? '' : '/v2';
   const storageKey = version === 'v1' ? 'business-funding' : 'business-funding.v2';
 
-  test(`${version}: a visitor without address suggestions finishes the flow and the lender gets the lead once`, async ({
+  test(`${version}: a visitor without address suggestions finishes the flow and the buyer gets the lead once`, async ({
     page,
     request,
   }, info) => {
@@ -66,7 +66,7 @@ for (const version of ['v1', 'v2'] as const) {
     await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
   });
 
-  test(`${version}: a visitor picks a suggested address and the lender gets the lead once`, async ({
+  test(`${version}: a visitor picks a suggested address and the buyer gets the lead once`, async ({
     page,
     request,
   }, info) => {
@@ -164,7 +164,7 @@ test('when the answer to the lead is lost, the page sends it again under its key
   await expect.poll(async () => (await deliveredTo(request, email)).length, { timeout: 15_000 }).toBe(1);
 });
 
-test('a bot that fills the hidden field gets the thank-you message, and the lender never gets its lead', async ({
+test('a bot that fills the hidden field gets the thank-you message, and the buyer never gets its lead', async ({
   page,
   request,
 }, info) => {

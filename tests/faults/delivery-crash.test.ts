@@ -1,14 +1,14 @@
 /**
- * A server killed mid-delivery, with the real server process on PGlite and (with DATABASE_URL) PostgreSQL: the lender
- * has stored the lead but its answer never arrives, because the test SIGKILLs the server while the lender holds it.
- * After a restart the attempt is taken back (LEAD_FORWARD_RECLAIM_SECONDS after its timeout) and retried with the
- * same message id, and the lender, deduping on it, counts the lead once. Both databases run side by side: most of
+ * A server killed mid-delivery, with the real server process on PGlite and (with DATABASE_URL) PostgreSQL: the buyer
+ * has stored the lead but its answer never arrives, because the test SIGKILLs the server while the buyer holds it.
+ * After a restart the attempt is taken back (BUYER_RECLAIM_SECONDS after its timeout) and retried with the
+ * same message id, and the buyer, deduping on it, counts the lead once. Both databases run side by side: most of
  * the time is the day of retries' first pause (one to two minutes).
  */
 import { join } from 'node:path';
 import { afterAll, describe, it, type TestContext } from 'vitest';
 import { validLead } from '../support/lead-fixture.ts';
-import { startTestLender } from '../support/test-lender.ts';
+import { startTestBuyer } from '../support/test-buyer.ts';
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../support/server-harness.ts';
 import { freePort, listening, startServer, type ServerProcess } from '../support/server-process.ts';
@@ -31,22 +31,22 @@ function start({ onTestFinished }: TestContext, env: Record<string, string>): Se
 }
 
 describe.concurrent.each(PROCESS_DATABASES)('a server killed mid-delivery on $name', (kind) => {
-  it('delivers the lead again with the same message id after a restart; the lender counts it once', async (context) => {
+  it('delivers the lead again with the same message id after a restart; the buyer counts it once', async (context) => {
     const { expect, onTestFinished } = context;
     const database = await kind.create();
     onTestFinished(() => database.remove());
     // The first request is stored and never answered: the server dies waiting for the answer.
-    const lender = await startTestLender({
+    const buyer = await startTestBuyer({
       script: ({ earlier }) => (earlier === 0 ? { hang: true, accept: true } : { status: 200 }),
     });
-    onTestFinished(() => lender.close());
+    onTestFinished(() => buyer.close());
     const port = String(await freePort());
     const env = {
       ...database.env,
       PORT: port,
-      LEAD_FORWARD_URL: lender.url,
-      LEAD_FORWARD_TIMEOUT_MS: '5000',
-      LEAD_FORWARD_RECLAIM_SECONDS: '5',
+      BUYER_URL: buyer.url,
+      BUYER_TIMEOUT_MS: '5000',
+      BUYER_RECLAIM_SECONDS: '5',
     };
 
     const first = start(context, env);
@@ -58,20 +58,20 @@ describe.concurrent.each(PROCESS_DATABASES)('a server killed mid-delivery on $na
     });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    await lender.waitForLeads(1, 30_000);
+    await buyer.waitForLeads(1, 30_000);
     first.child.kill('SIGKILL');
     await first.exited;
 
     const second = start(context, env);
     await listening(second);
     // The attempt expires 5 + 5 s after it started, is found within 5 s more, then waits the first retry pause.
-    await lender.waitForLeads(2, 200_000);
-    const [lost, retried] = lender.received;
+    await buyer.waitForLeads(2, 200_000);
+    const [lost, retried] = buyer.received;
     expect(lost!.headers['webhook-id']).toBe(id);
     expect(retried!.headers['webhook-id']).toBe(id);
     expect(retried!.body).toMatchObject({ email: validLead().email });
     expect(retried).toMatchObject({ status: 200, duplicate: true });
-    expect(lender.accepted()).toEqual([lost]);
+    expect(buyer.accepted()).toEqual([lost]);
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -85,6 +85,6 @@ describe.concurrent.each(PROCESS_DATABASES)('a server killed mid-delivery on $na
     } finally {
       await db.close();
     }
-    expect(lender.received).toHaveLength(2);
+    expect(buyer.received).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * A lender down for hours, in compressed time (a retry schedule of seconds instead of the Standard Webhooks one), on
- * PGlite and (with DATABASE_URL) PostgreSQL: each lead gets one attempt per step of the schedule, no more; a lender
+ * A buyer down for hours, in compressed time (a retry schedule of seconds instead of the Standard Webhooks one), on
+ * PGlite and (with DATABASE_URL) PostgreSQL: each lead gets one attempt per step of the schedule, no more; a buyer
  * that recovers within the schedule receives every lead exactly once; one that does not leaves every job in the
  * dead-letter queue, from which a replay delivers each lead once.
  */
@@ -11,7 +11,7 @@ import {
   attemptsOf,
   deliveredAt,
   jobsOf,
-  lender,
+  startBuyer,
   openDatabase,
   startDelivery,
   storeLead,
@@ -32,12 +32,12 @@ async function pausesOf(...args: Parameters<typeof attemptsOf>): Promise<number[
   return times.slice(1).map((time, index) => time - times[index]!);
 }
 
-describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
+describe.each(DATABASES)('a buyer down for hours, on $name', (kind) => {
   it('gets one attempt per lead per step of the schedule and, once back, every lead exactly once', async () => {
     const setup = await openDatabase(kind);
     // Down for each lead's first three attempts; the fourth, the last of the schedule, finds it back.
-    const testLender = await lender({ script: ({ earlier }) => ({ status: earlier < 3 ? 503 : 200 }) });
-    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: COMPRESSED });
+    const testBuyer = await startBuyer({ script: ({ earlier }) => ({ status: earlier < 3 ? 503 : 200 }) });
+    const delivery = await startDelivery(setup, { buyer: testBuyer, retryPauses: COMPRESSED });
     const leadIds: string[] = [];
     for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
 
@@ -48,16 +48,16 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
       const pauses = await pausesOf(setup.db, leadId);
       for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
     }
-    expect(testLender.received).toHaveLength(LEADS * ATTEMPTS);
-    const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
+    expect(testBuyer.received).toHaveLength(LEADS * ATTEMPTS);
+    const accepted = testBuyer.accepted().map((request) => request.headers['webhook-id']);
     expect(accepted.sort()).toEqual([...leadIds].sort());
   });
 
   it('dead-letters every job after the schedule; a replay after recovery delivers each lead once', async () => {
     const setup = await openDatabase(kind);
     let down = true;
-    const testLender = await lender({ script: () => ({ status: down ? 503 : 200 }) });
-    const delivery = await startDelivery(setup, { lender: testLender, retryPauses: COMPRESSED });
+    const testBuyer = await startBuyer({ script: () => ({ status: down ? 503 : 200 }) });
+    const delivery = await startDelivery(setup, { buyer: testBuyer, retryPauses: COMPRESSED });
     const leadIds: string[] = [];
     for (let n = 0; n < LEADS; n++) leadIds.push(await storeLead(setup.db, delivery));
 
@@ -70,7 +70,7 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
       const pauses = await pausesOf(setup.db, leadId);
       for (const [step, pause] of pauses.entries()) expect(pause).toBeGreaterThanOrEqual(STEPS[step]!);
     }
-    expect(testLender.received).toHaveLength(LEADS * ATTEMPTS);
+    expect(testBuyer.received).toHaveLength(LEADS * ATTEMPTS);
 
     down = false;
     const deadLetters = await openDeadLetters({ db: setup.db, connection: setup.connection, schema: setup.bossSchema });
@@ -86,8 +86,8 @@ describe.each(DATABASES)('a lender down for hours, on $name', (kind) => {
     } finally {
       await deadLetters.close();
     }
-    const accepted = testLender.accepted().map((request) => request.headers['webhook-id']);
+    const accepted = testBuyer.accepted().map((request) => request.headers['webhook-id']);
     expect(accepted.sort()).toEqual([...leadIds].sort());
-    expect(testLender.received).toHaveLength(LEADS * (ATTEMPTS + 1));
+    expect(testBuyer.received).toHaveLength(LEADS * (ATTEMPTS + 1));
   });
 });

@@ -2,13 +2,13 @@
  * A crash during intake: 200 visitors send their leads within a second, each under its own Idempotency-Key; the
  * server is killed (SIGKILL) at a random moment of that second and restarted, and the visitors' clients send again
  * what was not answered.
- * Every lead answered 201 is stored once with its consent evidence, and reaches the lender exactly once.
+ * Every lead answered 201 is stored once with its consent evidence, and reaches the buyer exactly once.
  *
- * The crashing server has no lender, so the crash meets intake only; a crash during a delivery is
+ * The crashing server has no buyer, so the crash meets intake only; a crash during a delivery is
  * delivery-crash.test.ts's. FAULT_SEED replays a run's kill moment.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestLender } from '../support/test-lender.ts';
+import { startTestBuyer } from '../support/test-buyer.ts';
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { seededRandom } from '../server/hostile-input-payloads.ts';
 import { freePort } from '../support/server-process.ts';
@@ -27,13 +27,13 @@ describe.each(PROCESS_DATABASES)(`a server killed during intake, on $name (FAULT
   it('keeps every lead it answered, stores none twice, and delivers each exactly once', async () => {
     const store = await create();
     cleanups.push(() => store.remove());
-    const lender = await startTestLender();
-    cleanups.push(() => lender.close());
+    const buyer = await startTestBuyer();
+    cleanups.push(() => buyer.close());
     const port = await freePort();
     // The whole crowd comes from this one address: the per-address limit is for the internet, not this test.
     const env = { ...store.env, PORT: String(port), RATE_LIMIT_LEADS_PER_IP: '0' };
 
-    const first = await runServer({ ...env, LEAD_FORWARD_URL: '' });
+    const first = await runServer({ ...env, BUYER_URL: '' });
     cleanups.push(() => kill(first));
     const crowd = visitors(VISITORS, name.toLowerCase());
     const deadline = Date.now() + 120_000;
@@ -50,7 +50,7 @@ describe.each(PROCESS_DATABASES)(`a server killed during intake, on $name (FAULT
     await later(100 + random() * 800);
     killed = true;
     await kill(first);
-    const second = await runServer({ ...env, LEAD_FORWARD_URL: lender.url });
+    const second = await runServer({ ...env, BUYER_URL: buyer.url });
     cleanups.push(() => kill(second));
     const answered: Answer[] = await Promise.all(answers);
 
@@ -59,9 +59,9 @@ describe.each(PROCESS_DATABASES)(`a server killed during intake, on $name (FAULT
     expect(new Set(ids).size).toBe(VISITORS);
     const retried = answered.filter((answer) => answer.tries > 1).length;
 
-    await acceptedAll(lender, new Set(ids), 180_000);
+    await acceptedAll(buyer, new Set(ids), 180_000);
     expect(await kill(second, 'SIGTERM')).toBe(0);
-    expect(acceptedIds(lender).sort()).toEqual([...ids].sort());
+    expect(acceptedIds(buyer).sort()).toEqual([...ids].sort());
 
     const { db } = await store.open();
     try {

@@ -1,6 +1,6 @@
 /**
- * Routing through crashes, with the real server process on PGlite and (with DATABASE_URL) PostgreSQL: four lenders
- * in LENDERS_FILE (one that takes every lead up to a cap of 30 a day, one that refuses every lead, one that fails its
+ * Routing through crashes, with the real server process on PGlite and (with DATABASE_URL) PostgreSQL: four buyers
+ * in BUYERS_FILE (one that takes every lead up to a cap of 30 a day, one that refuses every lead, one that fails its
  * first requests with 503 and then takes California's leads, one that answers after 1.5 s and takes Texas's), 120
  * leads from California, Texas and New York, and the server SIGKILLed twice while leads go through the buyers, then
  * started again. Once every lead has a final state: none is lost, none went to two buyers or twice to one (a repeat
@@ -10,7 +10,7 @@
 import { describe, it } from 'vitest';
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { freePort } from '../support/server-process.ts';
-import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { startTestBuyer, type TestBuyer } from '../support/test-buyer.ts';
 import { kill, runServer, submitUntilAnswered } from './support.ts';
 import {
   ADMIN_SETTINGS,
@@ -20,7 +20,7 @@ import {
   until,
   unsettledLeads,
   visitorsIn,
-  writeLendersFile,
+  writeBuyersFile,
 } from './routing-support.ts';
 
 const LEADS = 120;
@@ -28,33 +28,33 @@ const CAP = 30;
 /** Visitors sending at any one time. */
 const AT_ONCE = 10;
 /**
- * The flaky lender's first requests that fail, each a lead's first: the lead's retry, 5 s later, is taken (the next
+ * The flaky buyer's first requests that fail, each a lead's first: the lead's retry, 5 s later, is taken (the next
  * pause is five minutes, longer than the test).
  */
 const FAIL_FIRST = 8;
 const SLOW_MS = 1500;
-/** Requests the lenders have seen, all together, when the server is killed: early in routing, then well into it. */
+/** Requests the buyers have seen, all together, when the server is killed: early in routing, then well into it. */
 const KILL_AFTER_REQUESTS = [20, 90];
 
-/** Requests the lenders have seen between them. */
-const seen = (lenders: readonly TestLender[]) => lenders.reduce((sum, lender) => sum + lender.received.length, 0);
+/** Requests the buyers have seen between them. */
+const seen = (buyers: readonly TestBuyer[]) => buyers.reduce((sum, buyer) => sum + buyer.received.length, 0);
 
 describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $name', (kind) => {
   it('loses no lead, sells none twice, keeps the cap and gives every lead a final state', async (context) => {
     const { expect, onTestFinished, annotate } = context;
     const database = await kind.create();
     onTestFinished(() => database.remove());
-    const capped = await startTestLender();
-    const refusing = await startTestLender({
+    const capped = await startTestBuyer();
+    const refusing = await startTestBuyer({
       script: () => ({ status: 422, body: { status: 'rejected', reason: 'not_buying' } }),
     });
-    const flaky = await startTestLender({
+    const flaky = await startTestBuyer({
       script: ({ index, earlier }) => ({ status: index < FAIL_FIRST && earlier === 0 ? 503 : 200 }),
     });
-    const slow = await startTestLender({ script: () => ({ status: 200, delayMs: SLOW_MS }) });
-    const lenders = [capped, refusing, flaky, slow];
-    for (const lender of lenders) onTestFinished(() => lender.close());
-    const file = writeLendersFile([
+    const slow = await startTestBuyer({ script: () => ({ status: 200, delayMs: SLOW_MS }) });
+    const buyers = [capped, refusing, flaky, slow];
+    for (const buyer of buyers) onTestFinished(() => buyer.close());
+    const file = writeBuyersFile([
       { lender: 'quillmont', endpoint: capped.url, priority: 1, caps: { perDay: CAP } },
       { lender: 'vantorra', endpoint: refusing.url, priority: 2 },
       { lender: 'elmsbrook', endpoint: flaky.url, priority: 3, filters: { states: ['CA'] } },
@@ -66,10 +66,10 @@ describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $
       ...database.env,
       ...ADMIN_SETTINGS,
       PORT: String(port),
-      LENDERS_FILE: file.path,
+      BUYERS_FILE: file.path,
       RATE_LIMIT_LEADS_PER_IP: '0',
-      LEAD_FORWARD_TIMEOUT_MS: '5000',
-      LEAD_FORWARD_RECLAIM_SECONDS: '5',
+      BUYER_TIMEOUT_MS: '5000',
+      BUYER_RECLAIM_SECONDS: '5',
     };
     let server = await runServer(env);
     onTestFinished(async () => void (await kill(server)));
@@ -89,7 +89,7 @@ describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $
       }),
     );
     for (const count of KILL_AFTER_REQUESTS) {
-      await until(() => seen(lenders) >= count, `${count} requests at the lenders`, deadline);
+      await until(() => seen(buyers) >= count, `${count} requests at the buyers`, deadline);
       await kill(server);
       server = await runServer(env);
     }
@@ -109,28 +109,28 @@ describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $
     });
     expect(await kill(server, 'SIGTERM')).toBe(0);
 
-    // Each lender's deliveries, by lead: one message id per lead, and no lead taken by two lenders.
+    // Each buyer's deliveries, by lead: one message id per lead, and no lead taken by two buyers.
     const idOf = new Map(crowd.map((visitor, n) => [String(visitor.lead.email), ids[n]!]));
-    const byLender = {
+    const byBuyer = {
       quillmont: taken(capped),
       vantorra: taken(refusing),
       elmsbrook: taken(flaky),
       corvane: taken(slow),
     };
     const soldTo = new Map<string, string>();
-    for (const [buyer, { messageIds }] of Object.entries(byLender)) {
+    for (const [buyer, { messageIds }] of Object.entries(byBuyer)) {
       for (const [email, messages] of messageIds) {
         expect(messages.size, `${email} at ${buyer}`).toBe(1);
         expect(soldTo.get(email), `${email} sold to ${buyer} too`).toBeUndefined();
         soldTo.set(email, buyer);
       }
     }
-    const repeats = Object.values(byLender).reduce((sum, lender) => sum + lender.repeats, 0);
+    const repeats = Object.values(byBuyer).reduce((sum, buyer) => sum + buyer.repeats, 0);
     await annotate(
       `at-least-once repeats after the crashes: ${repeats}; counts by status: ${JSON.stringify(byStatus)}`,
     );
-    expect(byLender.quillmont.messageIds.size).toBe(CAP);
-    expect(byLender.vantorra.messageIds.size).toBe(0);
+    expect(byBuyer.quillmont.messageIds.size).toBe(CAP);
+    expect(byBuyer.vantorra.messageIds.size).toBe(0);
 
     const { db } = await database.open();
     try {
@@ -168,7 +168,7 @@ describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $
         'select lead_id, buyer_id, state from lead_routes',
       );
       // The database's deliveries to each buyer are exactly the leads the buyer took, once each.
-      for (const [buyer, { messageIds }] of Object.entries(byLender)) {
+      for (const [buyer, { messageIds }] of Object.entries(byBuyer)) {
         const recorded = routes.rows.filter((route) => route.buyer_id === buyer && route.state === 'delivered');
         expect(new Set(recorded.map((route) => route.lead_id)), buyer).toEqual(
           new Set([...messageIds.keys()].map((email) => idOf.get(email))),

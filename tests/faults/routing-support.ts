@@ -1,5 +1,5 @@
 /**
- * What the routing fault tests share: a LENDERS_FILE of local lenders, leads of a given state, what each lender
+ * What the routing fault tests share: a BUYERS_FILE of local buyers, leads of a given state, what each buyer
  * accepted (once per lead, and its repeats apart), and waiting until every lead has a final state, read through the
  * console's counts as an operator reads them (the embedded database cannot be opened while its server runs).
  */
@@ -10,11 +10,11 @@ import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
 import { COUNTS_PATH, SESSION_PATH } from '../../contracts/console.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';
-import type { TestLender } from '../support/test-lender.ts';
+import type { TestBuyer } from '../support/test-buyer.ts';
 import type { Queryable } from '../../server/platform/db/types.ts';
 import type { Visitor } from './support.ts';
 
-/** One buyer of a LENDERS_FILE: `lender` is an id of site/content/lenders.json. */
+/** One buyer of a BUYERS_FILE: `lender` is an id of site/content/lenders.json. */
 export interface BuyerEntry {
   lender: 'quillmont' | 'vantorra' | 'elmsbrook' | 'corvane';
   endpoint: string;
@@ -23,10 +23,10 @@ export interface BuyerEntry {
   caps?: { perDay?: number; perMonth?: number };
 }
 
-/** Writes a LENDERS_FILE into a temp folder; its path, and how to remove it. */
-export function writeLendersFile(buyers: readonly BuyerEntry[]): { path: string; remove: () => void } {
-  const dir = tempDir('fundflow-lenders-');
-  const path = join(dir.path, 'lenders.json');
+/** Writes a BUYERS_FILE into a temp folder; its path, and how to remove it. */
+export function writeBuyersFile(buyers: readonly BuyerEntry[]): { path: string; remove: () => void } {
+  const dir = tempDir('fundflow-buyers-');
+  const path = join(dir.path, 'buyers.json');
   // A day that turns over during the test would give a capped buyer a second day's cap: its time zone is UTC's.
   writeFileSync(path, JSON.stringify({ buyers: buyers.map((buyer) => ({ timeZone: 'UTC', ...buyer })) }, null, 2));
   return { path, remove: dir.remove };
@@ -61,7 +61,7 @@ export function visitorsIn(states: readonly string[], count: number, tag: string
   });
 }
 
-/** What a lender accepted: the emails of the leads, once each, and the requests that repeated one already taken. */
+/** What a buyer accepted: the emails of the leads, once each, and the requests that repeated one already taken. */
 export interface Taken {
   /** Email -> the message ids it was accepted under (more than one would be the same lead sold twice). */
   messageIds: Map<string, Set<string>>;
@@ -69,10 +69,10 @@ export interface Taken {
   repeats: number;
 }
 
-export function taken(lender: TestLender): Taken {
+export function taken(buyer: TestBuyer): Taken {
   const messageIds = new Map<string, Set<string>>();
   let repeats = 0;
-  for (const request of lender.received) {
+  for (const request of buyer.received) {
     if (request.status < 200 || request.status >= 300) continue;
     if (request.duplicate) {
       repeats++;
@@ -86,7 +86,7 @@ export function taken(lender: TestLender): Taken {
   return { messageIds, repeats };
 }
 
-/** Resolves once `condition` holds, checked every 20 ms (the lenders run in this process); rejects at `deadline`. */
+/** Resolves once `condition` holds, checked every 20 ms (the buyers run in this process); rejects at `deadline`. */
 export async function until(condition: () => boolean, what: string, deadline: number): Promise<void> {
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`never saw ${what}`);

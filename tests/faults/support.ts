@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LeadPayload } from '../support/lead-fixture.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import type { TestLender } from '../support/test-lender.ts';
+import type { TestBuyer } from '../support/test-buyer.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../support/server-harness.ts';
 import { listening, startServer, type ServerProcess } from '../support/server-process.ts';
 
@@ -68,21 +68,21 @@ export async function submitUntilAnswered(port: number, visitor: Visitor, deadli
   }
 }
 
-/** Resolves once the lender has accepted (2xx) a delivery for every one of `ids`; rejects after timeoutMs. */
-export async function acceptedAll(lender: TestLender, ids: ReadonlySet<string>, timeoutMs: number): Promise<void> {
+/** Resolves once the buyer has accepted (2xx) a delivery for every one of `ids`; rejects after timeoutMs. */
+export async function acceptedAll(buyer: TestBuyer, ids: ReadonlySet<string>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const accepted = new Set(acceptedIds(lender));
+    const accepted = new Set(acceptedIds(buyer));
     const missing = [...ids].filter((id) => !accepted.has(id));
     if (missing.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${missing.length} of ${ids.size} leads never reached the lender`);
+    if (Date.now() > deadline) throw new Error(`${missing.length} of ${ids.size} leads never reached the buyer`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-/** The message id of every delivery the lender accepted, in arrival order, repeats included. */
-export function acceptedIds(lender: TestLender): string[] {
-  return lender.received
+/** The message id of every delivery the buyer accepted, in arrival order, repeats included. */
+export function acceptedIds(buyer: TestBuyer): string[] {
+  return buyer.received
     .filter((lead) => lead.status >= 200 && lead.status < 300)
     .map((lead) => String(lead.headers['webhook-id']));
 }

@@ -1,15 +1,15 @@
 /**
  * Several servers, one PostgreSQL: two server processes start together on one new database (migrations apply once)
- * and take 1,000 leads between them; their delivery workers share one queue, and the lender gets each lead exactly
+ * and take 1,000 leads between them; their delivery workers share one queue, and the buyer gets each lead exactly
  * once. And a buyer's cap holds across them: 200 leads at once, split over two servers, and a buyer capped at 50 a
  * day gets exactly 50, the rest going to the buyer after it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestLender } from '../support/test-lender.ts';
+import { startTestBuyer } from '../support/test-buyer.ts';
 import { freePort } from '../support/server-process.ts';
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { acceptedAll, acceptedIds, kill, runServer, submitUntilAnswered, visitors } from './support.ts';
-import { taken, until, writeLendersFile } from './routing-support.ts';
+import { taken, until, writeBuyersFile } from './routing-support.ts';
 
 const LEADS = 1000;
 /** Visitors sending at any one time, across both servers. */
@@ -28,13 +28,11 @@ describe.skipIf(postgres === undefined)('two servers on one PostgreSQL (DATABASE
   it('store and deliver 1,000 leads sent to either, each exactly once', async () => {
     const store = await postgres!.create();
     cleanups.push(() => store.remove());
-    const lender = await startTestLender();
-    cleanups.push(() => lender.close());
+    const buyer = await startTestBuyer();
+    cleanups.push(() => buyer.close());
     const ports = [await freePort(), await freePort()];
     const servers = await Promise.all(
-      ports.map((port) =>
-        runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), LEAD_FORWARD_URL: lender.url }),
-      ),
+      ports.map((port) => runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), BUYER_URL: buyer.url })),
     );
     for (const server of servers) cleanups.push(() => kill(server));
 
@@ -54,9 +52,9 @@ describe.skipIf(postgres === undefined)('two servers on one PostgreSQL (DATABASE
     );
     expect(new Set(ids).size).toBe(LEADS);
 
-    await acceptedAll(lender, new Set(ids), 240_000);
+    await acceptedAll(buyer, new Set(ids), 240_000);
     for (const server of servers) expect(await kill(server, 'SIGTERM')).toBe(0);
-    const accepted = acceptedIds(lender);
+    const accepted = acceptedIds(buyer);
     expect(accepted).toHaveLength(LEADS);
     expect(new Set(accepted)).toEqual(new Set(ids));
 
@@ -78,20 +76,20 @@ describe.skipIf(postgres === undefined)('two servers on one PostgreSQL (DATABASE
     const SIMULTANEOUS = 200;
     const store = await postgres!.create();
     cleanups.push(() => store.remove());
-    const capped = await startTestLender();
-    const fallback = await startTestLender();
+    const capped = await startTestBuyer();
+    const fallback = await startTestBuyer();
     cleanups.push(
       () => capped.close(),
       () => fallback.close(),
     );
-    const file = writeLendersFile([
+    const file = writeBuyersFile([
       { lender: 'quillmont', endpoint: capped.url, priority: 1, caps: { perDay: CAP } },
       { lender: 'vantorra', endpoint: fallback.url, priority: 2 },
     ]);
     cleanups.push(async () => file.remove());
     const ports = [await freePort(), await freePort()];
     const servers = await Promise.all(
-      ports.map((port) => runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), LENDERS_FILE: file.path })),
+      ports.map((port) => runServer({ ...store.env, ...ONE_ADDRESS, PORT: String(port), BUYERS_FILE: file.path })),
     );
     for (const server of servers) cleanups.push(() => kill(server));
 

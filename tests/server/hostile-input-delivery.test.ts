@@ -1,16 +1,16 @@
 /**
  * Where a lead goes is configuration only: leads that name another destination in their fields (url, callback,
- * webhook, LEAD_FORWARD_URL...) or in their headers (Host, X-Forwarded-Host, Origin, Referer) reach the configured
- * lender and nothing else, over real HTTP through pg-boss, as the server wires delivery (server/index.ts).
+ * webhook, BUYER_URL...) or in their headers (Host, X-Forwarded-Host, Origin, Referer) reach the configured
+ * buyer and nothing else, over real HTTP through pg-boss, as the server wires delivery (server/index.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadDelivery, type LeadDelivery } from '../../server/buyers/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../server/buyers/delivery/buyer-client.ts';
+import { httpBuyerClient } from '../../server/buyers/delivery/buyer-client.ts';
 import type { PgliteDatabase } from '../../server/platform/db/index.ts';
 import { validLead } from '../support/lead-fixture.ts';
-import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { startTestBuyer, type TestBuyer } from '../support/test-buyer.ts';
 import { openTestPglite, testConfig, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 import { buyerRules } from '../support/delivery-setup.ts';
@@ -18,38 +18,38 @@ import { buyerRules } from '../support/delivery-setup.ts';
 const NOWHERE = { info: () => {}, warn: () => {}, error: () => {} };
 
 let database: TestDatabase;
-let lender: TestLender;
+let buyer: TestBuyer;
 /** Where a lead would go if the request could choose: it must never hear from the server. */
-let attacker: TestLender;
+let attacker: TestBuyer;
 let delivery: LeadDelivery;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await openTestPglite();
   await prepareLeadDatabase(database.db);
-  lender = await startTestLender();
-  attacker = await startTestLender();
+  buyer = await startTestBuyer();
+  attacker = await startTestBuyer();
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const config = testConfig({ LEAD_FORWARD_URL: lender.url, LEAD_FORWARD_SECRET: secret });
+  const config = testConfig({ BUYER_URL: buyer.url, BUYER_SECRET: secret });
   delivery = createLeadDelivery({
     db: database.db,
     connection: { pglite: (database.db as PgliteDatabase).pglite },
     buyers: [
       {
         ...buyerRules(),
-        client: httpLenderClient({
-          url: config.leadForwardUrl as string,
-          signingKeys: config.leadForwardSigningKeys,
-          timeoutMs: config.leadForwardTimeoutMs,
+        client: httpBuyerClient({
+          url: config.buyerUrl as string,
+          signingKeys: config.buyerSigningKeys,
+          timeoutMs: config.buyerTimeoutMs,
         }),
       },
     ],
-    timeoutMs: config.leadForwardTimeoutMs,
+    timeoutMs: config.buyerTimeoutMs,
     pollingIntervalSeconds: 0.5,
   });
   await delivery.start(NOWHERE);
   app = await startLeadApp(database.db, {
-    env: { LEAD_FORWARD_URL: lender.url, LEAD_FORWARD_SECRET: secret },
+    env: { BUYER_URL: buyer.url, BUYER_SECRET: secret },
     delivery: delivery.queue,
   });
 }, 60_000);
@@ -57,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await delivery?.stop();
-  await lender?.close();
+  await buyer?.close();
   await attacker?.close();
   await database?.cleanup();
 });
@@ -72,7 +72,7 @@ function send(lead: Record<string, unknown>, headers: Record<string, string> = {
 }
 
 describe('the destination of a delivery', () => {
-  it('is the configured lender, whatever the lead or its request names', async () => {
+  it('is the configured buyer, whatever the lead or its request names', async () => {
     const elsewhere = attacker.url;
     const host = new URL(elsewhere).host;
     // Older clients' destination keys, which intake drops (decision 006), and headers naming another host.
@@ -92,15 +92,7 @@ describe('the destination of a delivery', () => {
 
     // Any other field naming a destination is a field no step asks for: the lead is refused and not stored.
     const before = await countRows(database.db, 'leads');
-    const destinations = [
-      'callback',
-      'forward_url',
-      'webhook',
-      'webhook_url',
-      'LEAD_FORWARD_URL',
-      'redirect',
-      'destination',
-    ];
+    const destinations = ['callback', 'forward_url', 'webhook', 'webhook_url', 'BUYER_URL', 'redirect', 'destination'];
     for (const field of destinations) {
       const refused = await send(validLead({ [field]: elsewhere }));
       expect(refused.statusCode, field).toBe(400);
@@ -110,12 +102,12 @@ describe('the destination of a delivery', () => {
     }
     expect(await countRows(database.db, 'leads')).toBe(before);
 
-    const received = await lender.waitForLeads(accepted.length, 20_000);
+    const received = await buyer.waitForLeads(accepted.length, 20_000);
     expect(received.map((lead) => lead.headers['webhook-id']).sort()).toEqual(
       accepted.map((response) => response.json().id).sort(),
     );
     for (const lead of received) expect(lead.raw).not.toContain(elsewhere);
-    // Every accepted lead has reached the lender, so none is still on its way anywhere else.
+    // Every accepted lead has reached the buyer, so none is still on its way anywhere else.
     expect(attacker.received).toEqual([]);
   }, 30_000);
 });

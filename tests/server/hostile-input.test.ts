@@ -130,7 +130,7 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'POST /api/admin/leads/:id/hold': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/release': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/consent-revocation': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
-  // A lender's signed return: unsigned here, so every one meets the signature check.
+  // A buyer's signed return: unsigned here, so every one meets the signature check.
   'POST /api/v1/lenders/:lenderId/returns': {
     body: { valid: () => ({ lead_id: CONSOLE_LEAD_ID, reason: 'disconnected_phone' }), bodyLimit: RETURNS_BODY_LIMIT },
     params: { lenderId: 'vantorra' },

@@ -17,6 +17,64 @@ describe('starting the server', () => {
     );
   }, 30_000);
 
+  it('stops on a wrong buyers file set under its former name, saying so with the problem', async () => {
+    const dir = tempDir();
+    const missing = join(dir.path, 'buyers.json');
+    const server = startServer({ LENDERS_FILE: missing });
+    expect(await server.exited).toBe(1);
+    dir.remove();
+    expect(server.output()).toBe(
+      'The server settings have 1 problem. Fix them in the environment or in .env (see .env.example):\n' +
+        `  - BUYERS_FILE ${missing}: there is no such file: write it as docs/buyers.md shows, or correct the path\n` +
+        'Renamed settings:\n' +
+        '  - LENDERS_FILE is read as BUYERS_FILE, its new name: rename it\n',
+    );
+  }, 30_000);
+
+  it('stops when a setting is set under its former and its new name to different values', async () => {
+    const server = startServer({ BUYER_TIMEOUT_MS: '2500', LEAD_FORWARD_TIMEOUT_MS: '5000' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      '  - LEAD_FORWARD_TIMEOUT_MS and BUYER_TIMEOUT_MS are both set, to different values: BUYER_TIMEOUT_MS is ' +
+        "LEAD_FORWARD_TIMEOUT_MS's new name, keep the value you mean under BUYER_TIMEOUT_MS and remove " +
+        'LEAD_FORWARD_TIMEOUT_MS\n',
+    );
+  }, 30_000);
+
+  it('reads settings under their former names and warns once of each in its log', async () => {
+    const dir = tempDir();
+    try {
+      const port = await freePort();
+      writeBuiltSite(join(dir.path, 'dist'));
+      const server = startServer({
+        PORT: String(port),
+        DATA_DIR: join(dir.path, 'data'),
+        STATIC_DIR: join(dir.path, 'dist'),
+        // Nothing listens on port 9: the lead-forward buyer is configured, never reached.
+        LEAD_FORWARD_URL: 'http://127.0.0.1:9/leads',
+        LEAD_FORWARD_TIMEOUT_MS: '2000',
+      });
+      await listening(server);
+      const warnings = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('its new name'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(warnings).toEqual([
+        expect.objectContaining({ level: 40, msg: 'LEAD_FORWARD_URL is read as BUYER_URL, its new name: rename it' }),
+        expect.objectContaining({
+          level: 40,
+          msg: 'LEAD_FORWARD_TIMEOUT_MS is read as BUYER_TIMEOUT_MS, its new name: rename it',
+        }),
+      ]);
+      expect(server.output()).not.toContain('"msg":"no buyer');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      dir.remove();
+    }
+  }, 60_000);
+
   describe('with the embedded database', () => {
     const dir = tempDir();
     const dataDir = join(dir.path, 'data');

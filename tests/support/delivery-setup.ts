@@ -1,6 +1,6 @@
 /**
  * What the lead delivery tests share: a migrated database of each kind with its own pg-boss schema, delivery started
- * against a test lender, leads stored as intake stores them, and reads of attempts and jobs.
+ * against a test buyer, leads stored as intake stores them, and reads of attempts and jobs.
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -12,13 +12,13 @@ import {
   type LeadDelivery,
   type RetryPolicy,
 } from '../../server/buyers/delivery/lead-delivery.ts';
-import { httpLenderClient } from '../../server/buyers/delivery/buyer-client.ts';
-import { LEAD_FORWARD_BUYER, type BuyerRules, type RoutedBuyer } from '../../server/buyers/buyer.ts';
+import { httpBuyerClient } from '../../server/buyers/delivery/buyer-client.ts';
+import { SINGLE_BUYER_ID, type BuyerRules, type RoutedBuyer } from '../../server/buyers/buyer.ts';
 import type { DeliveryLog } from '../../server/buyers/delivery/delivery-log.ts';
-import { startTestLender, type TestLender } from './test-lender.ts';
+import { startTestBuyer, type TestBuyer } from './test-buyer.ts';
 import type { DatabaseKind } from './server-harness.ts';
 
-// The key deliveries are signed with, and the secret the lender holds for it.
+// The key deliveries are signed with, and the secret the buyer holds for it.
 export const SIGNING_KEY = Buffer.from('delivery-test-signing-key-32-bytes');
 export const SECRET = `whsec_${SIGNING_KEY.toString('base64')}`;
 /** Three attempts to a buyer, one second apart: the retry schedule, kept short. */
@@ -66,11 +66,11 @@ export async function openDatabase(kind: DatabaseKind): Promise<Setup> {
   return { db: database.db, bossSchema, connection: { connectionString: url } };
 }
 
-/** A buyer that takes every lead, as LEAD_FORWARD_URL alone makes; `rules` change it. */
+/** A buyer that takes every lead, as BUYER_URL alone makes; `rules` change it. */
 export function buyerRules(rules: Partial<BuyerRules> = {}): BuyerRules {
   return {
-    id: LEAD_FORWARD_BUYER,
-    name: 'LEAD_FORWARD_URL',
+    id: SINGLE_BUYER_ID,
+    name: 'BUYER_URL',
     priority: 1,
     timeZone: 'America/Los_Angeles',
     filters: {},
@@ -79,18 +79,18 @@ export function buyerRules(rules: Partial<BuyerRules> = {}): BuyerRules {
   };
 }
 
-/** A buyer whose endpoint is the test lender, signing with SIGNING_KEY. */
-export function testBuyer(testLender: TestLender, rules: Partial<BuyerRules> = {}, timeoutMs = 5_000): RoutedBuyer {
+/** A buyer whose endpoint is the test buyer's, signing with SIGNING_KEY. */
+export function buyerAt(testBuyer: TestBuyer, rules: Partial<BuyerRules> = {}, timeoutMs = 5_000): RoutedBuyer {
   return {
     ...buyerRules(rules),
-    client: httpLenderClient({ url: testLender.url, signingKeys: [SIGNING_KEY], timeoutMs }),
+    client: httpBuyerClient({ url: testBuyer.url, signingKeys: [SIGNING_KEY], timeoutMs }),
   };
 }
 
 export interface StartOptions {
-  /** One buyer taking every lead, at this lender. */
-  lender?: TestLender;
-  /** The buyers, in the order they are offered a lead; instead of `lender`. */
+  /** One buyer taking every lead, at this test buyer. */
+  buyer?: TestBuyer;
+  /** The buyers, in the order they are offered a lead; instead of `buyer`. */
   buyers?: readonly RoutedBuyer[];
   /** Retries of a run that could not finish; default QUICK_RUN_RETRIES. */
   retry?: RetryPolicy;
@@ -106,7 +106,7 @@ export async function startDelivery(setup: Setup, options: StartOptions = {}): P
     db: setup.db,
     connection: setup.connection,
     schema: setup.bossSchema,
-    buyers: options.buyers ?? (options.lender === undefined ? [] : [testBuyer(options.lender, {}, timeoutMs)]),
+    buyers: options.buyers ?? (options.buyer === undefined ? [] : [buyerAt(options.buyer, {}, timeoutMs)]),
     timeoutMs,
     retry: options.retry ?? QUICK_RUN_RETRIES,
     retryPausesSeconds: options.retryPauses ?? QUICK_PAUSES,
@@ -118,8 +118,8 @@ export async function startDelivery(setup: Setup, options: StartOptions = {}): P
   return delivery;
 }
 
-export async function lender(options: Parameters<typeof startTestLender>[0] = {}): Promise<TestLender> {
-  const started = await startTestLender(options);
+export async function startBuyer(options: Parameters<typeof startTestBuyer>[0] = {}): Promise<TestBuyer> {
+  const started = await startTestBuyer(options);
   onTestFinished(() => started.close());
   return started;
 }

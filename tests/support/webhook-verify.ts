@@ -1,5 +1,5 @@
 /**
- * What a lender does with a delivery's Standard Webhooks headers (docs/lender-signatures.md shows the same steps):
+ * What a buyer does with a delivery's Standard Webhooks headers (docs/buyer-signatures.md shows the same steps):
  * the signature must be one of the listed `v1` ones, over "<webhook-id>.<webhook-timestamp>.<body>", and the
  * timestamp recent.
  */

@@ -1,7 +1,7 @@
 /**
  * The dependency rules of .dependency-cruiser.cjs fire: a scratch tree laid out like the repository, with one
  * forbidden import at a time, is cruised with the repository's own rules, and each violation names its rule and files
- * (docs/decisions/018-lint-format-and-dependency-rules.md, docs/decisions/074-the-server-by-feature.md).
+ * (docs/decisions/018-lint-format-and-dependency-rules.md, docs/decisions/080-the-server-by-feature.md).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -13,7 +13,7 @@ export interface StoredLead {
   purgedAt: Date | null;
   /** Where routing left it: 'queued', 'dead-lettered', 'unsold', or null. */
   deliveryState: string | null;
-  /** Why the lead is held back from lenders (honeypot, duplicate, opted-out, operator), or null. */
+  /** Why the lead is held back from buyers (honeypot, duplicate, opted-out, operator), or null. */
   held: string | null;
 }
 

@@ -1,22 +1,22 @@
 /**
- * What a lender's answer means for a lead (docs/delivery.md): delivered, rejected for good, or failed for now and
+ * What a buyer's answer means for a lead (docs/delivery.md): delivered, rejected for good, or failed for now and
  * worth another attempt. The one place that decides which answers are retried.
  */
 
 export type HandOverOutcome =
   | { outcome: 'delivered'; httpStatus: number }
-  /** The lender will never take this lead: no retry. `error` is safe to store and log. */
+  /** The buyer will never take this lead: no retry. `error` is safe to store and log. */
   | { outcome: 'rejected'; httpStatus: number; error: string }
   /**
-   * Worth another attempt. `error` is a short summary safe to store and log: never the lender's text, never the
-   * lead. `retryAfterSeconds`: the lender asked for this pause (Retry-After).
+   * Worth another attempt. `error` is a short summary safe to store and log: never the buyer's text, never the
+   * lead. `retryAfterSeconds`: the buyer asked for this pause (Retry-After).
    */
   | { outcome: 'failed'; httpStatus: number | null; error: string; retryAfterSeconds?: number };
 
 /** Statuses that say the lead itself is unacceptable: sending it again cannot help. */
 const REJECTING_STATUSES = new Set([400, 422]);
 
-/** A lender's reason is stored only when it is a short code like `out_of_area`: free text could echo the lead. */
+/** A buyer's reason is stored only when it is a short code like `out_of_area`: free text could echo the lead. */
 const REASON_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** How much of an answer's body is read to look for a rejection; the rest is discarded. */

@@ -1,4 +1,4 @@
-/** Hands leads and events to a lender over HTTP: the one place that knows the lender's wire format. */
+/** Hands leads and events to a buyer over HTTP: the one place that knows the buyer's wire format. */
 import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
 import { mapFields } from './field-map.ts';
 import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './buyer-answer.ts';
@@ -8,7 +8,7 @@ import { webhookSignature } from '../../platform/webhook-signature.ts';
 export type { HandOverOutcome } from './buyer-answer.ts';
 
 export interface LeadHandOver {
-  /** The lead id: the same on every attempt, so the lender can drop a lead it already has. */
+  /** The lead id: the same on every attempt, so the buyer can drop a lead it already has. */
   messageId: string;
   /** The lead as stored. */
   payload: Record<string, unknown>;
@@ -20,14 +20,14 @@ export interface LeadHandOver {
   signal?: AbortSignal | undefined;
 }
 
-/** The events a lender is told of about a lead it received (buyer_events.type). */
-export type LenderEventType = 'lead.revoked';
+/** The events a buyer is told of about a lead it received (buyer_events.type). */
+export type BuyerEventType = 'lead.revoked';
 
-export interface LenderEvent {
-  /** The event's id: the same on every attempt (webhook-id, Idempotency-Key), so the lender can drop a repeat. */
+export interface BuyerEvent {
+  /** The event's id: the same on every attempt (webhook-id, Idempotency-Key), so the buyer can drop a repeat. */
   messageId: string;
-  type: LenderEventType;
-  /** What the event says, such as the lead's id; never more of the lead than the lender already holds. */
+  type: BuyerEventType;
+  /** What the event says, such as the lead's id; never more of the lead than the buyer already holds. */
   data: Readonly<Record<string, unknown>>;
   /** When this attempt started; sent as `webhook-timestamp`. */
   attemptedAt: Date;
@@ -37,23 +37,23 @@ export interface LenderEvent {
   signal?: AbortSignal | undefined;
 }
 
-export interface LenderClient {
+export interface BuyerClient {
   /** Resolves with the outcome; never rejects for a failed delivery. */
   handOver(lead: LeadHandOver): Promise<HandOverOutcome>;
   /**
    * Posts an event in the Standard Webhooks envelope (`{"type", "timestamp", "data"}`), signed as leads are; the
    * outcome reads as a lead's does. Never rejects for a failed delivery.
    */
-  sendEvent(event: LenderEvent): Promise<HandOverOutcome>;
+  sendEvent(event: BuyerEvent): Promise<HandOverOutcome>;
 }
 
-export interface HttpLenderOptions {
-  /** The lender's endpoint (LENDERS_FILE or LEAD_FORWARD_URL): server configuration, never taken from a request. */
+export interface HttpBuyerOptions {
+  /** The buyer's endpoint (BUYERS_FILE or BUYER_URL): server configuration, never taken from a request. */
   url: string;
   /** The keys of its secrets: when there are any, each request is signed with each. */
   signingKeys?: readonly Buffer[] | undefined;
   timeoutMs: number;
-  /** Renames the lead's fields in the body the lender receives (its `fieldMap`): lead field -> the lender's field. */
+  /** Renames the lead's fields in the body the buyer receives (its `fieldMap`): lead field -> the buyer's field. */
   fieldMap?: Readonly<Record<string, string>> | undefined;
   /** Where events go (its `eventsEndpoint`); default: `url`. */
   eventsUrl?: string | undefined;
@@ -66,7 +66,7 @@ function networkProblem(error: unknown): string {
   return `request failed (${code})`;
 }
 
-/** The start of a body, at most MAX_ANSWER_BYTES: a lender's long answer is not ours to hold. */
+/** The start of a body, at most MAX_ANSWER_BYTES: a buyer's long answer is not ours to hold. */
 async function answerStart(response: Response): Promise<string> {
   if (response.body === null) return '';
   const reader = response.body.getReader();
@@ -85,17 +85,17 @@ async function answerStart(response: Response): Promise<string> {
   return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
 }
 
-/** Every field of the spec's payload, empty when the lead has none, so a lender can map fixed columns. */
+/** Every field of the spec's payload, empty when the lead has none, so a buyer can map fixed columns. */
 const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(
   LEAD_PAYLOAD_FIELDS.map((field) => [field, '']),
 );
 
 /**
- * What the lender receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
+ * What the buyer receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
  * as flow_version), and `time_stamp`, when the lead was received, under the names its field map gives them. The same
  * bytes on every attempt and every replay.
  */
-function lenderBody(
+function buyerBody(
   payload: Readonly<Record<string, unknown>>,
   receivedAt: Date,
   fieldMap: Readonly<Record<string, string>> | undefined,
@@ -150,12 +150,12 @@ async function post(
   }
 }
 
-/** The lender client over fetch: leads to its endpoint, events to its events endpoint, both signed alike. */
-export function httpLenderClient(options: HttpLenderOptions): LenderClient {
+/** The buyer client over fetch: leads to its endpoint, events to its events endpoint, both signed alike. */
+export function httpBuyerClient(options: HttpBuyerOptions): BuyerClient {
   const { url, signingKeys = [], timeoutMs, fieldMap, eventsUrl = url } = options;
   return {
     handOver({ messageId, payload, receivedAt, attemptedAt, signal }) {
-      const body = lenderBody(payload, receivedAt, fieldMap);
+      const body = buyerBody(payload, receivedAt, fieldMap);
       return post({ url, messageId, body, attemptedAt, signal }, signingKeys, timeoutMs);
     },
     sendEvent({ messageId, type, data, attemptedAt, occurredAt = attemptedAt, signal }) {

@@ -20,7 +20,7 @@ export interface DeadLetter {
   leadId: string;
   /** Attempts recorded for the lead, over all its deliveries. */
   attempts: number;
-  /** The last attempt's error summary (never the lead, never the lender's free text). */
+  /** The last attempt's error summary (never the lead, never the buyer's free text). */
   lastError: string | null;
   lastAttemptAt: Date | null;
   /** When the job was dead-lettered. */

@@ -1,5 +1,5 @@
 /**
- * A buyer's field map (LENDERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
+ * A buyer's field map (BUYERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
  * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
  */
 import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
@@ -17,7 +17,7 @@ export function mapFields(
   const mapped: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
     const renamed = Object.hasOwn(fieldMap, field);
-    // A field keeping its name never takes the place of one renamed onto it: LENDERS_FILE's check refuses such a
+    // A field keeping its name never takes the place of one renamed onto it: BUYERS_FILE's check refuses such a
     // map, and this keeps the renamed value should a lead carry an extra field of that name.
     if (!renamed && targets.has(field)) continue;
     mapped[renamed ? fieldMap[field]! : field] = value;

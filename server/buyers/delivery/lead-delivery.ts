@@ -2,7 +2,7 @@
  * Lead delivery on pg-boss, in the server's own database: intake queues a job in its transaction, workers route each
  * lead to the buyers (server/buyers/routing/route-lead.ts). pg-boss's LISTEN/NOTIFY wakes a worker the moment a job is
  * queued, on any server sharing the database, so a lead's first attempt starts without a polling pause. Without a
- * buyer (neither LENDERS_FILE nor LEAD_FORWARD_URL set) jobs are queued and wait, unworked, until a server starts
+ * buyer (neither BUYERS_FILE nor BUYER_URL set) jobs are queued and wait, unworked, until a server starts
  * with one.
  */
 import type { PGlite } from '@electric-sql/pglite';
@@ -46,12 +46,12 @@ export const RUN_RETRIES: RetryPolicy = { limit: 15, delaySeconds: 5, backoff: t
 
 /**
  * How long a job may wait, queued or for its next retry, before pg-boss deletes it: long enough for an operator to
- * notice LEAD_FORWARD_URL is unset (or the lender is gone) and fix it. Dead-lettered jobs are kept as long.
+ * notice BUYER_URL is unset (or the buyer is gone) and fix it. Dead-lettered jobs are kept as long.
  */
 export const RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * Default for LEAD_FORWARD_RECLAIM_SECONDS: seconds an attempt may stay active beyond the request timeout before
+ * Default for BUYER_RECLAIM_SECONDS: seconds an attempt may stay active beyond the request timeout before
  * pg-boss takes it for a crashed worker's and retries it; pg-boss also looks for such attempts this often.
  */
 export const RECLAIM_SECONDS = 60;
@@ -82,13 +82,13 @@ export interface LeadDeliveryOptions {
   connection: BossConnection;
   /** In the order they are offered a lead; empty: jobs are queued and not worked. */
   buyers: readonly RoutedBuyer[];
-  /** LEAD_FORWARD_TIMEOUT_MS: how long one attempt may wait for a buyer. */
+  /** BUYER_TIMEOUT_MS: how long one attempt may wait for a buyer. */
   timeoutMs: number;
   /** Retries of a run that could not finish; default: RUN_RETRIES. */
   retry?: RetryPolicy;
   /** Pauses between attempts to one buyer; default: the Standard Webhooks schedule. */
   retryPausesSeconds?: readonly number[];
-  /** LEAD_FORWARD_RECLAIM_SECONDS; default RECLAIM_SECONDS. */
+  /** BUYER_RECLAIM_SECONDS; default RECLAIM_SECONDS. */
   reclaimSeconds?: number;
   /**
    * How often an idle worker looks for jobs, in seconds; default 2 (pg-boss's minimum is 0.5). New jobs wake the
@@ -116,7 +116,7 @@ export interface LeadDelivery {
   /** Where lead.revoked events to buyers are queued (buildApp's `buyerEvents`); usable once started. */
   readonly buyerEvents: BuyerEventQueue;
   readonly control: DeliveryControl;
-  /** Installs or migrates pg-boss's schema, creates the queues and, with a lender, starts the workers. */
+  /** Installs or migrates pg-boss's schema, creates the queues and, with a buyer, starts the workers. */
   start(log: DeliveryLog): Promise<void>;
   /** Waits briefly for running attempts, then stops; closes pg-boss's own PostgreSQL connections. */
   stop(): Promise<void>;
@@ -227,7 +227,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       );
 
       if (buyers.length === 0) {
-        log.warn({}, 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered');
+        log.warn({}, 'no buyer (BUYERS_FILE or BUYER_URL): leads are stored but not delivered');
         return;
       }
       const polling = options.pollingIntervalSeconds ?? 2;

@@ -1,5 +1,5 @@
 /**
- * The lender's Retry-After header (RFC 9110 section 10.2.3): a number of seconds, or an HTTP date. Anything else is
+ * The buyer's Retry-After header (RFC 9110 section 10.2.3): a number of seconds, or an HTTP date. Anything else is
  * ignored, as if the header were absent.
  */
 

@@ -22,7 +22,7 @@ const BATCH_SIZE = 5;
 
 export interface BuyerEventsOptions {
   /**
-   * Seconds an attempt may stay active before pg-boss takes it for a crashed worker's and runs it again: the lender
+   * Seconds an attempt may stay active before pg-boss takes it for a crashed worker's and runs it again: the buyer
    * client's timeout plus the reclaim margin lead delivery uses. Default 120.
    */
   expireInSeconds?: number;

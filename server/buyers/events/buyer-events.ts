@@ -6,16 +6,16 @@
  */
 import type { Database, Queryable } from '../../platform/db/types.ts';
 import type { DeliveryLog } from '../delivery/delivery-log.ts';
-import type { LenderClient, LenderEventType } from '../delivery/buyer-client.ts';
+import type { BuyerClient, BuyerEventType } from '../delivery/buyer-client.ts';
 import { ATTEMPTS_PER_BUYER, nextRetryPause } from '../routing/retry-schedule.ts';
 
-export const LEAD_REVOKED: LenderEventType = 'lead.revoked';
+export const LEAD_REVOKED: BuyerEventType = 'lead.revoked';
 
 /** Why a lead is revoked: the visitor's "Do Not Sell" opt-out, or a revocation of consent an operator recorded. */
 export type RevocationCause = 'opt-out' | 'consent-revoked';
 
-/** What buyer events need of a buyer's lender client. */
-export type BuyerEventSender = Pick<LenderClient, 'sendEvent'>;
+/** What buyer events need of a buyer's client. */
+export type BuyerEventSender = Pick<BuyerClient, 'sendEvent'>;
 
 /** Queues the sending of stored events, one job each, in the caller's transaction. */
 export interface BuyerEventQueue {
@@ -65,7 +65,7 @@ interface EventRow {
   id: string;
   lead_id: string;
   buyer_id: string;
-  type: LenderEventType;
+  type: BuyerEventType;
   cause: RevocationCause;
   created_at: Date;
   attempts: number;
@@ -100,7 +100,7 @@ export async function sendBuyerEvent(
   const sender = senders.get(buyerId);
   if (sender === undefined) {
     await db.query('update buyer_events set last_error = $2 where id = $1', [eventId, BUYER_GONE]);
-    log.error({ eventId, leadId, buyerId }, 'buyer event not sent: the buyer is no longer configured (LENDERS_FILE)');
+    log.error({ eventId, leadId, buyerId }, 'buyer event not sent: the buyer is no longer configured (BUYERS_FILE)');
     return { next: 'give-up', error: BUYER_GONE };
   }
 

@@ -1,5 +1,5 @@
 /**
- * What LENDERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
+ * What BUYERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
  * buyer, its URLs and secrets work, its time zone, states and ranges make sense, its filters' values are ones the
  * flows offer, its field map renames lead fields to names of their own. Read on the raw JSON (a wrong type is the
  * schema's to report), each problem at its JSON pointer. Endpoints and secrets are never repeated in a message: they
@@ -36,7 +36,7 @@ function urlProblem(value: unknown, at: string): Located[] {
     {
       pointer: at,
       message:
-        'must be an absolute http:// or https:// URL, like https://leads.lender.example/v1/leads (not shown here: it may hold a key)',
+        'must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
     },
   ];
 }

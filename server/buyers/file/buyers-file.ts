@@ -1,17 +1,17 @@
 /**
- * The buyers, from the settings: LENDERS_FILE (docs/lenders.md) read and checked at start, every mistake named with
- * the file, the buyer and the field, or, without it, the one buyer LEAD_FORWARD_URL makes, exactly as delivery worked
+ * The buyers, from the settings: BUYERS_FILE (docs/buyers.md) read and checked at start, every mistake named with
+ * the file, the buyer and the field, or, without it, the one buyer BUYER_URL makes, exactly as delivery worked
  * before buyers. Their names come from site/content/lenders.json by id, so the consent and routing cannot drift.
  */
 import { readFileSync } from 'node:fs';
 import { contentAjv, type Located } from '../../../engine/content/json-file.ts';
 import { explainAjvErrors } from '../../../engine/flow/explain.ts';
-import { LENDERS_AND_FORWARD, ConfigError } from '../../platform/config/load.ts';
-import { httpLenderClient } from '../delivery/buyer-client.ts';
+import { BUYERS_FILE_AND_URL, ConfigError } from '../../platform/config/load.ts';
+import { httpBuyerClient } from '../delivery/buyer-client.ts';
 import { signingKey } from '../../platform/webhook-signature.ts';
 import type { Lender } from '../../intake/index.ts';
 import { FLOWS_DIR } from '../../platform/paths.ts';
-import { LEAD_FORWARD_BUYER, type Buyer, type RoutedBuyer } from '../buyer.ts';
+import { SINGLE_BUYER_ID, type Buyer, type RoutedBuyer } from '../buyer.ts';
 import { buyerProblems } from './buyer-checks.ts';
 import { buyersFileSchema, type BuyerEntry } from './buyers-schema.ts';
 import { readFlowValues, type FlowValues } from './flow-values.ts';
@@ -21,12 +21,12 @@ export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 
 /** The settings buyers come from (the server's Config has them all). */
 export interface BuyerSettings {
-  /** LENDERS_FILE, resolved. */
-  lendersFile?: string | undefined;
-  /** LEAD_FORWARD_URL. */
-  leadForwardUrl?: string | undefined;
-  /** LEAD_FORWARD_SECRET's keys. */
-  leadForwardSigningKeys?: readonly Buffer[] | undefined;
+  /** BUYERS_FILE, resolved. */
+  buyersFile?: string | undefined;
+  /** BUYER_URL. */
+  buyerUrl?: string | undefined;
+  /** BUYER_SECRET's keys. */
+  buyerSigningKeys?: readonly Buffer[] | undefined;
 }
 
 function readJson(path: string): { json: unknown } | { problem: string } {
@@ -38,7 +38,7 @@ function readJson(path: string): { json: unknown } | { problem: string } {
     return {
       problem:
         code === 'ENOENT'
-          ? 'there is no such file: write it as docs/lenders.md shows, or correct the path'
+          ? 'there is no such file: write it as docs/buyers.md shows, or correct the path'
           : `cannot be read (${code ?? 'error'}): let the server's user read it`,
     };
   }
@@ -98,10 +98,10 @@ function buyerOf(entry: BuyerEntry, names: ReadonlyMap<string, string>): Buyer {
   return buyer;
 }
 
-/** LENDERS_FILE's buyers, in the file's order; throws ConfigError listing every problem. */
+/** BUYERS_FILE's buyers, in the file's order; throws ConfigError listing every problem. */
 function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowValues): Buyer[] {
   const read = readJson(path);
-  if ('problem' in read) throw new ConfigError([`LENDERS_FILE ${path}: ${read.problem}`]);
+  if ('problem' in read) throw new ConfigError([`BUYERS_FILE ${path}: ${read.problem}`]);
   const problems = fileProblems(
     read.json,
     lenders.map((lender) => lender.id),
@@ -111,7 +111,7 @@ function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowV
     throw new ConfigError(
       problems.map(({ pointer, message }) => {
         const buyer = buyerLabel(read.json, pointer);
-        return `LENDERS_FILE ${path}: ${buyer === undefined ? '' : `${buyer} `}${pointer || '/'}: ${message}`;
+        return `BUYERS_FILE ${path}: ${buyer === undefined ? '' : `${buyer} `}${pointer || '/'}: ${message}`;
       }),
     );
   }
@@ -120,26 +120,26 @@ function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowV
 }
 
 /**
- * The buyers the settings give: LENDERS_FILE's, in its order; else the one LEAD_FORWARD_URL makes, which takes every
+ * The buyers the settings give: BUYERS_FILE's, in its order; else the one BUYER_URL makes, which takes every
  * lead at any hour, as delivery worked before buyers; else none (leads are stored and wait). `lenders` are
  * site/content/lenders.json's (readLenders); `offered`, what the flows offer, by default read from flows/. Throws
  * ConfigError when both settings are set or the file is wrong.
  */
 export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
-  const { lendersFile, leadForwardUrl, leadForwardSigningKeys = [] } = settings;
-  if (lendersFile !== undefined && leadForwardUrl !== undefined) throw new ConfigError([LENDERS_AND_FORWARD]);
-  if (lendersFile !== undefined) return readBuyersFile(lendersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
-  if (leadForwardUrl === undefined) return [];
+  const { buyersFile, buyerUrl, buyerSigningKeys = [] } = settings;
+  if (buyersFile !== undefined && buyerUrl !== undefined) throw new ConfigError([BUYERS_FILE_AND_URL]);
+  if (buyersFile !== undefined) return readBuyersFile(buyersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
+  if (buyerUrl === undefined) return [];
   return [
     {
-      id: LEAD_FORWARD_BUYER,
-      name: 'LEAD_FORWARD_URL',
+      id: SINGLE_BUYER_ID,
+      name: 'BUYER_URL',
       priority: 1,
       timeZone: DEFAULT_TIME_ZONE,
       filters: {},
       caps: {},
-      endpoint: leadForwardUrl,
-      signingKeys: leadForwardSigningKeys,
+      endpoint: buyerUrl,
+      signingKeys: buyerSigningKeys,
     },
   ];
 }
@@ -148,7 +148,7 @@ export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], 
 export function routedBuyers(buyers: readonly Buyer[], timeoutMs: number): RoutedBuyer[] {
   return buyers.map(({ endpoint, signingKeys, eventsEndpoint, ...rules }) => ({
     ...rules,
-    client: httpLenderClient({
+    client: httpBuyerClient({
       url: endpoint,
       signingKeys,
       timeoutMs,

@@ -1,5 +1,5 @@
 /**
- * The shape of LENDERS_FILE (docs/lenders.md), as plain JSON Schema checked with ajv at start. What a shape cannot say
+ * The shape of BUYERS_FILE (docs/buyers.md), as plain JSON Schema checked with ajv at start. What a shape cannot say
  * (a lender id that site/content/lenders.json lacks, a state code, a secret, a time zone, `from` after `to`) is checked
  * beside it in buyers-file.ts, so every mistake is named with its buyer and field at once.
  */
@@ -90,7 +90,7 @@ export const buyerSchema = {
     fieldMap: {
       type: 'object',
       additionalProperties: { type: 'string', minLength: 1, maxLength: 100 },
-      description: "Lead field -> its name in the lender's system",
+      description: "Lead field -> its name in the buyer's system",
     },
     eventsEndpoint: url('Where lead.revoked events are POSTed; default: endpoint'),
   },
@@ -102,7 +102,7 @@ export const buyersFileSchema = {
   type: 'object',
   properties: {
     $schema: { type: 'string' },
-    buyers: { type: 'array', items: buyerSchema, description: 'The lenders that buy leads' },
+    buyers: { type: 'array', items: buyerSchema, description: 'The companies that buy leads, each for one lender' },
   },
   required: ['buyers'],
   additionalProperties: false,

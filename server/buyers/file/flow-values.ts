@@ -1,6 +1,6 @@
 /**
  * The values the flows offer for what buyers filter on: every `credit_score` and `loan_purpose` a step lets a visitor
- * pick, and the flow versions. LENDERS_FILE's check refuses a filter value none of them has, which would otherwise
+ * pick, and the flow versions. BUYERS_FILE's check refuses a filter value none of them has, which would otherwise
  * match no lead and quietly starve a buyer.
  */
 import { readFlowFiles } from '../../../engine/flow/load.ts';

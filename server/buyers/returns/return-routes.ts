@@ -2,7 +2,7 @@
  * POST /api/v1/lenders/:lenderId/returns `{ "lead_id": "<uuid>", "reason": "disconnected_phone" }`: a buyer returns a
  * lead it received, signed with its own secret in the Standard Webhooks scheme (server/buyers/returns/signed-request.ts).
  * 201 `{ "returned_at" }` when recorded; 200 with the first time for the same return again; 401 for a missing or bad
- * signature or an unknown lender, alike; 404 when that buyer did not receive that lead; 409 `return_window_closed`
+ * signature or an unknown buyer, alike; 404 when that buyer did not receive that lead; 409 `return_window_closed`
  * past 7 days from its delivery; 400 naming each bad field. A server call, not a page's: no XSRF cookie (server/platform/http/xsrf.ts
  * lets it through), the signature instead.
  */
@@ -14,7 +14,11 @@ import type { Buyer } from '../buyer.ts';
 import { RETURN_REASON, RETURN_WINDOW_DAYS, recordReturn } from './lead-returns.ts';
 import { verifySignedRequest } from './signed-request.ts';
 
-const LENDER_RETURNS_ROUTE = '/api/v1/lenders/:lenderId/returns';
+/**
+ * The buyer is named by its id (its lender's) under `lenders`: the path, its `lenderId` and the answers' words are a
+ * contract with the buyers' systems and stay as published (docs/decisions/074-one-word-for-a-buyer.md).
+ */
+const BUYER_RETURNS_ROUTE = '/api/v1/lenders/:lenderId/returns';
 
 /** A lead id and a reason code with room to spare. */
 export const RETURNS_BODY_LIMIT = 1024;
@@ -73,7 +77,7 @@ function checkReturn(text: string): Checked {
 }
 
 /** Without buyers (none configured) every call answers 401: no one can sign one. */
-export async function registerLenderReturnRoutes(
+export async function registerBuyerReturnRoutes(
   app: FastifyInstance,
   db: Database,
   buyers: readonly Buyer[],
@@ -86,7 +90,7 @@ export async function registerLenderReturnRoutes(
     scope.removeContentTypeParser(['application/json', 'text/plain']);
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => done(null, text));
     scope.post<{ Params: { lenderId: string }; Body: string | undefined }>(
-      LENDER_RETURNS_ROUTE,
+      BUYER_RETURNS_ROUTE,
       {
         bodyLimit: RETURNS_BODY_LIMIT,
         // A buyer's server has no cookie to copy: its signature is checked instead.
@@ -97,19 +101,19 @@ export async function registerLenderReturnRoutes(
         const buyer = byId.get(request.params.lenderId);
         const text = typeof request.body === 'string' ? request.body : '';
         if (!verifySignedRequest(buyer?.signingKeys ?? [], request.headers, text, now())) {
-          // The lender's id only when it is one of ours: the path is the caller's to write.
-          request.log.info({ lenderId: buyer?.id }, 'lead return refused: not signed by a known lender');
+          // The buyer's id only when it is one of ours: the path is the caller's to write.
+          request.log.info({ buyerId: buyer?.id }, 'lead return refused: not signed by a known buyer');
           return reply.code(401).send(UNSIGNED);
         }
         const checked = checkReturn(text);
         if (!checked.ok) {
-          request.log.info({ lenderId: buyer!.id }, 'lead return refused: invalid body');
+          request.log.info({ buyerId: buyer!.id }, 'lead return refused: invalid body');
           return reply.code(400).send(checked.body);
         }
         const { leadId, reason } = checked;
         const buyerId = buyer!.id;
         const done = await recordReturn(db, { leadId, buyerId, reason, at: new Date(now()) });
-        request.log.info({ lenderId: buyerId, leadId, outcome: done.outcome }, 'lead return');
+        request.log.info({ buyerId, leadId, outcome: done.outcome }, 'lead return');
         switch (done.outcome) {
           case 'recorded':
             return reply.code(201).send({ returned_at: done.returnedAt.toISOString() });

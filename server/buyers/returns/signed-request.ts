@@ -44,7 +44,7 @@ export function verifySignedRequest(
       return version === 'v1' && value !== undefined && value !== '' ? [Buffer.from(value, 'base64')] : [];
     });
   const signed = `${id}.${timestamp}.${body}`;
-  // A stand-in key for a caller without keys, so an unknown lender takes as long to refuse as a wrong signature.
+  // A stand-in key for a caller without keys, so an unknown buyer takes as long to refuse as a wrong signature.
   const candidates = keys.length > 0 ? keys : [Buffer.alloc(32)];
   let verified = false;
   for (const key of candidates) {

@@ -248,7 +248,7 @@ async function settledAlready(context: RouteContext, leadId: string, lead: Store
   // statement, so a release at the same moment either finds that mark and queues a new job or comes first and lets
   // this one deliver.
   if (lead.held !== null && (await endJobIfHeld(db, leadId))) {
-    log.info({ leadId, held: lead.held }, 'lead held back from lenders: it is not delivered');
+    log.info({ leadId, held: lead.held }, 'lead held back from buyers: it is not delivered');
     return true;
   }
   // Checked at every run rather than at intake: a lead stored before its visitor opted out is held back too.
@@ -277,7 +277,7 @@ export async function routeLead(context: RouteContext, job: RouteJob): Promise<S
     if (current === undefined) return finish(context, leadId);
     const buyer = buyers.get(current.buyerId);
     if (buyer === undefined) {
-      // Reserved before a restart that removed the buyer from LENDERS_FILE.
+      // Reserved before a restart that removed the buyer from BUYERS_FILE.
       await db.transaction((tx) => closeRoute(tx, leadId, current, 'failed', 'the buyer is no longer configured'));
     } else if ((await attempt(context, job, lead, buyer, current)) === 'settled') {
       return { status: 'completed' };

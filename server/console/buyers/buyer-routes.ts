@@ -3,14 +3,14 @@
  * last 30 days, and the lenders of the consent with no buyer (docs/decisions/072-routing-in-the-console.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { ACCESS, LENDERS_PATH, lendersResponse } from '../../../contracts/console.ts';
+import { ACCESS, BUYERS_REPORT_PATH, buyersReportResponse } from '../../../contracts/console.ts';
 import { errorResponse } from '../../../contracts/api.ts';
 import { allow } from '../access.ts';
-import { lendersReport, type KnownLender } from './buyers-report.ts';
+import { buyersReport, type KnownLender } from './buyers-report.ts';
 import type { Database } from '../../platform/db/types.ts';
 import type { BuyerRules } from '../../buyers/index.ts';
 
-export interface LenderRoutesOptions {
+export interface BuyerRoutesOptions {
   /** The buyers this server routes to (none when delivery is not configured). */
   buyers: readonly BuyerRules[];
   /** The lenders of site/content/lenders.json. */
@@ -18,10 +18,10 @@ export interface LenderRoutesOptions {
   now: () => number;
 }
 
-export function registerConsoleLenderRoutes(app: FastifyInstance, db: Database, options: LenderRoutesOptions) {
+export function registerConsoleBuyerRoutes(app: FastifyInstance, db: Database, options: BuyerRoutesOptions) {
   app.get(
-    LENDERS_PATH,
-    { preHandler: allow(ACCESS.lenders), schema: { response: { 200: lendersResponse, '4xx': errorResponse } } },
-    async () => lendersReport(db, options.buyers, options.lenders, new Date(options.now())),
+    BUYERS_REPORT_PATH,
+    { preHandler: allow(ACCESS.lenders), schema: { response: { 200: buyersReportResponse, '4xx': errorResponse } } },
+    async () => buyersReport(db, options.buyers, options.lenders, new Date(options.now())),
   );
 }

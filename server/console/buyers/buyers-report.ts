@@ -1,9 +1,9 @@
 /**
- * The Lenders page: every buyer in the order routing tries them (priority, then LENDERS_FILE's order), with its rules
+ * The Lenders page: every buyer in the order routing tries them (priority, then BUYERS_FILE's order), with its rules
  * in words, how much of its caps its current day and month have used, and its deliveries and returns of the last 30
  * days; then the lenders the consent names that no buyer stands for. Counts only: nothing here names a lead.
  */
-import type { LenderEntry, LendersResponse } from '../../../contracts/console.ts';
+import type { BuyerReportEntry, BuyersReportResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
 import { type BuyerRules, capPeriods } from '../../buyers/index.ts';
 import { rulesInWords, scheduleInWords } from './buyer-words.ts';
@@ -44,13 +44,13 @@ export function returnRate(delivered: number, returned: number): number | null {
   return delivered === 0 ? null : Math.round((returned / delivered) * 1000) / 10;
 }
 
-export async function lendersReport(
+export async function buyersReport(
   db: Queryable,
   buyers: readonly BuyerRules[],
   lenders: readonly KnownLender[],
   now: Date,
-): Promise<LendersResponse> {
-  // Stable: buyers of equal priority keep the order LENDERS_FILE lists them in, as routing takes them.
+): Promise<BuyersReportResponse> {
+  // Stable: buyers of equal priority keep the order BUYERS_FILE lists them in, as routing takes them.
   const ordered = [...buyers].sort((a, b) => a.priority - b.priority);
   const ids = ordered.map((buyer) => buyer.id);
   const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
@@ -69,7 +69,7 @@ export async function lendersReport(
     ids,
     since,
   );
-  const entries = ordered.map((buyer): LenderEntry => {
+  const entries = ordered.map((buyer): BuyerReportEntry => {
     const deliveredCount = delivered[buyer.id] ?? 0;
     const returnedCount = returned[buyer.id] ?? 0;
     return {

@@ -1,6 +1,6 @@
 /**
  * What an operator does to a lead from the console: redeliver a dead-lettered or unsold lead (once, as `npm run leads --
- * redeliver`), hold a lead not yet delivered back from lenders, release a hold. Each answers what it did and the
+ * redeliver`), hold a lead not yet delivered back from buyers, release a hold. Each answers what it did and the
  * lead's status after; undefined for an unknown lead.
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';

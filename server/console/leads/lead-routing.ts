@@ -1,7 +1,7 @@
 /**
  * A lead's way through the buyers, as its page shows it: the path (lead_routes, in the order the buyers were
  * considered), the returns buyers made and the lead.revoked events sent to them. Ids and short codes only: the
- * reasons are routing's own lines and the buyers' return codes, never a lender's free text.
+ * reasons are routing's own lines and the buyers' return codes, never a buyer's free text.
  */
 import type { LeadPageResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';

@@ -98,7 +98,7 @@ export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
     const missing = LEAD_PAYLOAD_FIELDS.filter((field) => !(field in schema.properties));
     if (missing.length > 0) {
       throw new LeadFlowsError(
-        `${file.file}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every lender ` +
+        `${file.file}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every buyer ` +
           'receives in each lead (docs/decisions/045-lead-api-contract.md): add the field back to its step',
       );
     }

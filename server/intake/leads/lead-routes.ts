@@ -5,7 +5,7 @@
  *
  * With an Idempotency-Key header, a request repeating an earlier one gets the earlier answer (201, the same id) and
  * stores nothing; the key with another request is refused with 422. Bots (the honeypot filled) and repeats of an email
- * and phone within a day get the normal answer and are stored held back from lenders.
+ * and phone within a day get the normal answer and are stored held back from buyers.
  */
 import type { FastifyInstance } from 'fastify';
 import {

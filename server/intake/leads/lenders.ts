@@ -1,7 +1,7 @@
 /**
  * The participating lenders, from the site's content (site/content/lenders.json), read and checked at start against
  * the schema and the rules the page's build checks it with (contracts/lenders.ts), so the server records the names the
- * page shows. Their ids tie each to its buyer in LENDERS_FILE (server/buyers/file/buyers-file.ts).
+ * page shows. Their ids tie each to its buyer in BUYERS_FILE (server/buyers/file/buyers-file.ts).
  */
 import { join } from 'node:path';
 import { checkJsonFile, contentAjv } from '../../../engine/content/json-file.ts';

@@ -9,31 +9,79 @@ import type { Variable } from './variable.ts';
 /** Every problem with the settings, reported together so one restart fixes them all. */
 export class ConfigError extends Error {
   readonly problems: readonly string[];
+  /** The renamed settings read under their former names (renamedNotice), shown after the problems. */
+  readonly notices: readonly string[];
 
-  constructor(problems: readonly string[]) {
+  constructor(problems: readonly string[], notices: readonly string[] = []) {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    const renamed =
+      notices.length === 0 ? '' : `\nRenamed settings:\n${notices.map((text) => `  - ${text}`).join('\n')}`;
     super(
       `The server settings have ${count}. Fix them in the environment or in .env (see .env.example):\n` +
-        problems.map((text) => `  - ${text}`).join('\n'),
+        problems.map((text) => `  - ${text}`).join('\n') +
+        renamed,
     );
     this.name = 'ConfigError';
     this.problems = problems;
+    this.notices = notices;
   }
 }
 
 /** Both say where leads go: one place must, so a buyer is never left out without anyone noticing. */
-export const LENDERS_AND_FORWARD =
-  'LEAD_FORWARD_URL and LENDERS_FILE are both set: move LEAD_FORWARD_URL (with LEAD_FORWARD_SECRET) into ' +
-  'LENDERS_FILE as a buyer (docs/lenders.md), then remove them';
+export const BUYERS_FILE_AND_URL =
+  'BUYER_URL and BUYERS_FILE are both set: move BUYER_URL (with BUYER_SECRET) into BUYERS_FILE as a buyer ' +
+  '(docs/buyers.md), then remove them';
+
+/** What the server warns of at start when a setting is read under the name it had before (Variable.formerName). */
+export function renamedNotice(formerName: string, name: string): string {
+  return `${formerName} is read as ${name}, its new name: rename it`;
+}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The settings, and the warnings the server logs once its logger exists (a setting read under its former name). */
+export interface LoadedConfig {
+  config: Config;
+  notices: readonly string[];
+}
+
 /** Validates the environment into the config object, or throws a ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): Config {
+  return readConfig(env).config;
+}
+
+/**
+ * loadConfig, with the notices to log: a renamed setting set only under its former name is read as the new one, with
+ * a notice naming the new one; set under both names with different values, it is a problem naming both.
+ */
+export function readConfig(env: Env = process.env): LoadedConfig {
   const problems: string[] = [];
+  const notices: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, variable] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
-    const raw = (env[variable.name] ?? '').trim();
+    let raw = (env[variable.name] ?? '').trim();
+    // The name problems say: the one the operator set, with the new one when that was the former name.
+    let setAs = variable.name;
+    const former = variable.formerName === undefined ? '' : (env[variable.formerName] ?? '').trim();
+    if (variable.formerName !== undefined && former !== '') {
+      if (raw !== '' && raw !== former) {
+        problems.push(
+          `${variable.formerName} and ${variable.name} are both set, to different values: ${variable.name} is ` +
+            `${variable.formerName}'s new name, keep the value you mean under ${variable.name} and remove ` +
+            variable.formerName,
+        );
+        continue;
+      }
+      if (raw === '') {
+        notices.push(renamedNotice(variable.formerName, variable.name));
+        raw = former;
+        setAs = `${variable.formerName} (read as ${variable.name})`;
+      } else {
+        notices.push(
+          `${variable.formerName} is set beside ${variable.name}, its new name, to the same value: remove it`,
+        );
+      }
+    }
     const text = raw === '' ? variable.default : raw;
     if (text === undefined) {
       values[key] = undefined;
@@ -44,13 +92,13 @@ export function loadConfig(env: Env = process.env): Config {
       values[key] = parsed.value;
     } else {
       const got = variable.secret ? '(value not shown: it may hold a password)' : `(got ${JSON.stringify(text)})`;
-      problems.push(`${variable.name} ${parsed.problem} ${got}`);
+      problems.push(`${setAs} ${parsed.problem} ${got}`);
     }
   }
   const config = values as Config;
   problems.push(...crossChecks(config, problems));
-  if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze(config);
+  if (problems.length > 0) throw new ConfigError(problems, notices);
+  return { config: Object.freeze(config), notices };
 }
 
 function crossChecks(config: Config, earlier: readonly string[]): string[] {
@@ -76,7 +124,7 @@ function crossChecks(config: Config, earlier: readonly string[]): string[] {
       'PHONE_LOOKUP_URL and PHONE_LOOKUP_API_KEY go together (the service needs its key): set both or neither',
     );
   }
-  if (config.lendersFile !== undefined && config.leadForwardUrl !== undefined) problems.push(LENDERS_AND_FORWARD);
+  if (config.buyersFile !== undefined && config.buyerUrl !== undefined) problems.push(BUYERS_FILE_AND_URL);
   const hasAdminEmail = config.adminEmail !== undefined || mentioned('ADMIN_EMAIL');
   const hasAdminPassword = config.adminPassword !== undefined || mentioned('ADMIN_PASSWORD');
   if (hasAdminEmail !== hasAdminPassword) {

@@ -9,7 +9,7 @@ import { signingKey } from '../webhook-signature.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { ok, type Parsed, problem } from './variable.ts';
 
-/** Secrets LEAD_FORWARD_SECRET may list at once: the current one and those a rotation is moving away from. */
+/** Secrets BUYER_SECRET may list at once: the current one and those a rotation is moving away from. */
 const MAX_SIGNING_SECRETS = 3;
 
 /** Past these a limit means nothing: 0 is how a limit is switched off. */
@@ -93,7 +93,7 @@ export function boolean(raw: string): Parsed<boolean> {
   return problem('must be true, false, 1 or 0');
 }
 
-/** One to three `whsec_` secrets, separated by commas: the newest first while a lender moves to it. */
+/** One to three `whsec_` secrets, separated by commas: the newest first while a buyer moves to it. */
 export function signingSecrets(raw: string): Parsed<readonly Buffer[]> {
   const secrets = raw.split(',').map((secret) => secret.trim());
   if (secrets.length > MAX_SIGNING_SECRETS) return problem(`must list at most ${MAX_SIGNING_SECRETS} secrets`);

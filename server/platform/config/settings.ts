@@ -36,7 +36,7 @@ import { optional, type Variable, withDefault } from './variable.ts';
 const DAY_SECONDS = 86_400;
 
 /**
- * LEAD_RETENTION_DAYS's bounds: support needs a lead for a month when a lender says it never arrived, and a lead
+ * LEAD_RETENTION_DAYS's bounds: support needs a lead for a month when a buyer says it never arrived, and a lead
  * never keeps its personal data longer than its consent evidence is kept (docs/decisions/043-retention.md).
  */
 const MIN_LEAD_RETENTION_DAYS = 30;
@@ -204,40 +204,45 @@ export const VARIABLES = {
     secret: true,
     parse: serviceKey,
   }),
-  lendersFile: optional({
-    name: 'LENDERS_FILE',
+  buyersFile: optional({
+    name: 'BUYERS_FILE',
+    formerName: 'LENDERS_FILE',
     description:
-      "The participating lenders' file: each lender that buys leads, its endpoint, secrets, filters, hours, caps " +
-      'and priority (docs/lenders.md). Keep it outside the repository: it holds secrets. Relative paths start at ' +
-      'the project root. Unset: LEAD_FORWARD_URL, if set, is the one lender; set both and the server refuses to start.',
-    example: '/etc/fundflow/lenders.json',
+      "The buyers' file: each company that buys leads, its lender (by its id in site/content/lenders.json), its " +
+      'endpoint, secrets, filters, hours, caps and priority (docs/buyers.md). Keep it outside the repository: it ' +
+      'holds secrets. Relative paths start at the project root. Unset: BUYER_URL, if set, is the one buyer; set ' +
+      'both and the server refuses to start.',
+    example: '/etc/fundflow/buyers.json',
     parse: filePath,
   }),
-  leadForwardUrl: optional({
-    name: 'LEAD_FORWARD_URL',
+  buyerUrl: optional({
+    name: 'BUYER_URL',
+    formerName: 'LEAD_FORWARD_URL',
     description:
-      'Where stored leads are delivered when LENDERS_FILE is not set: one buyer that takes every lead, POSTed there ' +
+      'Where stored leads are delivered when BUYERS_FILE is not set: one buyer that takes every lead, POSTed there ' +
       'as JSON and retried on the Standard Webhooks schedule (8 attempts over about 27 hours) when it fails. ' +
-      'Unset, with no LENDERS_FILE: leads are stored and kept queued (for up to 30 days) until a buyer is set.',
+      'Unset, with no BUYERS_FILE: leads are stored and kept queued (for up to 30 days) until a buyer is set.',
     example: 'https://leads.example.com/v1/leads',
     secret: true,
     parse: webUrl,
   }),
-  leadForwardSigningKeys: optional({
-    name: 'LEAD_FORWARD_SECRET',
+  buyerSigningKeys: optional({
+    name: 'BUYER_SECRET',
+    formerName: 'LEAD_FORWARD_SECRET',
     description:
-      'The secret shared with the lender, as whsec_ and base64 (npm run leads -- new-secret makes one): every ' +
-      'delivery is then signed in the Standard Webhooks scheme (webhook-signature; docs/lender-signatures.md). ' +
+      'The secret shared with the buyer of BUYER_URL, as whsec_ and base64 (npm run leads -- new-secret makes one): ' +
+      'every delivery is then signed in the Standard Webhooks scheme (webhook-signature; docs/buyer-signatures.md). ' +
       'To rotate it, list the new secret first and the old one second, separated by a comma: each delivery carries ' +
       'both signatures until the old one is removed.',
     example: 'whsec_jWdHXy7rzwGhMm9k8ND/tHi3OlvQ495fIEYI2LtOTmU=',
     secret: true,
     parse: signingSecrets,
   }),
-  leadForwardTimeoutMs: withDefault({
-    name: 'LEAD_FORWARD_TIMEOUT_MS',
+  buyerTimeoutMs: withDefault({
+    name: 'BUYER_TIMEOUT_MS',
+    formerName: 'LEAD_FORWARD_TIMEOUT_MS',
     description:
-      'How long one delivery attempt waits for the lender to answer, in milliseconds, before it counts as failed.',
+      'How long one delivery attempt waits for the buyer to answer, in milliseconds, before it counts as failed.',
     default: '10000',
     parse: milliseconds(1000, 120_000),
   }),
@@ -309,10 +314,11 @@ export const VARIABLES = {
     default: '365',
     parse: days(MIN_LEAD_RETENTION_DAYS, MAX_LEAD_RETENTION_DAYS),
   }),
-  leadForwardReclaimSeconds: withDefault({
-    name: 'LEAD_FORWARD_RECLAIM_SECONDS',
+  buyerReclaimSeconds: withDefault({
+    name: 'BUYER_RECLAIM_SECONDS',
+    formerName: 'LEAD_FORWARD_RECLAIM_SECONDS',
     description:
-      'When a server dies during a delivery attempt, how many seconds after LEAD_FORWARD_TIMEOUT_MS another server ' +
+      'When a server dies during a delivery attempt, how many seconds after BUYER_TIMEOUT_MS another server ' +
       '(or the restarted one) takes the attempt back and retries it; servers also look for such attempts this often.',
     default: '60',
     parse: seconds(5, 600),

@@ -3,6 +3,11 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 export interface Variable<T> {
   readonly name: string;
+  /**
+   * The name the setting had before it was renamed: still read when `name` is unset, with a warning at start that
+   * names the new one (docs/decisions/074-one-word-for-a-buyer.md). Never shown in .env.example.
+   */
+  readonly formerName?: string;
   /** One or two sentences for operators; .env.example shows it above the variable. */
   readonly description: string;
   /** The value used when the variable is unset or blank, written as in the environment. Absent: optional setting. */

@@ -35,7 +35,7 @@ function pgliteStartParams(): string[] {
  * postgres's SQL parser that one recompile holds about 600 MB for two seconds, in every process, more than the rest
  * of the embedded database needs. Admitting only a function index no module has, the filter recompiles nothing. It
  * must be set before PGlite compiles its module and holds for the whole process (the only other WebAssembly,
- * undici's HTTP parser, reads the lender's short answers).
+ * undici's HTTP parser, reads the buyer's short answers).
  */
 function keepWasmOnBaselineCompiler(): void {
   setFlagsFromString('--wasm-tier-up-filter=2147483647');

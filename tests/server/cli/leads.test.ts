@@ -1,6 +1,6 @@
 /**
  * `npm run leads -- held` as an operator runs it, as a child process with the server's settings, on PGlite and (with
- * DATABASE_URL) PostgreSQL: every lead held back from lenders, oldest first, with why.
+ * DATABASE_URL) PostgreSQL: every lead held back from buyers, oldest first, with why.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -31,7 +31,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- held on $name', (kind) => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [optedOut, , bot, repeat] = stored.map(([id]) => id);
     expect(run.stdout).toBe(
-      '3 leads are held back from lenders (lead id, received: why):\n' +
+      '3 leads are held back from buyers (lead id, received: why):\n' +
         `${optedOut}  2026-11-20T10:00:00.000Z: its email or phone opted out ("Do Not Sell")\n` +
         `${bot}  2026-11-21T09:30:00.000Z: a bot (the hidden field was filled)\n` +
         `${repeat}  2026-11-22T08:15:00.000Z: a repeat of an email and phone within a day\n`,

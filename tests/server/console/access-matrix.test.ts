@@ -16,7 +16,7 @@ import {
   LEAD_ACTIONS,
   LEADS_CSV_PATH,
   LEADS_PATH,
-  LENDERS_PATH,
+  BUYERS_REPORT_PATH,
   ROLES,
   SESSION_PATH,
   USERS_PATH,
@@ -113,7 +113,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: ACCESS.leads,
   },
   { method: 'GET', route: COUNTS_PATH, url: COUNTS_PATH, access: ACCESS.counts },
-  { method: 'GET', route: LENDERS_PATH, url: LENDERS_PATH, access: ACCESS.lenders },
+  { method: 'GET', route: BUYERS_REPORT_PATH, url: BUYERS_REPORT_PATH, access: ACCESS.lenders },
   { method: 'GET', route: FUNNEL_PATH, url: `${FUNNEL_PATH}?version=v1`, access: ACCESS.funnel },
   { method: 'GET', route: FUNNEL_CSV_PATH, url: `${FUNNEL_CSV_PATH}?version=v1`, access: ACCESS.funnel },
 ];

@@ -540,7 +540,7 @@ describe('logs', () => {
       flowsDir: join(dir.path, 'flows'),
     });
     logged.post('/api/v1/test-failure', async () => {
-      throw new Error('the lender client broke');
+      throw new Error('the buyer client broke');
     });
     try {
       const response = await logged.inject({
@@ -553,7 +553,7 @@ describe('logs', () => {
       const errors = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
       expect(errors.find((entry) => entry.level === 50)).toMatchObject({
         msg: 'request failed',
-        err: { message: 'the lender client broke' },
+        err: { message: 'the buyer client broke' },
       });
       expect(lines.join('\n')).not.toMatch(/owner@acme|2125550123/);
     } finally {

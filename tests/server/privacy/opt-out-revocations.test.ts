@@ -1,14 +1,14 @@
 /**
  * An opt-out tells the buyers that already received the visitor's leads: lead.revoked to each, on pg-boss to real
- * local lenders over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL. Leads are matched by email (any case) or
+ * local buyers over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL. Leads are matched by email (any case) or
  * phone (any writing); leads not delivered, and other people's, send nothing; the answer never changes.
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BuyerEventQueue } from '../../../server/buyers/events/buyer-events.ts';
 import { eventsOf, seedRoutedLead, startBuyerEventsOn } from '../../support/buyer-events-setup.ts';
-import { lender, openDatabase, SECRET, SIGNING_KEY, WAIT, type Setup } from '../../support/delivery-setup.ts';
-import { httpLenderClient } from '../../../server/buyers/delivery/buyer-client.ts';
+import { startBuyer, openDatabase, SECRET, SIGNING_KEY, WAIT, type Setup } from '../../support/delivery-setup.ts';
+import { httpBuyerClient } from '../../../server/buyers/delivery/buyer-client.ts';
 import { startLeadApp } from '../../support/lead-app.ts';
 import { DATABASES, xsrfHeaders } from '../../support/server-harness.ts';
 import { verifyWebhook } from '../../support/webhook-verify.ts';
@@ -33,12 +33,12 @@ function optOut(app: FastifyInstance, contact: Record<string, string>) {
 describe.each(DATABASES)('opt-outs revoking delivered leads on $name', (kind) => {
   it('sends lead.revoked to each buyer that received a lead with the email or phone, once', async () => {
     const setup = await openDatabase(kind);
-    const vantorra = await lender({ secret: SECRET });
+    const vantorra = await startBuyer({ secret: SECRET });
     const running = await startBuyerEventsOn(
       setup,
       new Map([
-        ['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
-        ['other', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
+        ['vantorra', httpBuyerClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
+        ['other', httpBuyerClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
       ]),
     );
     const app = await appOn(setup, running.queue);

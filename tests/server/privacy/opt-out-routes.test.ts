@@ -1,5 +1,5 @@
 /**
- * "Do Not Sell My Information" opt-outs over the API, with real delivery through pg-boss to a test lender over HTTP,
+ * "Do Not Sell My Information" opt-outs over the API, with real delivery through pg-boss to a test buyer over HTTP,
  * on PGlite and (with DATABASE_URL) PostgreSQL: an opt-out is stored as keys, never the contact itself; leads with
  * its email or phone are held back at delivery, whether they arrive after it or were queued before it.
  */
@@ -9,11 +9,11 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../../server/platform/db/types.ts';
 import type { LeadDelivery } from '../../../server/buyers/delivery/lead-delivery.ts';
 import { validLead } from '../../support/lead-fixture.ts';
-import type { TestLender } from '../../support/test-lender.ts';
+import type { TestBuyer } from '../../support/test-buyer.ts';
 import {
   captureLog,
   jobStates,
-  lender,
+  startBuyer,
   openDatabase,
   startDelivery,
   WAIT,
@@ -57,7 +57,7 @@ async function optOuts(db: Database) {
   return rows;
 }
 
-const emailsReceived = (testLender: TestLender) => testLender.received.map((request) => request.body.email);
+const emailsReceived = (testBuyer: TestBuyer) => testBuyer.received.map((request) => request.body.email);
 
 /** Waits until the lead's job is done: delivered, or held back by its worker. */
 async function settled(setup: Setup, leadId: string): Promise<void> {
@@ -91,9 +91,9 @@ describe.each(DATABASES)('opt-outs on $name', (kind) => {
 
   it('holds back a later lead with that email, and one with that phone, and delivers the others', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender();
+    const testBuyer = await startBuyer();
     const { log, lines } = captureLog();
-    const app = await appOn(setup, await startDelivery(setup, { lender: testLender, log }));
+    const app = await appOn(setup, await startDelivery(setup, { buyer: testBuyer, log }));
 
     expect((await post(app, OPT_OUT, { email: 'Maria.Rivera@example.com' })).statusCode).toBe(200);
     expect((await post(app, OPT_OUT, { phone: '212.555.0123' })).statusCode).toBe(200);
@@ -101,9 +101,9 @@ describe.each(DATABASES)('opt-outs on $name', (kind) => {
     const byPhone = await sendLead(app, { email: 'lena.ortiz@example.com', phone: '2125550123' });
     const other = await sendLead(app, { email: 'sam.lee@example.com', phone: '4155550188' });
 
-    await testLender.waitForLeads(1, WAIT.timeout);
+    await testBuyer.waitForLeads(1, WAIT.timeout);
     for (const leadId of [byEmail, byPhone, other]) await settled(setup, leadId);
-    expect(emailsReceived(testLender)).toEqual(['sam.lee@example.com']);
+    expect(emailsReceived(testBuyer)).toEqual(['sam.lee@example.com']);
     expect(await heldOf(setup.db, byEmail)).toBe('opted-out');
     expect(await heldOf(setup.db, byPhone)).toBe('opted-out');
     expect(await heldOf(setup.db, other)).toBeNull();
@@ -116,19 +116,19 @@ describe.each(DATABASES)('opt-outs on $name', (kind) => {
 
   it('holds back a lead queued before the opt-out when its delivery comes', async () => {
     const setup = await openDatabase(kind);
-    // No lender yet: the lead is stored and its job waits, as while LEAD_FORWARD_URL is unset.
+    // No buyer yet: the lead is stored and its job waits, as while BUYER_URL is unset.
     const app = await appOn(setup, await startDelivery(setup));
     const queued = await sendLead(app, { email: 'maria.rivera@example.com', phone: '3105550147' });
     const other = await sendLead(app, { email: 'sam.lee@example.com', phone: '4155550188' });
     expect(await jobStates(setup, queued)).toEqual(['created']);
 
     expect((await post(app, OPT_OUT, { phone: '310-555-0147' })).statusCode).toBe(200);
-    const testLender = await lender();
-    await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer();
+    await startDelivery(setup, { buyer: testBuyer });
 
-    await testLender.waitForLeads(1, WAIT.timeout);
+    await testBuyer.waitForLeads(1, WAIT.timeout);
     for (const leadId of [queued, other]) await settled(setup, leadId);
-    expect(emailsReceived(testLender)).toEqual(['sam.lee@example.com']);
+    expect(emailsReceived(testBuyer)).toEqual(['sam.lee@example.com']);
     expect(await heldOf(setup.db, queued)).toBe('opted-out');
   }, 30_000);
 

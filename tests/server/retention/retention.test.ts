@@ -9,7 +9,7 @@ import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../../server/platform/db/index.ts';
 import { bossOptions } from '../../../server/buyers/delivery/lead-delivery.ts';
-import type { LenderClient } from '../../../server/buyers/delivery/buyer-client.ts';
+import type { BuyerClient } from '../../../server/buyers/delivery/buyer-client.ts';
 import type { DeliveryLog } from '../../../server/buyers/delivery/delivery-log.ts';
 import { routeLead } from '../../../server/buyers/routing/route-lead.ts';
 import {
@@ -239,7 +239,7 @@ describe('a purged lead', () => {
     const id = await storeLead(db, over(UNDELIVERED_KEPT_DAYS), { delivered: false });
     await purgeExpired(db, RETENTION_DAYS);
     const handedOver: string[] = [];
-    const lender: LenderClient = {
+    const buyer: BuyerClient = {
       async handOver({ messageId }) {
         handedOver.push(messageId);
         return { outcome: 'delivered', httpStatus: 200 };
@@ -252,7 +252,7 @@ describe('a purged lead', () => {
       data: { leadId: id },
       deferNext: () => Promise.reject(new Error('a purged lead has no next attempt')),
     };
-    await routeLead({ db, buyers: [{ ...buyerRules(), client: lender }], log }, job);
+    await routeLead({ db, buyers: [{ ...buyerRules(), client: buyer }], log }, job);
 
     expect(handedOver).toEqual([]);
     expect(lines).toEqual([

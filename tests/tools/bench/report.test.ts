@@ -270,7 +270,7 @@ describe('result rows', () => {
       ['Speed to lead, idle server, 201 to first attempt, median of 5', '300 ms', '', ''],
       ['Speed to lead, idle server, 201 to first attempt, worst of 5', '1,200 ms', '≤ 1,000 ms', 'no'],
     ]);
-    expect(pglite[0]!.subject).toBe('PGlite, one buyer in LENDERS_FILE');
+    expect(pglite[0]!.subject).toBe('PGlite, one buyer in BUYERS_FILE');
     const postgres = rows.filter((row) => row.subject === 'PostgreSQL');
     expect(postgres).toHaveLength(8);
     expect(postgres.every((row) => row.value === 'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable')).toBe(true);

@@ -1,14 +1,14 @@
 /**
- * The HTTP lender client against real local endpoints: what counts as delivered, what is rejected for good, what is
+ * The HTTP buyer client against real local endpoints: what counts as delivered, what is rejected for good, what is
  * worth retrying and after how long (Retry-After), and how failures are summed up.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEAD_PAYLOAD_FIELDS } from '../../../../contracts/lead.ts';
-import { httpLenderClient } from '../../../../server/buyers/delivery/buyer-client.ts';
+import { httpBuyerClient } from '../../../../server/buyers/delivery/buyer-client.ts';
 import { retryAfterSeconds } from '../../../../server/buyers/delivery/retry-after.ts';
-import { startTestLender, type LenderAnswer, type TestLender } from '../../../support/test-lender.ts';
+import { startTestBuyer, type BuyerAnswer, type TestBuyer } from '../../../support/test-buyer.ts';
 import { verifyWebhook } from '../../../support/webhook-verify.ts';
 import { freePort } from '../../../support/server-process.ts';
 
@@ -19,11 +19,11 @@ const lead = () => ({
   attemptedAt: new Date('2026-03-02T15:04:05.678Z'),
 });
 
-// Two signing keys, as LEAD_FORWARD_SECRET gives them during a rotation, and the secrets a lender holds for them.
+// Two signing keys, as BUYER_SECRET gives them during a rotation, and the secrets a buyer holds for them.
 const NEW_KEY = Buffer.alloc(32, 7);
 const OLD_KEY = Buffer.alloc(32, 9);
 const secretOf = (key: Buffer) => `whsec_${key.toString('base64')}`;
-/** When the lead's attempt started (its webhook-timestamp), in ms: a lender checks the timestamp is recent. */
+/** When the lead's attempt started (its webhook-timestamp), in ms: a buyer checks the timestamp is recent. */
 const ATTEMPT_SECONDS = Date.parse('2026-03-02T15:04:05.678Z');
 
 const closers: Array<() => Promise<void>> = [];
@@ -31,8 +31,8 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function lender(options: Parameters<typeof startTestLender>[0] = {}): Promise<TestLender> {
-  const started = await startTestLender(options);
+async function startBuyer(options: Parameters<typeof startTestBuyer>[0] = {}): Promise<TestBuyer> {
+  const started = await startTestBuyer(options);
   closers.push(() => started.close());
   return started;
 }
@@ -51,12 +51,12 @@ async function endpoint(handle: Parameters<typeof createServer>[1]): Promise<str
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`;
 }
 
-describe('the HTTP lender client', () => {
+describe('the HTTP buyer client', () => {
   it('posts every field of the spec payload, time_stamp the time of receipt, the message id and the attempt time', async () => {
-    const testLender = await lender();
-    const outcome = await httpLenderClient({ url: testLender.url, timeoutMs: 2_000 }).handOver(lead());
+    const testBuyer = await startBuyer();
+    const outcome = await httpBuyerClient({ url: testBuyer.url, timeoutMs: 2_000 }).handOver(lead());
     expect(outcome).toEqual({ outcome: 'delivered', httpStatus: 200 });
-    const [received] = testLender.received;
+    const [received] = testBuyer.received;
     // The fields the lead lacks come empty, in the spec's order; then the lead's own fields and the time of receipt.
     const empty = Object.fromEntries(LEAD_PAYLOAD_FIELDS.map((field) => [field, '']));
     expect(received!.body).toEqual({
@@ -76,38 +76,38 @@ describe('the HTTP lender client', () => {
   });
 
   it('signs "<webhook-id>.<webhook-timestamp>.<body>" in the Standard Webhooks scheme', async () => {
-    const testLender = await lender();
-    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
-    const [received] = testLender.received;
+    const testBuyer = await startBuyer();
+    await httpBuyerClient({ url: testBuyer.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
+    const [received] = testBuyer.received;
     // The same HMAC as `printf '<id>.1772463845.<body>' | openssl dgst -sha256 -mac HMAC -macopt hexkey:0707...07
     // -binary | base64`.
     expect(received!.headers['webhook-signature']).toBe('v1,IZl/wvrKyRpsTTWltJXt3280bYE2QQoq9hhX25+M+P4=');
     expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
   });
 
-  it('during a rotation, signs with both secrets, so a lender holding either one accepts the lead', async () => {
-    const testLender = await lender();
-    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY, OLD_KEY], timeoutMs: 2_000 }).handOver(lead());
-    const [received] = testLender.received;
+  it('during a rotation, signs with both secrets, so a buyer holding either one accepts the lead', async () => {
+    const testBuyer = await startBuyer();
+    await httpBuyerClient({ url: testBuyer.url, signingKeys: [NEW_KEY, OLD_KEY], timeoutMs: 2_000 }).handOver(lead());
+    const [received] = testBuyer.received;
     expect((received!.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
     expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
     expect(verifyWebhook(secretOf(OLD_KEY), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(true);
     expect(verifyWebhook(secretOf(Buffer.alloc(32, 1)), received!.headers, received!.raw, ATTEMPT_SECONDS)).toBe(false);
   });
 
-  it('gives a lender what it needs to refuse a changed body or a replay', async () => {
-    const testLender = await lender();
-    await httpLenderClient({ url: testLender.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
-    const [received] = testLender.received;
+  it('gives a buyer what it needs to refuse a changed body or a replay', async () => {
+    const testBuyer = await startBuyer();
+    await httpBuyerClient({ url: testBuyer.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
+    const [received] = testBuyer.received;
     const changed = received!.raw.replace('50000', '500000');
     expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, changed, ATTEMPT_SECONDS)).toBe(false);
     const anHourLater = ATTEMPT_SECONDS + 60 * 60 * 1000;
     expect(verifyWebhook(secretOf(NEW_KEY), received!.headers, received!.raw, anHourLater)).toBe(false);
   });
 
-  it('is refused by a lender checking signatures with another secret', async () => {
-    const checking = await lender({ secret: secretOf(OLD_KEY) });
-    const outcome = await httpLenderClient({ url: checking.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver({
+  it('is refused by a buyer checking signatures with another secret', async () => {
+    const checking = await startBuyer({ secret: secretOf(OLD_KEY) });
+    const outcome = await httpBuyerClient({ url: checking.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver({
       ...lead(),
       attemptedAt: new Date(),
     });
@@ -115,24 +115,24 @@ describe('the HTTP lender client', () => {
   });
 
   it('counts a status outside 2xx, 400 and 422 as a failure worth retrying, redirects included', async () => {
-    const failing = await lender({ status: 500 });
-    expect(await httpLenderClient({ url: failing.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
+    const failing = await startBuyer({ status: 500 });
+    expect(await httpBuyerClient({ url: failing.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
       outcome: 'failed',
       httpStatus: 500,
       error: 'lender answered HTTP 500',
     });
     const moved = await endpoint((_request, response) => response.writeHead(307, { location: '/elsewhere' }).end());
-    expect(await httpLenderClient({ url: moved, timeoutMs: 2_000 }).handOver(lead())).toEqual({
+    expect(await httpBuyerClient({ url: moved, timeoutMs: 2_000 }).handOver(lead())).toEqual({
       outcome: 'failed',
       httpStatus: 307,
       error: 'lender answered HTTP 307',
     });
   });
 
-  it('gives up on a lender that does not answer within the timeout', async () => {
+  it('gives up on a buyer that does not answer within the timeout', async () => {
     const silent = await endpoint(() => undefined);
     const started = Date.now();
-    expect(await httpLenderClient({ url: silent, timeoutMs: 300 }).handOver(lead())).toEqual({
+    expect(await httpBuyerClient({ url: silent, timeoutMs: 300 }).handOver(lead())).toEqual({
       outcome: 'failed',
       httpStatus: null,
       error: 'no answer within 300 ms',
@@ -142,7 +142,7 @@ describe('the HTTP lender client', () => {
 
   it('reports a refused connection by its code', async () => {
     const url = `http://127.0.0.1:${await freePort()}/leads`;
-    expect(await httpLenderClient({ url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
+    expect(await httpBuyerClient({ url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
       outcome: 'failed',
       httpStatus: null,
       error: 'request failed (ECONNREFUSED)',
@@ -152,15 +152,15 @@ describe('the HTTP lender client', () => {
   it('stops an attempt when the worker shuts down', async () => {
     const silent = await endpoint(() => undefined);
     const shutdown = new AbortController();
-    const client = httpLenderClient({ url: silent, timeoutMs: 10_000 });
+    const client = httpBuyerClient({ url: silent, timeoutMs: 10_000 });
     const outcome = client.handOver({ ...lead(), signal: shutdown.signal });
     shutdown.abort();
     expect(await outcome).toEqual({ outcome: 'failed', httpStatus: null, error: 'stopped by shutdown' });
   });
 
-  it('reports a connection the lender drops without answering', async () => {
-    const dropping = await lender({ script: () => ({ drop: true }) });
-    expect(await httpLenderClient({ url: dropping.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
+  it('reports a connection the buyer drops without answering', async () => {
+    const dropping = await startBuyer({ script: () => ({ drop: true }) });
+    expect(await httpBuyerClient({ url: dropping.url, timeoutMs: 2_000 }).handOver(lead())).toEqual({
       outcome: 'failed',
       httpStatus: null,
       error: 'request failed (UND_ERR_SOCKET)',
@@ -168,10 +168,10 @@ describe('the HTTP lender client', () => {
   });
 });
 
-describe('what a lender answer means', () => {
-  async function outcomeOf(answer: LenderAnswer) {
-    const scripted = await lender({ script: () => answer });
-    return httpLenderClient({ url: scripted.url, timeoutMs: 2_000 }).handOver(lead());
+describe('what a buyer answer means', () => {
+  async function outcomeOf(answer: BuyerAnswer) {
+    const scripted = await startBuyer({ script: () => answer });
+    return httpBuyerClient({ url: scripted.url, timeoutMs: 2_000 }).handOver(lead());
   }
 
   it('2xx is delivered', async () => {
@@ -222,7 +222,7 @@ describe('what a lender answer means', () => {
     }
   });
 
-  it('passes on the pause a lender asks for with Retry-After, in seconds or as a date', async () => {
+  it('passes on the pause a buyer asks for with Retry-After, in seconds or as a date', async () => {
     expect(await outcomeOf({ status: 429, headers: { 'retry-after': '120' } })).toEqual({
       outcome: 'failed',
       httpStatus: 429,
@@ -261,15 +261,15 @@ describe('Retry-After', () => {
 
 describe("a buyer's field map", () => {
   it('renames the fields it names, keeps every other field, value and place, and sends the same bytes every time', async () => {
-    const testLender = await lender();
-    const client = httpLenderClient({
-      url: testLender.url,
+    const testBuyer = await startBuyer();
+    const client = httpBuyerClient({
+      url: testBuyer.url,
       timeoutMs: 2_000,
       fieldMap: { first_name: 'given_name', time_stamp: 'received', flow_version: 'form' },
     });
     await client.handOver(lead());
     await client.handOver({ ...lead(), attemptedAt: new Date('2026-03-02T15:09:05.678Z') });
-    const [first, second] = testLender.received;
+    const [first, second] = testBuyer.received;
     const renamed = (field: string) =>
       ({ first_name: 'given_name', time_stamp: 'received', flow_version: 'form' })[field] ?? field;
     expect(Object.keys(first!.body)).toEqual([...LEAD_PAYLOAD_FIELDS, 'flow_version', 'time_stamp'].map(renamed));
@@ -284,9 +284,9 @@ describe("a buyer's field map", () => {
   });
 
   it('signs the body as the buyer receives it, renamed', async () => {
-    const testLender = await lender({ secret: secretOf(NEW_KEY) });
-    const client = httpLenderClient({
-      url: testLender.url,
+    const testBuyer = await startBuyer({ secret: secretOf(NEW_KEY) });
+    const client = httpBuyerClient({
+      url: testBuyer.url,
       signingKeys: [NEW_KEY],
       timeoutMs: 2_000,
       fieldMap: { email: 'contact_email' },
@@ -295,7 +295,7 @@ describe("a buyer's field map", () => {
       outcome: 'delivered',
       httpStatus: 200,
     });
-    expect(testLender.received[0]!.body).toHaveProperty('contact_email', '');
+    expect(testBuyer.received[0]!.body).toHaveProperty('contact_email', '');
   });
 });
 
@@ -308,9 +308,9 @@ describe('events to a buyer', () => {
   });
 
   it('posts the Standard Webhooks envelope to the events endpoint, signed, with the event id as webhook-id', async () => {
-    const leads = await lender();
-    const events = await lender();
-    const client = httpLenderClient({
+    const leads = await startBuyer();
+    const events = await startBuyer();
+    const client = httpBuyerClient({
       url: leads.url,
       eventsUrl: events.url,
       signingKeys: [NEW_KEY],
@@ -338,8 +338,8 @@ describe('events to a buyer', () => {
   });
 
   it('goes to the lead endpoint when the buyer has no events endpoint, stamped with the attempt by default', async () => {
-    const leads = await lender();
-    await httpLenderClient({ url: leads.url, timeoutMs: 2_000 }).sendEvent(event());
+    const leads = await startBuyer();
+    await httpBuyerClient({ url: leads.url, timeoutMs: 2_000 }).sendEvent(event());
     expect(leads.received[0]!.body).toEqual({
       type: 'lead.revoked',
       timestamp: '2026-03-05T09:00:00.000Z',
@@ -348,21 +348,21 @@ describe('events to a buyer', () => {
   });
 
   it("reads the buyer's answer as a lead's: rejected, failed with its Retry-After, or no answer", async () => {
-    const rejecting = await lender({ script: () => ({ status: 422 }) });
-    expect(await httpLenderClient({ url: rejecting.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
+    const rejecting = await startBuyer({ script: () => ({ status: 422 }) });
+    expect(await httpBuyerClient({ url: rejecting.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
       outcome: 'rejected',
       httpStatus: 422,
       error: 'lender rejected the lead (HTTP 422)',
     });
-    const busy = await lender({ script: () => ({ status: 503, headers: { 'retry-after': '60' } }) });
-    expect(await httpLenderClient({ url: busy.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
+    const busy = await startBuyer({ script: () => ({ status: 503, headers: { 'retry-after': '60' } }) });
+    expect(await httpBuyerClient({ url: busy.url, timeoutMs: 2_000 }).sendEvent(event())).toEqual({
       outcome: 'failed',
       httpStatus: 503,
       error: 'lender answered HTTP 503',
       retryAfterSeconds: 60,
     });
     const silent = await endpoint(() => undefined);
-    expect(await httpLenderClient({ url: silent, timeoutMs: 300 }).sendEvent(event())).toEqual({
+    expect(await httpBuyerClient({ url: silent, timeoutMs: 300 }).sendEvent(event())).toEqual({
       outcome: 'failed',
       httpStatus: null,
       error: 'no answer within 300 ms',

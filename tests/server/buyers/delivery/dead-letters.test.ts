@@ -6,19 +6,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLeadDelivery, type RetryPolicy } from '../../../../server/buyers/delivery/lead-delivery.ts';
-import type { TestLender } from '../../../support/test-lender.ts';
+import type { TestBuyer } from '../../../support/test-buyer.ts';
 import { PROCESS_DATABASES, type OpenedDatabase } from '../../../support/delivery-databases.ts';
-import { captureLog, deliveredAt, endOf, lender, storeLead, testBuyer, WAIT } from '../../../support/delivery-setup.ts';
+import {
+  captureLog,
+  deliveredAt,
+  endOf,
+  startBuyer,
+  storeLead,
+  buyerAt,
+  WAIT,
+} from '../../../support/delivery-setup.ts';
 import { leads } from '../../../support/leads-command.ts';
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 1, backoff: false };
 
-/** Delivery as a server runs it (pg-boss in its default schema), against `testLender`, until stopped. */
-async function deliver(opened: OpenedDatabase, testLender: TestLender) {
+/** Delivery as a server runs it (pg-boss in its default schema), against `testBuyer`, until stopped. */
+async function deliver(opened: OpenedDatabase, testBuyer: TestBuyer) {
   const delivery = createLeadDelivery({
     db: opened.db,
     connection: opened.connection,
-    buyers: [testBuyer(testLender, {}, 2_000)],
+    buyers: [buyerAt(testBuyer, {}, 2_000)],
     timeoutMs: 2_000,
     retry: NO_RETRY,
     // One attempt: a failure spends the buyer's retries at once.
@@ -33,7 +41,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
   it('lists the dead letters and replays each lead exactly once; a delivered lead is not sent again', async () => {
     const database = await kind.create();
     onTestFinished(() => database.remove());
-    const rejecting = await lender({ status: 500 });
+    const rejecting = await startBuyer({ status: 500 });
 
     // Two leads whose only attempt fails: both dead-lettered.
     let opened = await database.open();
@@ -66,7 +74,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     });
     expect((await leads(database.env, 'dead')).stdout).toContain('1 delivery in the dead-letter queue');
 
-    const accepting = await lender();
+    const accepting = await startBuyer();
     opened = await database.open();
     delivery = await deliver(opened, accepting);
     await vi.waitFor(async () => expect(await deliveredAt(opened.db, first)).toBeInstanceOf(Date), WAIT);
@@ -99,7 +107,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
   it('routes an unsold lead again on redeliver: the buyer that refused it is offered it once more', async () => {
     const database = await kind.create();
     onTestFinished(() => database.remove());
-    const refusing = await lender({ status: 422 });
+    const refusing = await startBuyer({ status: 422 });
 
     let opened = await database.open();
     let delivery = await deliver(opened, refusing);
@@ -115,7 +123,7 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
       stdout: `${leadId}: queued for delivery\n`,
     });
 
-    const accepting = await lender();
+    const accepting = await startBuyer();
     opened = await database.open();
     delivery = await deliver(opened, accepting);
     await vi.waitFor(async () => expect(await deliveredAt(opened.db, leadId)).toBeInstanceOf(Date), WAIT);
@@ -142,18 +150,18 @@ describe.each(PROCESS_DATABASES)('npm run leads -- dead | redeliver on $name', (
     it('replays a dead letter while a server delivers, which sends it at once', async () => {
       const database = await kind.create();
       onTestFinished(() => database.remove());
-      const testLender = await lender({ script: ({ earlier }) => ({ status: earlier === 0 ? 500 : 200 }) });
+      const testBuyer = await startBuyer({ script: ({ earlier }) => ({ status: earlier === 0 ? 500 : 200 }) });
       const opened = await database.open();
       onTestFinished(() => opened.db.close());
-      const delivery = await deliver(opened, testLender);
+      const delivery = await deliver(opened, testBuyer);
       onTestFinished(() => delivery.stop());
       const leadId = await storeLead(opened.db, delivery);
       await vi.waitFor(async () => expect((await leads(database.env, 'dead')).stdout).toContain(leadId), WAIT);
 
       expect((await leads(database.env, 'redeliver', leadId)).stdout).toBe(`${leadId}: queued for delivery\n`);
       await vi.waitFor(async () => expect(await deliveredAt(opened.db, leadId)).toBeInstanceOf(Date), WAIT);
-      expect(testLender.accepted().map((request) => request.headers['webhook-id'])).toEqual([leadId]);
-      expect(testLender.received).toHaveLength(2);
+      expect(testBuyer.accepted().map((request) => request.headers['webhook-id'])).toEqual([leadId]);
+      expect(testBuyer.received).toHaveLength(2);
     }, 60_000);
   }
 });

@@ -19,7 +19,7 @@ describe('mapFields', () => {
       { flow: 'business-funding', email: 'Maria Rivera', name: 'maria@example.com', time_stamp: 'T' },
     ],
     ['a field the body lacks', { phone: 'phone_number' }, body],
-    // Never the case with a checked LENDERS_FILE; the renamed value is kept.
+    // Never the case with a checked BUYERS_FILE; the renamed value is kept.
     ['onto a field kept', { email: 'name' }, { flow: 'business-funding', name: 'maria@example.com', time_stamp: 'T' }],
   ])('%s', (_case, map: Record<string, string> | undefined, expected) => {
     const mapped = mapFields(body, map);

@@ -1,12 +1,12 @@
 /**
  * The lead API contract (docs/decisions/045-lead-api-contract.md) over real HTTP: another client posts spec section
- * 3's payload exactly as written, and the lender receives every one of its fields, with the time the lead was
+ * 3's payload exactly as written, and the buyer receives every one of its fields, with the time the lead was
  * received as time_stamp on every attempt.
  */
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { validLead } from '../../../support/lead-fixture.ts';
-import { lender, openDatabase, receivedAt, startDelivery, WAIT } from '../../../support/delivery-setup.ts';
+import { startBuyer, openDatabase, receivedAt, startDelivery, WAIT } from '../../../support/delivery-setup.ts';
 import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
 import { startLeadApp } from '../../../support/lead-app.ts';
 
@@ -25,10 +25,10 @@ const SPEC_PAYLOAD =
   '"trustedform_cert_url":"","source_url":"https://partner.example.com/apply?utm_source=search"}';
 
 describe.each(DATABASES)('the lead API contract on $name', (kind) => {
-  /** The app listening on a local port with delivery to `testLender`: what another client reaches over HTTP. */
-  async function startIntake(testLender: Awaited<ReturnType<typeof lender>>) {
+  /** The app listening on a local port with delivery to `testBuyer`: what another client reaches over HTTP. */
+  async function startIntake(testBuyer: Awaited<ReturnType<typeof startBuyer>>) {
     const setup = await openDatabase(kind);
-    const delivery = await startDelivery(setup, { lender: testLender });
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
     const app = await startLeadApp(setup.db, { delivery: delivery.queue });
     onTestFinished(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -42,15 +42,15 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     return { setup, post };
   }
 
-  it("takes the spec's payload as written, and every attempt brings the lender all of it, stamped when received", async () => {
-    const testLender = await lender({ failFirst: 1 });
-    const { setup, post } = await startIntake(testLender);
+  it("takes the spec's payload as written, and every attempt brings the buyer all of it, stamped when received", async () => {
+    const testBuyer = await startBuyer({ failFirst: 1 });
+    const { setup, post } = await startIntake(testBuyer);
 
     const response = await post(SPEC_PAYLOAD);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
 
-    const [failed, delivered] = await testLender.waitForLeads(2, WAIT.timeout);
+    const [failed, delivered] = await testBuyer.waitForLeads(2, WAIT.timeout);
     expect([failed!.status, delivered!.status]).toEqual([503, 200]);
     const stamped = (await receivedAt(setup.db, id)).toISOString();
     // Every field as sent; of ours only the version the lead was taken as.
@@ -59,19 +59,19 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
   }, 30_000);
 
   it('sends a lead without a certificate URL with an empty one', async () => {
-    const testLender = await lender();
-    const { post } = await startIntake(testLender);
+    const testBuyer = await startBuyer();
+    const { post } = await startIntake(testBuyer);
 
     const response = await post(JSON.stringify(validLead({ trustedform_cert_url: undefined })));
     expect(response.status).toBe(201);
 
-    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
     expect(received!.body).toMatchObject({ trustedform_cert_url: '', email: validLead().email });
   }, 30_000);
 
   it('forwards the attribution a lead came with, as sent', async () => {
-    const testLender = await lender();
-    const { post } = await startIntake(testLender);
+    const testBuyer = await startBuyer();
+    const { post } = await startIntake(testBuyer);
     const attribution = {
       utm_source: 'google',
       utm_campaign: 'spring',
@@ -81,7 +81,7 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     };
 
     expect((await post(JSON.stringify(validLead({ attribution })))).status).toBe(201);
-    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
     expect(received!.body).toMatchObject({ attribution, email: validLead().email });
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Lead delivery on pg-boss against a real local lender over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: the
+ * Lead delivery on pg-boss against a real local buyer over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: the
  * job commits with the lead, one message id across retries, signed bodies, every attempt recorded, dead letter.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,7 @@ import {
   jobsOf,
   jobStates,
   leadPayload,
-  lender,
+  startBuyer,
   openDatabase,
   QUICK_PAUSES,
   receivedAt,
@@ -32,19 +32,19 @@ import {
 import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
 import { startLeadApp } from '../../../support/lead-app.ts';
 
-/** The spec's payload fields a lead lacks reach the lender empty. */
+/** The spec's payload fields a lead lacks reach the buyer empty. */
 const EMPTY_LEAD = Object.fromEntries(LEAD_PAYLOAD_FIELDS.map((field) => [field, '']));
 
 describe.each(DATABASES)('lead delivery on $name', (kind) => {
   it('delivers a queued lead once: the payload with time_stamp, the message id, a valid signature', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender();
+    const testBuyer = await startBuyer();
     const { log, lines } = captureLog();
-    const delivery = await startDelivery(setup, { lender: testLender, log });
+    const delivery = await startDelivery(setup, { buyer: testBuyer, log });
     const before = Date.now();
     const leadId = await storeLead(setup.db, delivery);
 
-    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
     const { time_stamp: timeStamp, ...rest } = received!.body;
     expect(rest).toEqual({ ...EMPTY_LEAD, ...leadPayload() });
     expect(Date.parse(timeStamp as string)).toBe((await receivedAt(setup.db, leadId)).getTime());
@@ -59,7 +59,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     expect(verifyWebhook(SECRET, headers, received!.raw)).toBe(true);
 
     await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
-    expect(testLender.received).toHaveLength(1);
+    expect(testBuyer.received).toHaveLength(1);
     expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date);
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
       { attempt: 1, http_status: 200, outcome: 'delivered', error: null },
@@ -71,13 +71,13 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     });
   }, 30_000);
 
-  it('retries a failing lender with one message id and records every attempt', async () => {
+  it('retries a failing buyer with one message id and records every attempt', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender({ failFirst: 2 });
-    const delivery = await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer({ failFirst: 2 });
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
     const leadId = await storeLead(setup.db, delivery);
 
-    const received = await testLender.waitForLeads(3, WAIT.timeout);
+    const received = await testBuyer.waitForLeads(3, WAIT.timeout);
     expect(received.map((request) => request.status)).toEqual([503, 503, 200]);
     expect(new Set(received.map((request) => request.headers['webhook-id']))).toEqual(new Set([leadId]));
     expect(new Set(received.map((request) => request.headers['idempotency-key']))).toEqual(new Set([leadId]));
@@ -92,7 +92,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
       async () => expect(await jobStates(setup, leadId)).toEqual(['completed', 'completed', 'completed']),
       WAIT,
     );
-    expect(testLender.received).toHaveLength(3);
+    expect(testBuyer.received).toHaveLength(3);
     expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date);
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
       { attempt: 1, http_status: 503, outcome: 'failed', error: 'lender answered HTTP 503' },
@@ -103,9 +103,9 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
 
   it('after the last retry moves the job to the dead-letter queue; the lead stays undelivered', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender({ status: 500 });
+    const testBuyer = await startBuyer({ status: 500 });
     const { log, lines } = captureLog();
-    const delivery = await startDelivery(setup, { lender: testLender, log });
+    const delivery = await startDelivery(setup, { buyer: testBuyer, log });
     const leadId = await storeLead(setup.db, delivery);
 
     await vi.waitFor(
@@ -118,7 +118,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
         ]),
       WAIT,
     );
-    expect(testLender.received).toHaveLength(QUICK_PAUSES.length + 1);
+    expect(testBuyer.received).toHaveLength(QUICK_PAUSES.length + 1);
     expect(await deliveredAt(setup.db, leadId)).toBeNull();
     expect(await attemptsOf(setup.db, leadId)).toMatchObject([
       { attempt: 1, http_status: 500, outcome: 'failed', error: 'lender answered HTTP 500' },
@@ -139,8 +139,8 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
 
   it('never delivers a lead whose transaction rolled back', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender();
-    const delivery = await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer();
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
 
     const rolledBack = randomUUID();
     await expect(
@@ -156,11 +156,11 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     const committed = await storeLead(setup.db, delivery);
 
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, committed)).toBeInstanceOf(Date), WAIT);
-    expect(testLender.received.map((request) => request.headers['webhook-id'])).toEqual([committed]);
+    expect(testBuyer.received.map((request) => request.headers['webhook-id'])).toEqual([committed]);
     expect(await jobsOf(setup, rolledBack)).toEqual([]);
   }, 30_000);
 
-  it('without a lender warns at start and keeps leads queued until a server starts with one', async () => {
+  it('without a buyer warns at start and keeps leads queued until a server starts with one', async () => {
     const setup = await openDatabase(kind);
     const { log, lines } = captureLog();
     const first = await startDelivery(setup, { log, retry: RUN_RETRIES, timeoutMs: 10_000 });
@@ -168,7 +168,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
       {
         level: 'warn',
         fields: {},
-        message: 'no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered',
+        message: 'no buyer (BUYERS_FILE or BUYER_URL): leads are stored but not delivered',
       },
     ]);
     const leadId = await storeLead(setup.db, first);
@@ -187,9 +187,9 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     expect(job!.keep_until.getTime() - Date.now()).toBeGreaterThan((RETENTION_SECONDS - 60) * 1000);
     await first.stop();
 
-    const testLender = await lender();
-    await startDelivery(setup, { lender: testLender });
-    const [received] = await testLender.waitForLeads(1, WAIT.timeout);
+    const testBuyer = await startBuyer();
+    await startDelivery(setup, { buyer: testBuyer });
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
     expect(received!.headers['webhook-id']).toBe(leadId);
     await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
   }, 30_000);
@@ -212,7 +212,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
 
   it('queues, through intake, jobs that hold the lead id and nothing else, also once dead-lettered', async () => {
     const setup = await openDatabase(kind);
-    const delivery = await startDelivery(setup, { lender: await lender({ status: 500 }) });
+    const delivery = await startDelivery(setup, { buyer: await startBuyer({ status: 500 }) });
     const app = await startLeadApp(setup.db, { delivery: delivery.queue });
     onTestFinished(() => app.close());
     const response = await app.inject({

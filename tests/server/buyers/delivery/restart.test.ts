@@ -1,12 +1,12 @@
 /**
  * Durability with the real server process: a lead answered 201 survives SIGKILL before any delivery, and a restart
- * with a working lender delivers it exactly once. Also: a server without LEAD_FORWARD_URL says so at start.
+ * with a working buyer delivers it exactly once. Also: a server without BUYER_URL says so at start.
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../../server/platform/db/index.ts';
 import { validLead } from '../../../support/lead-fixture.ts';
-import { startTestLender, type TestLender } from '../../../support/test-lender.ts';
+import { startTestBuyer, type TestBuyer } from '../../../support/test-buyer.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../../../support/server-harness.ts';
 import { freePort, listening, startServer, type ServerProcess } from '../../../support/server-process.ts';
 
@@ -15,7 +15,7 @@ const staticDir = join(dir.path, 'dist');
 writeBuiltSite(staticDir);
 
 const servers: ServerProcess[] = [];
-const lenders: TestLender[] = [];
+const buyers: TestBuyer[] = [];
 
 function start(env: Record<string, string>): ServerProcess {
   const server = startServer({ STATIC_DIR: staticDir, ...env });
@@ -30,7 +30,7 @@ afterEach(async () => {
       await server.exited;
     }
   }
-  await Promise.all(lenders.splice(0).map((lender) => lender.close()));
+  await Promise.all(buyers.splice(0).map((buyer) => buyer.close()));
 });
 afterAll(() => dir.remove());
 
@@ -41,7 +41,7 @@ describe('lead delivery across a crash', () => {
     // Nothing listens there: were the first server to try before it dies, the attempt fails and is retried.
     const nowhere = `http://127.0.0.1:${await freePort()}/leads`;
 
-    const first = start({ PORT: port, DATA_DIR: dataDir, LEAD_FORWARD_URL: nowhere });
+    const first = start({ PORT: port, DATA_DIR: dataDir, BUYER_URL: nowhere });
     await listening(first);
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
       method: 'POST',
@@ -53,20 +53,20 @@ describe('lead delivery across a crash', () => {
     expect(response.status).toBe(201);
     await first.exited;
 
-    const lender = await startTestLender();
-    lenders.push(lender);
-    const second = start({ PORT: port, DATA_DIR: dataDir, LEAD_FORWARD_URL: lender.url });
+    const buyer = await startTestBuyer();
+    buyers.push(buyer);
+    const second = start({ PORT: port, DATA_DIR: dataDir, BUYER_URL: buyer.url });
     await listening(second);
     // Normally within seconds; up to two minutes in the rare run where the first server tried before it died and
     // the job waits out its first retry pause.
-    const [received] = await lender.waitForLeads(1, 150_000);
+    const [received] = await buyer.waitForLeads(1, 150_000);
     expect(received!.headers['webhook-id']).toBe(id);
     expect(received!.body).toMatchObject({ email: validLead().email, time_stamp: expect.any(String) });
 
     // A clean stop lets a running attempt finish; then the database tells whether anything is left to send.
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(lender.received).toHaveLength(1);
+    expect(buyer.received).toHaveLength(1);
     const db = await openPglite(dataDir);
     try {
       const attempts = await db.query<{ outcome: string }>(
@@ -86,12 +86,12 @@ describe('lead delivery across a crash', () => {
     }
   }, 240_000);
 
-  it('without LEAD_FORWARD_URL starts, warns, and keeps accepting leads', async () => {
+  it('without BUYER_URL starts, warns, and keeps accepting leads', async () => {
     const port = String(await freePort());
-    const server = start({ PORT: port, DATA_DIR: join(dir.path, 'no-url-data'), LEAD_FORWARD_URL: '' });
+    const server = start({ PORT: port, DATA_DIR: join(dir.path, 'no-url-data'), BUYER_URL: '' });
     await listening(server);
     expect(server.output()).toContain(
-      '"msg":"no buyer (LENDERS_FILE or LEAD_FORWARD_URL): leads are stored but not delivered"',
+      '"msg":"no buyer (BUYERS_FILE or BUYER_URL): leads are stored but not delivered"',
     );
     const response = await fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * lead.revoked events on pg-boss to real local lenders over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: one
+ * lead.revoked events on pg-boss to real local buyers over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: one
  * event per lead and buyer that received it, sent signed with the event id as webhook-id, retried on the Standard
  * Webhooks schedule, never sent twice; refused, spent and orphaned events given up with an error naming ids only.
  */
@@ -13,9 +13,9 @@ import {
   type BuyerEventSender,
 } from '../../../../server/buyers/events/buyer-events.ts';
 import { verifyWebhook } from '../../../support/webhook-verify.ts';
-import { captureLog, lender, openDatabase, SECRET, SIGNING_KEY, WAIT } from '../../../support/delivery-setup.ts';
+import { captureLog, startBuyer, openDatabase, SECRET, SIGNING_KEY, WAIT } from '../../../support/delivery-setup.ts';
 import { eventJobStates, eventsOf, seedRoutedLead, startBuyerEventsOn } from '../../../support/buyer-events-setup.ts';
-import { httpLenderClient } from '../../../../server/buyers/delivery/buyer-client.ts';
+import { httpBuyerClient } from '../../../../server/buyers/delivery/buyer-client.ts';
 import { DATABASES } from '../../../support/server-harness.ts';
 
 const MARIA = { email: 'maria.rivera@example.com', phone: '3105550147' };
@@ -100,12 +100,12 @@ describe.each(DATABASES)('lead.revoked events on $name', (kind) => {
 
   it('sends each event once, signed with its buyer’s key, the event id as webhook-id', async () => {
     const setup = await openDatabase(kind);
-    const vantorra = await lender({ secret: SECRET });
-    const other = await lender({ secret: OTHER_SECRET });
+    const vantorra = await startBuyer({ secret: SECRET });
+    const other = await startBuyer({ secret: OTHER_SECRET });
     const { log, lines } = captureLog();
     const senders = new Map([
-      ['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
-      ['other', httpLenderClient({ url: other.url, signingKeys: [OTHER_KEY], timeoutMs: 5_000 })],
+      ['vantorra', httpBuyerClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })],
+      ['other', httpBuyerClient({ url: other.url, signingKeys: [OTHER_KEY], timeoutMs: 5_000 })],
     ]);
     const running = await startBuyerEventsOn(setup, senders, log);
     const toVantorra = await seedRoutedLead(setup.db, MARIA, [{ buyerId: 'vantorra', state: 'delivered' }]);
@@ -159,10 +159,10 @@ describe.each(DATABASES)('lead.revoked events on $name', (kind) => {
 
   it('retries a failed event after the schedule’s first pause, with the same webhook-id', async () => {
     const setup = await openDatabase(kind);
-    const vantorra = await lender({ secret: SECRET, failFirst: 1 });
+    const vantorra = await startBuyer({ secret: SECRET, failFirst: 1 });
     const running = await startBuyerEventsOn(
       setup,
-      new Map([['vantorra', httpLenderClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })]]),
+      new Map([['vantorra', httpBuyerClient({ url: vantorra.url, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 })]]),
     );
     const leadId = await seedRoutedLead(setup.db, MARIA, [{ buyerId: 'vantorra', state: 'delivered' }]);
 
@@ -268,7 +268,7 @@ describe.each(DATABASES)('lead.revoked events on $name', (kind) => {
       {
         level: 'error',
         fields: { eventId: event!.id, leadId, buyerId: 'departed' },
-        message: 'buyer event not sent: the buyer is no longer configured (LENDERS_FILE)',
+        message: 'buyer event not sent: the buyer is no longer configured (BUYERS_FILE)',
       },
     ]);
     expect((await eventsOf(db))[0]).toMatchObject({ attempts: 0, last_error: 'the buyer is no longer configured' });

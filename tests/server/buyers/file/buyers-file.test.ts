@@ -1,6 +1,6 @@
 /**
- * The buyers from the settings: LENDERS_FILE read and checked at start (every kind of mistake named with the file, the
- * buyer and the field, never a secret or an endpoint), LEAD_FORWARD_URL alone as the one buyer it always was, both
+ * The buyers from the settings: BUYERS_FILE read and checked at start (every kind of mistake named with the file, the
+ * buyer and the field, never a secret or an endpoint), BUYER_URL alone as the one buyer it always was, both
  * refused, neither giving none; and each buyer's client.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../server/platform/config/load.ts';
 import { LENDERS_CONTENT_FILE, readLenders } from '../../../../server/intake/leads/lenders.ts';
 import { PROJECT_ROOT } from '../../../../server/platform/paths.ts';
-import { LEAD_FORWARD_BUYER } from '../../../../server/buyers/buyer.ts';
+import { SINGLE_BUYER_ID } from '../../../../server/buyers/buyer.ts';
 import { loadBuyers, routedBuyers } from '../../../../server/buyers/file/buyers-file.ts';
-import { startTestLender, type TestLender } from '../../../support/test-lender.ts';
+import { startTestBuyer, type TestBuyer } from '../../../support/test-buyer.ts';
 import { verifyWebhook } from '../../../support/webhook-verify.ts';
 
 const LENDERS = readLenders(LENDERS_CONTENT_FILE);
@@ -24,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'fundflow-buyers-'));
 let files = 0;
 function writeFile(text: string): string {
   files += 1;
-  const file = join(dir, `lenders-${files}.json`);
+  const file = join(dir, `buyers-${files}.json`);
   writeFileSync(file, text);
   return file;
 }
@@ -33,10 +33,10 @@ function writeFile(text: string): string {
 function problemsOf(json: unknown): string[] {
   const file = writeFile(JSON.stringify(json));
   try {
-    loadBuyers({ lendersFile: file }, LENDERS);
+    loadBuyers({ buyersFile: file }, LENDERS);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems.map((problem) => problem.replace(`LENDERS_FILE ${file}: `, ''));
+    return (error as ConfigError).problems.map((problem) => problem.replace(`BUYERS_FILE ${file}: `, ''));
   }
   throw new Error('the file was taken');
 }
@@ -44,9 +44,9 @@ function problemsOf(json: unknown): string[] {
 const quillmont = { lender: 'quillmont', endpoint: 'https://leads.quillmont.example/v1/leads', priority: 1 };
 const vantorra = { lender: 'vantorra', endpoint: 'https://vantorra.example/leads', priority: 2 };
 
-describe('loadBuyers from LENDERS_FILE', () => {
-  it('reads docs/lenders.example.json: every buyer in file order, its name from site/content/lenders.json', () => {
-    const buyers = loadBuyers({ lendersFile: join(PROJECT_ROOT, 'docs', 'lenders.example.json') }, LENDERS);
+describe('loadBuyers from BUYERS_FILE', () => {
+  it('reads docs/buyers.example.json: every buyer in file order, its name from site/content/lenders.json', () => {
+    const buyers = loadBuyers({ buyersFile: join(PROJECT_ROOT, 'docs', 'buyers.example.json') }, LENDERS);
     expect(buyers.map(({ id, name, priority, timeZone }) => ({ id, name, priority, timeZone }))).toEqual([
       { id: 'quillmont', name: 'Quillmont Capital', priority: 1, timeZone: 'America/New_York' },
       { id: 'vantorra', name: 'Vantorra Funding', priority: 2, timeZone: 'America/Los_Angeles' },
@@ -57,7 +57,7 @@ describe('loadBuyers from LENDERS_FILE', () => {
 
   it('fills in what a buyer leaves out: any lead, any hour, no caps, unsigned, the zone America/Los_Angeles', () => {
     const file = writeFile(JSON.stringify({ buyers: [quillmont] }));
-    expect(loadBuyers({ lendersFile: file }, LENDERS)).toEqual([
+    expect(loadBuyers({ buyersFile: file }, LENDERS)).toEqual([
       {
         id: 'quillmont',
         name: 'Quillmont Capital',
@@ -92,13 +92,13 @@ describe('loadBuyers from LENDERS_FILE', () => {
     };
     const file = writeFile(JSON.stringify({ buyers: [full] }));
     const { lender, secrets, ...kept } = full;
-    expect(loadBuyers({ lendersFile: file }, LENDERS)).toEqual([
+    expect(loadBuyers({ buyersFile: file }, LENDERS)).toEqual([
       { ...kept, id: lender, name: 'Quillmont Capital', signingKeys: secrets.map(keyOf) },
     ]);
   });
 
   it('takes an empty list, and a lender of lenders.json with no buyer', () => {
-    expect(loadBuyers({ lendersFile: writeFile('{ "buyers": [] }') }, LENDERS)).toEqual([]);
+    expect(loadBuyers({ buyersFile: writeFile('{ "buyers": [] }') }, LENDERS)).toEqual([]);
   });
 
   it.each<[string, unknown, string[]]>([
@@ -151,14 +151,14 @@ describe('loadBuyers from LENDERS_FILE', () => {
       'an endpoint that is not http(s), never repeated',
       { buyers: [{ ...quillmont, endpoint: 'ftp://leads.quillmont.example/?token=s3cr3t' }] },
       [
-        'buyer "quillmont" /buyers/0/endpoint: must be an absolute http:// or https:// URL, like https://leads.lender.example/v1/leads (not shown here: it may hold a key)',
+        'buyer "quillmont" /buyers/0/endpoint: must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
       ],
     ],
     [
       'an events endpoint that is no URL',
       { buyers: [{ ...quillmont, eventsEndpoint: 'events please' }] },
       [
-        'buyer "quillmont" /buyers/0/eventsEndpoint: must be an absolute http:// or https:// URL, like https://leads.lender.example/v1/leads (not shown here: it may hold a key)',
+        'buyer "quillmont" /buyers/0/eventsEndpoint: must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
       ],
     ],
     [
@@ -281,14 +281,14 @@ describe('loadBuyers from LENDERS_FILE', () => {
       'no list of buyers',
       { lenders: [quillmont] },
       [
-        '/: "buyers" is missing: add it (The lenders that buy leads)',
+        '/: "buyers" is missing: add it (The companies that buy leads, each for one lender)',
         '/lenders: unknown key "lenders" (allowed: $schema, buyers)',
       ],
     ],
     [
       'buyers that are no list',
       { buyers: quillmont },
-      ['/buyers: expected a list, found an object: The lenders that buy leads'],
+      ['/buyers: expected a list, found an object: The companies that buy leads, each for one lender'],
     ],
   ])('names the file, the buyer and the field: %s', (_case, json, expected) => {
     expect(problemsOf(json)).toEqual(expected);
@@ -303,43 +303,41 @@ describe('loadBuyers from LENDERS_FILE', () => {
         ],
       }),
     );
-    expect(() => loadBuyers({ lendersFile: file }, LENDERS)).toThrow(
+    expect(() => loadBuyers({ buyersFile: file }, LENDERS)).toThrow(
       `The server settings have 2 problems. Fix them in the environment or in .env (see .env.example):\n` +
-        `  - LENDERS_FILE ${file}: buyer "quillmont" /buyers/0/timeZone: "Mars" is not an IANA time zone, like America/New_York\n` +
-        `  - LENDERS_FILE ${file}: buyer "vantorra" /buyers/1/filters/states/0: "XX" is not a US state code (the 50 states and DC, like "CA")`,
+        `  - BUYERS_FILE ${file}: buyer "quillmont" /buyers/0/timeZone: "Mars" is not an IANA time zone, like America/New_York\n` +
+        `  - BUYERS_FILE ${file}: buyer "vantorra" /buyers/1/filters/states/0: "XX" is not a US state code (the 50 states and DC, like "CA")`,
     );
   });
 
   it('names a file that is missing, or not JSON, without quoting it', () => {
     const missing = join(dir, 'nowhere.json');
-    expect(() => loadBuyers({ lendersFile: missing }, LENDERS)).toThrow(
-      `LENDERS_FILE ${missing}: there is no such file: write it as docs/lenders.md shows, or correct the path`,
+    expect(() => loadBuyers({ buyersFile: missing }, LENDERS)).toThrow(
+      `BUYERS_FILE ${missing}: there is no such file: write it as docs/buyers.md shows, or correct the path`,
     );
     const broken = writeFile(`{ "buyers": [ { "lender": "quillmont", "secrets": ["${SECRET}"] `);
     let message = '';
     try {
-      loadBuyers({ lendersFile: broken }, LENDERS);
+      loadBuyers({ buyersFile: broken }, LENDERS);
     } catch (error) {
       message = (error as Error).message;
     }
     expect(message).toMatch(
       new RegExp(
-        `LENDERS_FILE ${broken}: not valid JSON \\(at (line \\d+ column \\d+|position \\d+)\\): often a missing comma or quote$`,
+        `BUYERS_FILE ${broken}: not valid JSON \\(at (line \\d+ column \\d+|position \\d+)\\): often a missing comma or quote$`,
       ),
     );
     expect(message).not.toContain(SECRET.slice(10));
   });
 });
 
-describe('loadBuyers without LENDERS_FILE', () => {
-  it('makes LEAD_FORWARD_URL alone one buyer that takes every lead at any hour, signed with LEAD_FORWARD_SECRET', () => {
+describe('loadBuyers without BUYERS_FILE', () => {
+  it('makes BUYER_URL alone one buyer that takes every lead at any hour, signed with BUYER_SECRET', () => {
     const keys = [keyOf(SECRET)];
-    expect(
-      loadBuyers({ leadForwardUrl: 'https://leads.example.com/v1/leads', leadForwardSigningKeys: keys }, LENDERS),
-    ).toEqual([
+    expect(loadBuyers({ buyerUrl: 'https://leads.example.com/v1/leads', buyerSigningKeys: keys }, LENDERS)).toEqual([
       {
-        id: LEAD_FORWARD_BUYER,
-        name: 'LEAD_FORWARD_URL',
+        id: SINGLE_BUYER_ID,
+        name: 'BUYER_URL',
         priority: 1,
         timeZone: 'America/Los_Angeles',
         filters: {},
@@ -348,7 +346,7 @@ describe('loadBuyers without LENDERS_FILE', () => {
         signingKeys: keys,
       },
     ]);
-    expect(loadBuyers({ leadForwardUrl: 'https://leads.example.com/v1/leads' }, LENDERS)[0]!.signingKeys).toEqual([]);
+    expect(loadBuyers({ buyerUrl: 'https://leads.example.com/v1/leads' }, LENDERS)[0]!.signingKeys).toEqual([]);
   });
 
   it('gives no buyers when neither is set: leads are stored and wait', () => {
@@ -356,43 +354,41 @@ describe('loadBuyers without LENDERS_FILE', () => {
   });
 
   const both =
-    'LEAD_FORWARD_URL and LENDERS_FILE are both set: move LEAD_FORWARD_URL (with LEAD_FORWARD_SECRET) into LENDERS_FILE as a buyer (docs/lenders.md), then remove them';
+    'BUYER_URL and BUYERS_FILE are both set: move BUYER_URL (with BUYER_SECRET) into BUYERS_FILE as a buyer (docs/buyers.md), then remove them';
 
   it('refuses both set', () => {
-    const lendersFile = writeFile(JSON.stringify({ buyers: [quillmont] }));
-    expect(() => loadBuyers({ lendersFile, leadForwardUrl: 'https://leads.example.com/v1/leads' }, LENDERS)).toThrow(
-      both,
-    );
+    const buyersFile = writeFile(JSON.stringify({ buyers: [quillmont] }));
+    expect(() => loadBuyers({ buyersFile, buyerUrl: 'https://leads.example.com/v1/leads' }, LENDERS)).toThrow(both);
   });
 
   it('refuses both set at start, with the other settings', () => {
     let problems: readonly string[] = [];
     try {
-      loadConfig({ LENDERS_FILE: '/srv/lenders.json', LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads' });
+      loadConfig({ BUYERS_FILE: '/srv/buyers.json', BUYER_URL: 'https://leads.example.com/v1/leads' });
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
     expect(problems).toEqual([both]);
   });
 
-  it('reads LENDERS_FILE from the settings, a relative path from the project root', () => {
-    expect(loadConfig({ LENDERS_FILE: 'docs/lenders.example.json' }).lendersFile).toBe(
-      join(PROJECT_ROOT, 'docs', 'lenders.example.json'),
+  it('reads BUYERS_FILE from the settings, a relative path from the project root', () => {
+    expect(loadConfig({ BUYERS_FILE: 'docs/buyers.example.json' }).buyersFile).toBe(
+      join(PROJECT_ROOT, 'docs', 'buyers.example.json'),
     );
-    expect(loadConfig({}).lendersFile).toBeUndefined();
+    expect(loadConfig({}).buyersFile).toBeUndefined();
   });
 });
 
 describe('routedBuyers', () => {
-  const lenders: TestLender[] = [];
+  const started: TestBuyer[] = [];
   afterEach(async () => {
-    await Promise.all(lenders.splice(0).map((lender) => lender.close()));
+    await Promise.all(started.splice(0).map((buyer) => buyer.close()));
   });
 
   it('gives each buyer a client for its endpoint, keys and field map, and nothing of its endpoint or keys beside', async () => {
-    const leads = await startTestLender({ secret: SECRET });
-    const events = await startTestLender();
-    lenders.push(leads, events);
+    const leads = await startTestBuyer({ secret: SECRET });
+    const events = await startTestBuyer();
+    started.push(leads, events);
     const file = writeFile(
       JSON.stringify({
         buyers: [
@@ -406,7 +402,7 @@ describe('routedBuyers', () => {
         ],
       }),
     );
-    const [routed] = routedBuyers(loadBuyers({ lendersFile: file }, LENDERS), 2_000);
+    const [routed] = routedBuyers(loadBuyers({ buyersFile: file }, LENDERS), 2_000);
     expect(routed).not.toHaveProperty('endpoint');
     expect(routed).not.toHaveProperty('signingKeys');
     expect(routed).toMatchObject({ id: 'quillmont', name: 'Quillmont Capital', priority: 1 });

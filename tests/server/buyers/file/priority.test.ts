@@ -1,4 +1,4 @@
-/** Buyers are offered a lead lowest priority first; equal priorities keep LENDERS_FILE's order. */
+/** Buyers are offered a lead lowest priority first; equal priorities keep BUYERS_FILE's order. */
 import { describe, expect, it } from 'vitest';
 import { inPriorityOrder } from '../../../../server/buyers/file/priority.ts';
 

@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/lenders/:lenderId/returns on PGlite and (with DATABASE_URL) PostgreSQL: signed by the buyer in the
  * Standard Webhooks scheme with any of its secrets; 201 once, 200 with the first time after; 401 alike for a bad
- * signature and an unknown lender; 404 for a lead that buyer did not receive; 409 past 7 days; 400 naming the field.
+ * signature and an unknown buyer; 404 for a lead that buyer did not receive; 409 past 7 days; 400 naming the field.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -84,12 +84,12 @@ type ReturnLead = (
   reason: string,
 ) => Promise<{ status: number; body: unknown }>;
 
-/** The Node.js example of docs/lender-signatures.md's "Returning a lead", as a lender would copy it. */
+/** The Node.js example of docs/buyer-signatures.md's "Returning a lead", as a buyer would copy it. */
 async function documentedReturnLead(): Promise<ReturnLead> {
-  const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'lender-signatures.md'), 'utf8');
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'docs', 'buyer-signatures.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Returning a lead'));
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
-  if (code === undefined) throw new Error('docs/lender-signatures.md has no example under "Returning a lead"');
+  if (code === undefined) throw new Error('docs/buyer-signatures.md has no example under "Returning a lead"');
   const dir = tempDir();
   onTestFinished(() => dir.remove());
   const file = join(dir.path, 'return-lead.mjs');
@@ -150,7 +150,7 @@ describe.each(DATABASES)('lead returns on $name', (kind) => {
     });
   });
 
-  it('answers 401 alike for a missing, wrong, stale or other buyer’s signature and for an unknown lender', async () => {
+  it('answers 401 alike for a missing, wrong, stale or other buyer’s signature and for an unknown buyer', async () => {
     const { db } = await openDatabase(kind);
     const clock = testClock(Date.now());
     const app = await appOn(db, clock);

@@ -1,5 +1,5 @@
 /**
- * Routing a lead through the buyers, against real local lenders over HTTP, on PGlite and (with DATABASE_URL)
+ * Routing a lead through the buyers, against real local buyers over HTTP, on PGlite and (with DATABASE_URL)
  * PostgreSQL: fall-through on a refusal and after a buyer's retries, filters and dedupe windows that skip a buyer with
  * the reason, caps that hold under leads stored at once, and every lead in a final state.
  */
@@ -10,13 +10,13 @@ import {
   attemptsOf,
   deliveredAt,
   endOf,
-  lender,
+  startBuyer,
   leadPayload,
   openDatabase,
   pathOf,
   startDelivery,
   storeLead,
-  testBuyer,
+  buyerAt,
   WAIT,
 } from '../../../support/delivery-setup.ts';
 import { DATABASES } from '../../../support/server-harness.ts';
@@ -31,13 +31,13 @@ async function deliveredTo(db: Parameters<typeof pathOf>[0], leadId: string): Pr
 describe.each(DATABASES)('routing on $name', (kind) => {
   it('offers a lead the buyer refuses to the next, and records the path', async () => {
     const setup = await openDatabase(kind);
-    const refusing = await lender({
+    const refusing = await startBuyer({
       script: () => ({ status: 422, body: { status: 'rejected', reason: 'out_of_area' } }),
     });
-    const taking = await lender();
+    const taking = await startBuyer();
     const buyers = [
-      testBuyer(refusing, { id: 'quillmont', priority: 1 }),
-      testBuyer(taking, { id: 'vantorra', priority: 2 }),
+      buyerAt(refusing, { id: 'quillmont', priority: 1 }),
+      buyerAt(taking, { id: 'vantorra', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const leadId = await storeLead(setup.db, delivery);
@@ -58,11 +58,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
 
   it('moves on once a failing buyer has spent its retries', async () => {
     const setup = await openDatabase(kind);
-    const failing = await lender({ status: 503 });
-    const taking = await lender();
+    const failing = await startBuyer({ status: 503 });
+    const taking = await startBuyer();
     const buyers = [
-      testBuyer(failing, { id: 'quillmont', priority: 1 }),
-      testBuyer(taking, { id: 'vantorra', priority: 2 }),
+      buyerAt(failing, { id: 'quillmont', priority: 1 }),
+      buyerAt(taking, { id: 'vantorra', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers, retryPauses: [1] });
     const leadId = await storeLead(setup.db, delivery);
@@ -77,11 +77,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
 
   it('skips a buyer whose filters the lead does not meet, saying why', async () => {
     const setup = await openDatabase(kind);
-    const texas = await lender();
-    const everyone = await lender();
+    const texas = await startBuyer();
+    const everyone = await startBuyer();
     const buyers = [
-      testBuyer(texas, { id: 'elmsbrook', priority: 1, filters: { states: ['TX'] } }),
-      testBuyer(everyone, { id: 'corvane', priority: 2 }),
+      buyerAt(texas, { id: 'elmsbrook', priority: 1, filters: { states: ['TX'] } }),
+      buyerAt(everyone, { id: 'corvane', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const leadId = await storeLead(setup.db, delivery, { ...leadPayload(), state: 'CA' });
@@ -95,11 +95,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
 
   it('leaves a lead every buyer refused unsold, with each reason', async () => {
     const setup = await openDatabase(kind);
-    const refusing = await lender({ status: 400 });
-    const texas = await lender();
+    const refusing = await startBuyer({ status: 400 });
+    const texas = await startBuyer();
     const buyers = [
-      testBuyer(refusing, { id: 'quillmont', priority: 1 }),
-      testBuyer(texas, { id: 'elmsbrook', priority: 2, filters: { states: ['TX'] } }),
+      buyerAt(refusing, { id: 'quillmont', priority: 1 }),
+      buyerAt(texas, { id: 'elmsbrook', priority: 2, filters: { states: ['TX'] } }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const leadId = await storeLead(setup.db, delivery, { ...leadPayload(), state: 'CA' });
@@ -112,11 +112,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
 
   it('skips a buyer that received the same person within its dedupe window', async () => {
     const setup = await openDatabase(kind);
-    const first = await lender();
-    const second = await lender();
+    const first = await startBuyer();
+    const second = await startBuyer();
     const buyers = [
-      testBuyer(first, { id: 'quillmont', priority: 1, dedupeDays: 30 }),
-      testBuyer(second, { id: 'vantorra', priority: 2 }),
+      buyerAt(first, { id: 'quillmont', priority: 1, dedupeDays: 30 }),
+      buyerAt(second, { id: 'vantorra', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const earlier = await storeLead(setup.db, delivery);
@@ -134,11 +134,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
 
   it('gives a capped buyer exactly its cap of leads stored at once, the rest to the next buyer', async () => {
     const setup = await openDatabase(kind);
-    const capped = await lender();
-    const rest = await lender();
+    const capped = await startBuyer();
+    const rest = await startBuyer();
     const buyers: RoutedBuyer[] = [
-      testBuyer(capped, { id: 'quillmont', priority: 1, caps: { perDay: 7, perMonth: 100 } }),
-      testBuyer(rest, { id: 'vantorra', priority: 2 }),
+      buyerAt(capped, { id: 'quillmont', priority: 1, caps: { perDay: 7, perMonth: 100 } }),
+      buyerAt(rest, { id: 'vantorra', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const leadIds = await Promise.all(
@@ -169,11 +169,11 @@ describe.each(DATABASES)('routing on $name', (kind) => {
   it('gives back the cap slot of a buyer that refused the lead', async () => {
     const setup = await openDatabase(kind);
     let refuse = true;
-    const choosy = await lender({ script: () => (refuse ? { status: 422 } : { status: 200 }) });
-    const rest = await lender();
+    const choosy = await startBuyer({ script: () => (refuse ? { status: 422 } : { status: 200 }) });
+    const rest = await startBuyer();
     const buyers = [
-      testBuyer(choosy, { id: 'quillmont', priority: 1, caps: { perDay: 1 } }),
-      testBuyer(rest, { id: 'vantorra', priority: 2 }),
+      buyerAt(choosy, { id: 'quillmont', priority: 1, caps: { perDay: 1 } }),
+      buyerAt(rest, { id: 'vantorra', priority: 2 }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const refused = await storeLead(setup.db, delivery);
@@ -188,13 +188,13 @@ describe.each(DATABASES)('routing on $name', (kind) => {
     const setup = await openDatabase(kind);
     let optingOut: Promise<unknown> | undefined;
     // The visitor opts out while the buyer is still answering: past the check before the attempt.
-    const slow = await lender({
+    const slow = await startBuyer({
       script: () => {
         optingOut = recordOptOut(setup.db, { email: leadPayload().email as string });
         return { status: 200, delayMs: 300 };
       },
     });
-    const delivery = await startDelivery(setup, { buyers: [testBuyer(slow, { id: 'quillmont' })] });
+    const delivery = await startDelivery(setup, { buyers: [buyerAt(slow, { id: 'quillmont' })] });
     const leadId = await storeLead(setup.db, delivery);
 
     await vi.waitFor(async () => expect(await deliveredTo(setup.db, leadId)).toBe('quillmont'), WAIT);

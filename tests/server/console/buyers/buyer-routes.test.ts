@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { LENDERS_PATH, type LendersResponse } from '../../../../contracts/console.ts';
+import { BUYERS_REPORT_PATH, type BuyersReportResponse } from '../../../../contracts/console.ts';
 import type { Database } from '../../../../server/platform/db/index.ts';
 import { LENDERS_CONTENT_FILE } from '../../../../server/intake/leads/lenders.ts';
 import { DATABASES } from '../../../support/server-harness.ts';
@@ -25,13 +25,13 @@ function consentLenders(): { id: string; name: string }[] {
   return file.lenders.map((lender) => (typeof lender === 'string' ? { id: lender, name: lender } : lender));
 }
 
-describe.each(DATABASES)('the lenders route on $name', (kind) => {
+describe.each(DATABASES)('the buyers report route on $name', (kind) => {
   it('answers 401 signed out and 403 to a marketer', async () => {
     const db = await open(kind);
     const app = await consoleApp(db, { buyers: [QUILLMONT] });
     const { marketer } = await cookies(db);
-    expect((await app.inject({ method: 'GET', url: LENDERS_PATH })).statusCode).toBe(401);
-    const refused = await app.inject({ method: 'GET', url: LENDERS_PATH, headers: { cookie: marketer } });
+    expect((await app.inject({ method: 'GET', url: BUYERS_REPORT_PATH })).statusCode).toBe(401);
+    const refused = await app.inject({ method: 'GET', url: BUYERS_REPORT_PATH, headers: { cookie: marketer } });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain('Quillmont');
   });
@@ -58,9 +58,9 @@ describe.each(DATABASES)('the lenders route on $name', (kind) => {
       `insert into buyer_cap_usage (buyer_id, period, period_key, used) values ('quillmont', 'day', '2026-11-27', 1)`,
     );
 
-    const response = await app.inject({ method: 'GET', url: LENDERS_PATH, headers: { cookie: operator } });
+    const response = await app.inject({ method: 'GET', url: BUYERS_REPORT_PATH, headers: { cookie: operator } });
     expect(response.statusCode).toBe(200);
-    const body = response.json<LendersResponse>();
+    const body = response.json<BuyersReportResponse>();
     expect(body.buyers.map((buyer) => buyer.id)).toEqual(['vantorra', 'quillmont']);
     expect(body.buyers[1]).toEqual({
       id: 'quillmont',
@@ -81,14 +81,16 @@ describe.each(DATABASES)('the lenders route on $name', (kind) => {
     expect(body.without_buyer).toEqual(consentLenders().filter((lender) => !configured.has(lender.id)));
     for (const personal of [lead, MARIA.email, MARIA.phone, MARIA.name]) expect(response.body).not.toContain(personal);
 
-    expect((await app.inject({ method: 'GET', url: LENDERS_PATH, headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: BUYERS_REPORT_PATH, headers: { cookie: admin } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('says every consent lender receives no leads when the server has no buyers', async () => {
     const db = await open(kind);
     const app = await consoleApp(db);
     const { operator } = await cookies(db);
-    const response = await app.inject({ method: 'GET', url: LENDERS_PATH, headers: { cookie: operator } });
-    expect(response.json<LendersResponse>()).toEqual({ buyers: [], without_buyer: consentLenders() });
+    const response = await app.inject({ method: 'GET', url: BUYERS_REPORT_PATH, headers: { cookie: operator } });
+    expect(response.json<BuyersReportResponse>()).toEqual({ buyers: [], without_buyer: consentLenders() });
   });
 });

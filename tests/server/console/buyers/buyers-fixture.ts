@@ -1,4 +1,4 @@
-/** Buyers as LENDERS_FILE would give them, for the console's tests: rules only matter here, never the endpoint. */
+/** Buyers as BUYERS_FILE would give them, for the console's tests: rules only matter here, never the endpoint. */
 import type { Buyer, BuyerRules } from '../../../../server/buyers/buyer.ts';
 
 export function testBuyer(rules: Partial<BuyerRules> & Pick<BuyerRules, 'id' | 'name'>): Buyer {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate, type Database } from '../../../../server/platform/db/index.ts';
-import { lendersReport, returnRate } from '../../../../server/console/buyers/buyers-report.ts';
+import { buyersReport, returnRate } from '../../../../server/console/buyers/buyers-report.ts';
 import { DATABASES } from '../../../support/server-harness.ts';
 import { testBuyer } from './buyers-fixture.ts';
 import { seedLead } from '../leads/leads-fixture.ts';
@@ -81,7 +81,7 @@ describe('returnRate', () => {
   });
 });
 
-describe.each(DATABASES)('the Lenders report on $name', (kind) => {
+describe.each(DATABASES)('the buyers report on $name', (kind) => {
   it("reads each buyer's cap use under its own day and month", async () => {
     const db = await open(kind);
     await use(db, 'quillmont', 'day', '2026-11-30', 12);
@@ -92,7 +92,7 @@ describe.each(DATABASES)('the Lenders report on $name', (kind) => {
     await use(db, 'vantorra', 'day', '2026-12-01', 3);
     await use(db, 'vantorra', 'month', '2026-12', 3);
 
-    const report = await lendersReport(db, [EAST, BERLIN, EQUAL], [], NOW);
+    const report = await buyersReport(db, [EAST, BERLIN, EQUAL], [], NOW);
     const caps = report.buyers.map((buyer) => [
       buyer.id,
       buyer.used_today,
@@ -109,7 +109,7 @@ describe.each(DATABASES)('the Lenders report on $name', (kind) => {
 
   it('orders by priority, keeping the file order among equals, and writes rules in words', async () => {
     const db = await open(kind);
-    const report = await lendersReport(db, [EQUAL, EAST, BERLIN], [], NOW);
+    const report = await buyersReport(db, [EQUAL, EAST, BERLIN], [], NOW);
     expect(report.buyers.map((buyer) => buyer.id)).toEqual(['vantorra', 'elmsbrook', 'quillmont']);
     expect(report.buyers.find((buyer) => buyer.id === 'quillmont')).toMatchObject({
       name: 'Quillmont Capital',
@@ -133,7 +133,7 @@ describe.each(DATABASES)('the Lenders report on $name', (kind) => {
     // A buyer no longer configured counts for nobody on the page.
     await delivery(db, 'corvane', '2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z');
 
-    const report = await lendersReport(db, [EAST, BERLIN, EQUAL], [], NOW);
+    const report = await buyersReport(db, [EAST, BERLIN, EQUAL], [], NOW);
     const counts = report.buyers.map((buyer) => [
       buyer.id,
       buyer.delivered_30_days,
@@ -154,8 +154,8 @@ describe.each(DATABASES)('the Lenders report on $name', (kind) => {
       { id: 'vantorra', name: 'Vantorra Funding' },
       { id: 'corvane', name: 'Corvane Finance' },
     ];
-    const report = await lendersReport(db, [EAST, BERLIN], lenders, NOW);
+    const report = await buyersReport(db, [EAST, BERLIN], lenders, NOW);
     expect(report.without_buyer).toEqual([{ id: 'corvane', name: 'Corvane Finance' }]);
-    expect((await lendersReport(db, [], lenders, NOW)).without_buyer).toEqual(lenders);
+    expect((await buyersReport(db, [], lenders, NOW)).without_buyer).toEqual(lenders);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The console's lead actions against real delivery (pg-boss and a test lender), on PGlite and (with DATABASE_URL)
+ * The console's lead actions against real delivery (pg-boss and a test buyer), on PGlite and (with DATABASE_URL)
  * PostgreSQL: redeliver replays a dead-lettered lead once, hold keeps the worker from delivering, release delivers.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,14 @@ import {
   type LeadsResponse,
 } from '../../../../contracts/console.ts';
 import type { Database } from '../../../../server/platform/db/index.ts';
-import { jobStates, lender, openDatabase, startDelivery, storeLead, WAIT } from '../../../support/delivery-setup.ts';
+import {
+  jobStates,
+  startBuyer,
+  openDatabase,
+  startDelivery,
+  storeLead,
+  WAIT,
+} from '../../../support/delivery-setup.ts';
 import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
 import { consoleApp, cookies, MARIA, seedLead } from './leads-fixture.ts';
 
@@ -39,18 +46,18 @@ async function audited(db: Database) {
 }
 
 describe.each(DATABASES)('the console lead actions on $name', (kind) => {
-  it('routes an unsold lead again once: the lender that refused it receives it once more', async () => {
+  it('routes an unsold lead again once: the buyer that refused it receives it once more', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender({ status: 422 });
-    const delivery = await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer({ status: 422 });
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
     const app = await consoleApp(setup.db, { delivery: delivery.queue, deliveryControl: delivery.control });
     const { operator } = await cookies(setup.db);
 
     const leadId = await storeLead(setup.db, delivery);
-    await testLender.waitForLeads(1, WAIT.timeout);
+    await testBuyer.waitForLeads(1, WAIT.timeout);
     await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('unsold'), WAIT);
 
-    testLender.script(() => ({ status: 200 }));
+    testBuyer.script(() => ({ status: 200 }));
     expect(await act(app, operator, leadId, 'redeliver')).toEqual({
       status: 200,
       body: { result: 'queued', status: 'queued' },
@@ -59,9 +66,9 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
     const again = await act(app, operator, leadId, 'redeliver');
     expect(again.body).toMatchObject({ result: expect.stringMatching(/^(queued already|delivered already)$/) });
 
-    await testLender.waitUntil(() => testLender.accepted().length === 1, 'the redelivered lead', WAIT.timeout);
+    await testBuyer.waitUntil(() => testBuyer.accepted().length === 1, 'the redelivered lead', WAIT.timeout);
     await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
-    expect(testLender.received.map((lead) => lead.status)).toEqual([422, 200]);
+    expect(testBuyer.received.map((lead) => lead.status)).toEqual([422, 200]);
     const page = await app.inject({ method: 'GET', url: `${LEADS_PATH}/${leadId}`, headers: { cookie: operator } });
     const attempts = page.json<LeadPageResponse>().lead.attempts;
     expect(attempts.map(({ outcome, http_status }) => [outcome, http_status])).toEqual([
@@ -91,19 +98,19 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
       status: 'held',
     });
 
-    const testLender = await lender();
-    await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer();
+    await startDelivery(setup, { buyer: testBuyer });
     await vi.waitFor(async () => expect(await jobStates(setup, leadId)).toEqual(['completed']), WAIT);
-    expect(testLender.received).toHaveLength(0);
+    expect(testBuyer.received).toHaveLength(0);
     expect(await statusOf(app, operator, leadId)).toBe('held');
 
     expect(await act(app, operator, leadId, 'release')).toEqual({
       status: 200,
       body: { result: 'released and queued', status: 'queued' },
     });
-    await testLender.waitForLeads(1, WAIT.timeout);
+    await testBuyer.waitForLeads(1, WAIT.timeout);
     await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
-    expect(testLender.accepted().map((lead) => lead.headers['webhook-id'])).toEqual([leadId]);
+    expect(testBuyer.accepted().map((lead) => lead.headers['webhook-id'])).toEqual([leadId]);
 
     expect((await act(app, operator, leadId, 'hold')).body).toEqual({
       result: 'delivered already',
@@ -121,8 +128,8 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
 
   it('releases a duplicate as a false positive and delivers it; an opt-out is never released', async () => {
     const setup = await openDatabase(kind);
-    const testLender = await lender();
-    const delivery = await startDelivery(setup, { lender: testLender });
+    const testBuyer = await startBuyer();
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
     const app = await consoleApp(setup.db, { delivery: delivery.queue, deliveryControl: delivery.control });
     const { admin } = await cookies(setup.db);
 
@@ -145,8 +152,8 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
       result: 'released and queued',
       status: 'queued',
     });
-    await testLender.waitForLeads(1, WAIT.timeout);
-    expect(testLender.received[0]!.body).toMatchObject({ email: MARIA.email });
+    await testBuyer.waitForLeads(1, WAIT.timeout);
+    expect(testBuyer.received[0]!.body).toMatchObject({ email: MARIA.email });
     await vi.waitFor(async () => expect(await statusOf(app, admin, duplicate)).toBe('delivered'), WAIT);
     expect(await statusOf(app, admin, optedOut)).toBe('held');
   });

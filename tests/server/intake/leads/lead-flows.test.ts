@@ -53,14 +53,14 @@ describe('reading the flows for lead intake', () => {
     );
   });
 
-  it('refuses a flow whose lead lacks a field every lender receives', () => {
+  it('refuses a flow whose lead lacks a field every buyer receives', () => {
     type Step = { schema?: { properties: Record<string, unknown>; required?: string[] } };
     const flow = v1() as { steps: Record<string, Step> };
     const about = flow.steps['about-business']!.schema!;
     delete about.properties.business_zipcode;
     about.required = ['business_name'];
     expect(() => readLeadFlows(flows({ 'business-funding.json': flow }), NAMES)).toThrow(
-      'flows/business-funding.json: no step asks for "business_zipcode", which every lender receives in each lead ' +
+      'flows/business-funding.json: no step asks for "business_zipcode", which every buyer receives in each lead ' +
         '(docs/decisions/045-lead-api-contract.md): add the field back to its step',
     );
   });

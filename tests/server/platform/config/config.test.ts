@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VARIABLES } from '../../../../server/platform/config/settings.ts';
-import { loadConfig, loadDotEnv } from '../../../../server/platform/config/load.ts';
+import { ConfigError, loadConfig, loadDotEnv, readConfig } from '../../../../server/platform/config/load.ts';
 import { renderEnvExample } from '../../../../tools/env-example-text.ts';
 import { PROJECT_ROOT } from '../../../../server/platform/paths.ts';
 import { UNDELIVERED_KEPT_DAYS } from '../../../../server/retention/purge.ts';
@@ -221,60 +221,153 @@ const OLD_KEY = Buffer.alloc(32, 9);
 describe('lead delivery settings', () => {
   it('leave delivery off by default, with a 10 s timeout and a crashed attempt retried 60 s after it', () => {
     const config = loadConfig({});
-    expect(config.leadForwardUrl).toBeUndefined();
-    expect(config.leadForwardSigningKeys).toBeUndefined();
-    expect(config.leadForwardTimeoutMs).toBe(10_000);
-    expect(config.leadForwardReclaimSeconds).toBe(60);
+    expect(config.buyerUrl).toBeUndefined();
+    expect(config.buyerSigningKeys).toBeUndefined();
+    expect(config.buyerTimeoutMs).toBe(10_000);
+    expect(config.buyerReclaimSeconds).toBe(60);
   });
 
   it('read how soon a crashed attempt is taken back, from 5 s to 10 min', () => {
-    expect(loadConfig({ LEAD_FORWARD_RECLAIM_SECONDS: '5' }).leadForwardReclaimSeconds).toBe(5);
-    expect(loadConfig({ LEAD_FORWARD_RECLAIM_SECONDS: '600' }).leadForwardReclaimSeconds).toBe(600);
+    expect(loadConfig({ BUYER_RECLAIM_SECONDS: '5' }).buyerReclaimSeconds).toBe(5);
+    expect(loadConfig({ BUYER_RECLAIM_SECONDS: '600' }).buyerReclaimSeconds).toBe(600);
     for (const raw of ['4', '601', '30s', '1.5']) {
-      expect(configProblems({ LEAD_FORWARD_RECLAIM_SECONDS: raw })).toEqual([
-        `LEAD_FORWARD_RECLAIM_SECONDS must be a whole number of seconds from 5 to 600 (got "${raw}")`,
+      expect(configProblems({ BUYER_RECLAIM_SECONDS: raw })).toEqual([
+        `BUYER_RECLAIM_SECONDS must be a whole number of seconds from 5 to 600 (got "${raw}")`,
       ]);
     }
   });
 
-  it('read the lender URL, the signing secret and the timeout', () => {
+  it('read the buyer URL, the signing secret and the timeout', () => {
     const config = loadConfig({
-      LEAD_FORWARD_URL: 'https://leads.example.com/v1/leads?source=fundflow',
-      LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}`,
-      LEAD_FORWARD_TIMEOUT_MS: '2500',
+      BUYER_URL: 'https://leads.example.com/v1/leads?source=fundflow',
+      BUYER_SECRET: `whsec_${NEW_KEY.toString('base64')}`,
+      BUYER_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
-      leadForwardUrl: 'https://leads.example.com/v1/leads?source=fundflow',
-      leadForwardSigningKeys: [NEW_KEY],
-      leadForwardTimeoutMs: 2500,
+      buyerUrl: 'https://leads.example.com/v1/leads?source=fundflow',
+      buyerSigningKeys: [NEW_KEY],
+      buyerTimeoutMs: 2500,
     });
   });
 
   it('read a rotation: the new secret first, the old one after it', () => {
     const config = loadConfig({
-      LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')}, whsec_${OLD_KEY.toString('base64')}`,
+      BUYER_SECRET: `whsec_${NEW_KEY.toString('base64')}, whsec_${OLD_KEY.toString('base64')}`,
     });
-    expect(config.leadForwardSigningKeys).toEqual([NEW_KEY, OLD_KEY]);
+    expect(config.buyerSigningKeys).toEqual([NEW_KEY, OLD_KEY]);
   });
 
   it('name what is wrong without repeating the URL or the secret', () => {
     expect(
       configProblems({
-        LEAD_FORWARD_URL: 'ftp://leads.example.com/?token=abc',
-        LEAD_FORWARD_SECRET: 'a-long-random-string-shared-with-the-lender',
-        LEAD_FORWARD_TIMEOUT_MS: '0.5',
+        BUYER_URL: 'ftp://leads.example.com/?token=abc',
+        BUYER_SECRET: 'a-long-random-string-shared-with-the-buyer',
+        BUYER_TIMEOUT_MS: '0.5',
       }),
     ).toEqual([
-      'LEAD_FORWARD_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
+      'BUYER_URL must be an absolute http:// or https:// URL, like https://example.com/privacy ' +
         '(value not shown: it may hold a password)',
-      'LEAD_FORWARD_SECRET must be "whsec_" followed by base64: make one with npm run leads -- new-secret ' +
+      'BUYER_SECRET must be "whsec_" followed by base64: make one with npm run leads -- new-secret ' +
         '(value not shown: it may hold a password)',
-      'LEAD_FORWARD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "0.5")',
+      'BUYER_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000 (got "0.5")',
     ]);
-    expect(configProblems({ LEAD_FORWARD_SECRET: `whsec_${NEW_KEY.toString('base64')},whsec_c2hvcnQ=` })).toEqual([
-      'LEAD_FORWARD_SECRET must hold 24 to 64 random bytes after "whsec_" (it holds 5) (secret 2 of 2): make one ' +
+    expect(configProblems({ BUYER_SECRET: `whsec_${NEW_KEY.toString('base64')},whsec_c2hvcnQ=` })).toEqual([
+      'BUYER_SECRET must hold 24 to 64 random bytes after "whsec_" (it holds 5) (secret 2 of 2): make one ' +
         'with npm run leads -- new-secret (value not shown: it may hold a password)',
     ]);
+  });
+});
+
+describe('renamed settings', () => {
+  const URL = 'https://leads.example.com/v1/leads';
+  const SECRET = `whsec_${NEW_KEY.toString('base64')}`;
+
+  it('still reads each former name when the new one is unset, with a notice naming the new one', () => {
+    const { config, notices } = readConfig({
+      LENDERS_FILE: 'docs/buyers.example.json',
+      LEAD_FORWARD_SECRET: SECRET,
+      LEAD_FORWARD_TIMEOUT_MS: '2500',
+      LEAD_FORWARD_RECLAIM_SECONDS: '30',
+    });
+    expect(config).toMatchObject({
+      buyersFile: join(PROJECT_ROOT, 'docs', 'buyers.example.json'),
+      buyerSigningKeys: [NEW_KEY],
+      buyerTimeoutMs: 2500,
+      buyerReclaimSeconds: 30,
+    });
+    expect(notices).toEqual([
+      'LENDERS_FILE is read as BUYERS_FILE, its new name: rename it',
+      'LEAD_FORWARD_SECRET is read as BUYER_SECRET, its new name: rename it',
+      'LEAD_FORWARD_TIMEOUT_MS is read as BUYER_TIMEOUT_MS, its new name: rename it',
+      'LEAD_FORWARD_RECLAIM_SECONDS is read as BUYER_RECLAIM_SECONDS, its new name: rename it',
+    ]);
+    expect(readConfig({ LEAD_FORWARD_URL: URL })).toMatchObject({
+      config: { buyerUrl: URL },
+      notices: ['LEAD_FORWARD_URL is read as BUYER_URL, its new name: rename it'],
+    });
+  });
+
+  it('gives no notice when only the new names are set', () => {
+    expect(readConfig({ BUYER_URL: URL, BUYER_SECRET: SECRET }).notices).toEqual([]);
+    expect(readConfig({}).notices).toEqual([]);
+  });
+
+  it('takes both names set alike, asking to remove the former', () => {
+    expect(readConfig({ BUYER_URL: URL, LEAD_FORWARD_URL: ` ${URL} ` })).toMatchObject({
+      config: { buyerUrl: URL },
+      notices: ['LEAD_FORWARD_URL is set beside BUYER_URL, its new name, to the same value: remove it'],
+    });
+  });
+
+  it('refuses both names set to different values, naming both and neither value', () => {
+    expect(
+      configProblems({
+        BUYER_URL: URL,
+        LEAD_FORWARD_URL: 'https://old.example.com/leads',
+        BUYER_TIMEOUT_MS: '2500',
+        LEAD_FORWARD_TIMEOUT_MS: '5000',
+      }),
+    ).toEqual([
+      "LEAD_FORWARD_URL and BUYER_URL are both set, to different values: BUYER_URL is LEAD_FORWARD_URL's new name, " +
+        'keep the value you mean under BUYER_URL and remove LEAD_FORWARD_URL',
+      'LEAD_FORWARD_TIMEOUT_MS and BUYER_TIMEOUT_MS are both set, to different values: BUYER_TIMEOUT_MS is ' +
+        "LEAD_FORWARD_TIMEOUT_MS's new name, keep the value you mean under BUYER_TIMEOUT_MS and remove " +
+        'LEAD_FORWARD_TIMEOUT_MS',
+    ]);
+  });
+
+  it('names the former name the operator set when its value is wrong, and lists the notices with the problems', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ LEAD_FORWARD_TIMEOUT_MS: '0.5' });
+    } catch (thrown) {
+      error = thrown as ConfigError;
+    }
+    expect(error?.problems).toEqual([
+      'LEAD_FORWARD_TIMEOUT_MS (read as BUYER_TIMEOUT_MS) must be a whole number of milliseconds from 1000 to 120000 ' +
+        '(got "0.5")',
+    ]);
+    expect(error?.message).toBe(
+      'The server settings have 1 problem. Fix them in the environment or in .env (see .env.example):\n' +
+        '  - LEAD_FORWARD_TIMEOUT_MS (read as BUYER_TIMEOUT_MS) must be a whole number of milliseconds from 1000 to ' +
+        '120000 (got "0.5")\n' +
+        'Renamed settings:\n' +
+        '  - LEAD_FORWARD_TIMEOUT_MS is read as BUYER_TIMEOUT_MS, its new name: rename it',
+    );
+  });
+
+  it('refuses a buyers file and a buyer URL set under their former names, in the new names', () => {
+    expect(configProblems({ LENDERS_FILE: '/srv/buyers.json', LEAD_FORWARD_URL: URL })).toEqual([
+      'BUYER_URL and BUYERS_FILE are both set: move BUYER_URL (with BUYER_SECRET) into BUYERS_FILE as a buyer ' +
+        '(docs/buyers.md), then remove them',
+    ]);
+  });
+
+  it('never shows a former name in .env.example', () => {
+    const text = renderEnvExample();
+    for (const variable of Object.values(VARIABLES) as { formerName?: string }[]) {
+      if (variable.formerName !== undefined) expect(text).not.toContain(variable.formerName);
+    }
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * A lender in the bench's process that answers 200 at once and notes when each lead first arrived, by its email, on
- * the clock the lead sender uses: the time from a lead's 201 to the lender's 2xx is then one subtraction.
+ * A buyer in the bench's process that answers 200 at once and notes when each lead first arrived, by its email, on
+ * the clock the lead sender uses: the time from a lead's 201 to the buyer's 2xx is then one subtraction.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { startTestLender, type TestLender } from '../support/test-lender.ts';
+import { startTestBuyer, type TestBuyer } from '../support/test-buyer.ts';
 
-export interface RecordingLender {
+export interface RecordingBuyer {
   /** Where the buyer's endpoint points. */
   url: string;
   /** When the lead with this email first arrived (`performance.now()`). */
@@ -20,11 +20,11 @@ export interface RecordingLender {
   close(): Promise<void>;
 }
 
-export async function startRecordingLender(): Promise<RecordingLender> {
+export async function startRecordingBuyer(): Promise<RecordingBuyer> {
   const arrivals = new Map<string, number>();
   let repeats = 0;
   let lastArrival = performance.now();
-  const lender: TestLender = await startTestLender({
+  const buyer: TestBuyer = await startTestBuyer({
     script: ({ body }) => {
       const email = String(body.email);
       const now = performance.now();
@@ -35,7 +35,7 @@ export async function startRecordingLender(): Promise<RecordingLender> {
     },
   });
   return {
-    url: lender.url,
+    url: buyer.url,
     arrivals,
     repeats: () => repeats,
     async settle(emails, stallMs, deadline) {
@@ -48,7 +48,7 @@ export async function startRecordingLender(): Promise<RecordingLender> {
         await wait(20);
       }
     },
-    // The bench's record of what arrived is all it needs; the test lender's own list is dropped with it.
-    close: () => lender.close(),
+    // The bench's record of what arrived is all it needs; the test buyer's own list is dropped with it.
+    close: () => buyer.close(),
   };
 }

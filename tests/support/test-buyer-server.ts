@@ -1,15 +1,15 @@
 /**
- * The test lender as a process, for end-to-end tests (a Playwright webServer):
- *   node tests/support/test-lender-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
+ * The test buyer as a process, for end-to-end tests (a Playwright webServer):
+ *   node tests/support/test-buyer-server.ts --port 3112 [--fail-first 2] [--status 500] [--secret whsec_...]
  *     [--refuse-once-from refused-once]
- * Leads go to any path (LEAD_FORWARD_URL=http://127.0.0.1:3112/leads; several buyers may each have a path of their
+ * Leads go to any path (BUYER_URL=http://127.0.0.1:3112/leads; several buyers may each have a path of their
  * own). GET /received answers what arrived as `[{ "path": "/leads", "messageId": "<webhook-id>", "status": 200,
  * "duplicate": false, "body": {...} }]` (`duplicate`: a lead it had already accepted); DELETE /received forgets it. With --secret, a lead whose signature does not verify is answered
  * 401. With --refuse-once-from, a lead whose email starts with that text is refused the first time it arrives (422,
  * `"status": "rejected"`) and taken when it comes again: a lead an operator has to send again.
  */
 import { parseArgs } from 'node:util';
-import { startTestLender, type LenderScript } from './test-lender.ts';
+import { startTestBuyer, type BuyerScript } from './test-buyer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const status = Number(values.status);
 const failFirst = Number(values['fail-first']);
 const refusedOnce = values['refuse-once-from'];
-const script: LenderScript | undefined =
+const script: BuyerScript | undefined =
   refusedOnce === undefined
     ? undefined
     : ({ body, earlier, index }) => {
@@ -35,7 +35,7 @@ const script: LenderScript | undefined =
         return { status: index < failFirst ? 503 : status };
       };
 
-const lender = await startTestLender({
+const buyer = await startTestBuyer({
   port: Number(values.port),
   host: values.host,
   failFirst,
@@ -43,8 +43,8 @@ const lender = await startTestLender({
   ...(script === undefined ? {} : { script }),
   ...(values.secret === undefined ? {} : { secret: values.secret }),
 });
-process.stdout.write(`test lender listening: POST ${lender.url}, GET ${new URL('/received', lender.url).href}\n`);
+process.stdout.write(`test buyer listening: POST ${buyer.url}, GET ${new URL('/received', buyer.url).href}\n`);
 
-const stop = () => void lender.close().then(() => process.exit(0));
+const stop = () => void buyer.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -1,40 +1,40 @@
 /**
- * A real lender endpoint on a local port (node:http) for delivery tests: it records every POST, answers as scripted
+ * A real buyer endpoint on a local port (node:http) for delivery tests: it records every POST, answers as scripted
  * (a status with headers such as Retry-After, a redirect, an explicit rejection, a hang, a dropped connection) and,
- * like a lender should, dedupes on webhook-id: a lead it already accepted is answered 2xx again but not counted
+ * like a buyer should, dedupes on webhook-id: a lead it already accepted is answered 2xx again but not counted
  * again. `GET /received` lists what arrived (`[{ path, messageId, status, duplicate, body }]`) and `DELETE /received`
- * forgets it, for tests that run it as a separate process (tests/support/test-lender-server.ts).
+ * forgets it, for tests that run it as a separate process (tests/support/test-buyer-server.ts).
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from './webhook-verify.ts';
 
 export interface ReceivedLead {
-  /** The path it was posted to: one lender process can stand for several buyers, one path each. */
+  /** The path it was posted to: one test buyer process can stand for several buyers, one path each. */
   path: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body. */
   body: Record<string, unknown>;
   /** The exact bytes received, as text (what a signature is computed over). */
   raw: string;
-  /** The status the lender answered with; 0 when it hung or dropped the connection. */
+  /** The status the buyer answered with; 0 when it hung or dropped the connection. */
   status: number;
-  /** A 2xx answer for a webhook-id the lender had already accepted: not a new lead. */
+  /** A 2xx answer for a webhook-id the buyer had already accepted: not a new lead. */
   duplicate: boolean;
 }
 
 /** How to answer one request. */
-export type LenderAnswer =
+export type BuyerAnswer =
   | {
       status: number;
       headers?: Record<string, string>;
       /** The JSON body; default `{ "ok": <2xx> }`. */
       body?: unknown;
-      /** Answer this many milliseconds after the request arrived: a slow lender. A 2xx counts once answered. */
+      /** Answer this many milliseconds after the request arrived: a slow buyer. A 2xx counts once answered. */
       delayMs?: number;
     }
   /**
-   * Never answer: the request waits until the client gives up or the lender closes. With `accept`, the lender stores
+   * Never answer: the request waits until the client gives up or the buyer closes. With `accept`, the buyer stores
    * the lead first, as one whose answer is lost on the way.
    */
   | { hang: true; accept?: boolean }
@@ -42,7 +42,7 @@ export type LenderAnswer =
   | { drop: true };
 
 /** What a script sees of a request: its message id, its lead, and how many requests with that id came before it. */
-export interface LenderRequest {
+export interface BuyerRequest {
   messageId: string;
   /** The parsed JSON body. */
   body: Record<string, unknown>;
@@ -52,28 +52,28 @@ export interface LenderRequest {
   index: number;
 }
 
-export type LenderScript = (request: LenderRequest) => LenderAnswer;
+export type BuyerScript = (request: BuyerRequest) => BuyerAnswer;
 
-export interface TestLenderOptions {
+export interface TestBuyerOptions {
   /** Answer the first n requests with 503. Default 0. */
   failFirst?: number;
-  /** The status of every other answer; a non-2xx status makes a lender that always fails. Default 200. */
+  /** The status of every other answer; a non-2xx status makes a buyer that always fails. Default 200. */
   status?: number;
   /** Answers every request as told instead (failFirst and status are then ignored); `script()` changes it later. */
-  script?: LenderScript;
+  script?: BuyerScript;
   /** Default: any free port. */
   port?: number;
   /** Default: 127.0.0.1. */
   host?: string;
   /**
-   * LEAD_FORWARD_SECRET's secret: a POST whose Standard Webhooks signature does not verify with it is answered 401,
-   * as a lender that checks signatures answers. Default: none, every POST is taken.
+   * BUYER_SECRET's secret: a POST whose Standard Webhooks signature does not verify with it is answered 401,
+   * as a buyer that checks signatures answers. Default: none, every POST is taken.
    */
   secret?: string;
 }
 
-export interface TestLender {
-  /** Where to POST leads (LEAD_FORWARD_URL). */
+export interface TestBuyer {
+  /** Where to POST leads (BUYER_URL). */
   url: string;
   /** Every request, in arrival order, failed and duplicate ones included. */
   received: ReceivedLead[];
@@ -84,20 +84,20 @@ export interface TestLender {
   /** Resolves once `condition` holds, checked at each request; rejects with `what` after timeoutMs (default 10 s). */
   waitUntil(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Answers from now on as `script` says. */
-  script(script: LenderScript): void;
+  script(script: BuyerScript): void;
   /** Forgets what was received (and restarts the failFirst count). */
   reset(): void;
   close(): Promise<void>;
 }
 
-function answerWith(response: ServerResponse, answer: Extract<LenderAnswer, { status: number }>) {
+function answerWith(response: ServerResponse, answer: Extract<BuyerAnswer, { status: number }>) {
   const body = answer.body ?? { ok: answer.status >= 200 && answer.status < 300 };
   response
     .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
     .end(JSON.stringify(body));
 }
 
-export async function startTestLender(options: TestLenderOptions = {}): Promise<TestLender> {
+export async function startTestBuyer(options: TestBuyerOptions = {}): Promise<TestBuyer> {
   const { failFirst = 0, status = 200, port = 0, host = '127.0.0.1', secret } = options;
   const received: ReceivedLead[] = [];
   const countById = new Map<string, number>();
@@ -107,7 +107,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
   const wake = () => {
     for (const check of waiters) check();
   };
-  const byStatus: LenderScript = ({ index }) => ({ status: index < failFirst ? 503 : status });
+  const byStatus: BuyerScript = ({ index }) => ({ status: index < failFirst ? 503 : status });
   let script = options.script ?? byStatus;
   const reset = () => {
     received.length = 0;
@@ -152,7 +152,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
       const earlier = countById.get(messageId) ?? 0;
       countById.set(messageId, earlier + 1);
       const forged = secret !== undefined && !verifyWebhook(secret, request.headers, raw);
-      const answer: LenderAnswer = forged
+      const answer: BuyerAnswer = forged
         ? { status: 401 }
         : script({ messageId, body, earlier, index: received.length });
       const lead: ReceivedLead = {
@@ -207,7 +207,7 @@ export async function startTestLender(options: TestLenderOptions = {}): Promise<
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`the test lender did not see ${what} within ${timeoutMs} ms (${received.length} requests)`));
+        reject(new Error(`the test buyer did not see ${what} within ${timeoutMs} ms (${received.length} requests)`));
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);
