@@ -1,11 +1,12 @@
 /**
  * What a console account's email and password must be. Shared by the settings (ADMIN_EMAIL, ADMIN_PASSWORD), the
- * add-admin command and the invitation form; each problem reads after the thing's name ("ADMIN_PASSWORD must be...").
+ * add-admin command, the invitation form and the console API's bodies (console.ts); each problem reads after the
+ * thing's name ("ADMIN_PASSWORD must be...").
  */
 
 /** Long enough for a passphrase; length is what makes a password hard to guess (NIST SP 800-63B). */
 export const MIN_PASSWORD_LENGTH = 12;
-/** The sign-in and invitation bodies' limit (contracts/console.ts). */
+/** The sign-in and invitation bodies' limit. */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_EMAIL_LENGTH = 254;
 

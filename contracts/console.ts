@@ -5,6 +5,7 @@
  * Plain objects only: the console's bundle imports this module.
  */
 import type { FromSchema } from 'json-schema-to-ts';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './accounts.ts';
 
 export const ROLES = ['admin', 'operator', 'marketer'] as const;
 /** admin: everything, users and the audit log; operator: leads, delivery, exports; marketer: counts, no personal data. */
@@ -56,7 +57,10 @@ export type ConsoleUser = FromSchema<typeof consoleUser>;
 /** POST /api/admin/session `{ email, password }`: signs in. */
 export const signInBody = {
   type: 'object',
-  properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 1024 } },
+  properties: {
+    email: { type: 'string', maxLength: MAX_EMAIL_LENGTH },
+    password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH },
+  },
   required: ['email', 'password'],
   additionalProperties: false,
 } as const;
@@ -434,7 +438,7 @@ export const changeStatusBody = {
 /** POST /api/admin/users `{ email, role }` (invite_users): the user, and the one-time link to pass on (72 h). */
 export const inviteBody = {
   type: 'object',
-  properties: { email: { type: 'string', maxLength: 254 }, role },
+  properties: { email: { type: 'string', maxLength: MAX_EMAIL_LENGTH }, role },
   required: ['email', 'role'],
   additionalProperties: false,
 } as const;
@@ -460,7 +464,7 @@ export const invitationResponse = {
 } as const;
 export const setPasswordBody = {
   type: 'object',
-  properties: { password: { type: 'string', maxLength: 1024 } },
+  properties: { password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH } },
   required: ['password'],
   additionalProperties: false,
 } as const;

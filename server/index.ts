@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config } from './platform/config/settings.ts';
+import type { Config } from './platform/config/settings.ts';
 import { ConfigError, loadDotEnv, readConfig } from './platform/config/load.ts';
 import { ensureFirstAdmin } from './console/index.ts';
 import {

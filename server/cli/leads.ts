@@ -9,7 +9,7 @@
  * database they need the server stopped: it serves one process at a time (docs/delivery.md).
  */
 import { createInterface } from 'node:readline';
-import { type Config } from '../platform/config/settings.ts';
+import type { Config } from '../platform/config/settings.ts';
 import { ConfigError, loadConfig, loadDotEnv } from '../platform/config/load.ts';
 import { emailProblem, normalEmail, passwordProblem } from '../../contracts/accounts.ts';
 import { createUser, hashPassword } from '../console/index.ts';

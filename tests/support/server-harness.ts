@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { type Config } from '../../server/platform/config/settings.ts';
+import type { Config } from '../../server/platform/config/settings.ts';
 import { ConfigError, loadConfig } from '../../server/platform/config/load.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
 import { openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';

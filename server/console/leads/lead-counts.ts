@@ -3,7 +3,7 @@ import { LEAD_STATUSES, type CountsResponse } from '../../../contracts/console.t
 import type { Queryable } from '../../platform/db/types.ts';
 import { STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 import { rangeConditions } from './lead-filters.ts';
-import { type DateRange } from '../../platform/http/request-query.ts';
+import type { DateRange } from '../../platform/http/request-query.ts';
 
 /** The key of leads without a utm_source. */
 export const NO_UTM_SOURCE = '(none)';

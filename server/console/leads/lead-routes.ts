@@ -23,7 +23,7 @@ import { leadActions, type DeliveryAccess } from './lead-actions.ts';
 import { leadCounts } from './lead-counts.ts';
 import { leadDetail } from './lead-detail.ts';
 import { checkListQuery, checkRangeQuery, isUuid } from './lead-filters.ts';
-import { type DateRange, type FieldProblem } from '../../platform/http/request-query.ts';
+import type { DateRange, FieldProblem } from '../../platform/http/request-query.ts';
 import { leadPage, nextCursor, toLeadRow } from './lead-list.ts';
 import { csvFileName, leadsCsv } from './leads-csv.ts';
 import type { Database } from '../../platform/db/types.ts';
