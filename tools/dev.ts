@@ -7,8 +7,8 @@
  * - The problems of a save are printed here and written, with a counter of completed page builds, to the status
  *   file the development server reads (server/dev/status.ts): the open pages show the problems over the page and
  *   reload once a newer build is written.
- * - The server restarts on every change of its code (server/, engine/) and, once the check is clean, of the flow and
- *   content files it reads. While a save has problems the last good server and page keep running.
+ * - The server restarts on every change of its code (server/, contracts/, engine/) and, once the check is clean, of the
+ *   flow and content files it reads. While a save has problems the last good server and page keep running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

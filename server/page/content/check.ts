@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import type { Problem } from '../../../engine/flow/checks.ts';
 import { thankYouSettings, type HomePopup, type ThankYouSettings } from '../../../contracts/api.ts';
 import { checkJsonFile, contentAjv, type Located } from '../../../engine/content/json-file.ts';
+import { PROJECT_ROOT } from '../../platform/paths.ts';
 import { SERVER_CONTENT_FILES } from './schemas.ts';
 
 /** The content the API answers with, as the files give it (without their `$schema` key). */
@@ -24,11 +25,10 @@ export interface ServerContentResult {
 }
 
 /**
- * server/page/content/, as server/platform/paths.ts has it, found from this module's folder (as site/content/check.ts finds its
- * own) so that the page's jsdom tests, which load the build's checks, can load it too.
+ * The files marketers edit for the content calls, found from the project root (server/platform/paths.ts), so the
+ * compiled server, which runs from dist/.server/, reads them where the project keeps them.
  */
-export const CONTENT_DIR = import.meta.dirname;
-const ROOT = join(CONTENT_DIR, '..', '..', '..');
+export const CONTENT_DIR = join(PROJECT_ROOT, 'server', 'page', 'content');
 
 /** HH:MM, as the schema has it. */
 const CLOCK = new RegExp(thankYouSettings.properties.specify_business_hours.properties.start_time.pattern);
@@ -115,7 +115,7 @@ function withoutSchemaKey(json: unknown): Record<string, unknown> {
  * folder as messages show it, by default its path from the project root.
  */
 export function readServerContent(dir: string = CONTENT_DIR, shownDir?: string): ServerContentResult {
-  const shown = shownDir ?? (relative(ROOT, dir).split(sep).join('/') || '.');
+  const shown = shownDir ?? (relative(PROJECT_ROOT, dir).split(sep).join('/') || '.');
   const ajv = contentAjv();
   const problems: Problem[] = [];
   const content: Partial<Record<keyof ServerContent, Record<string, unknown>>> = {};
