@@ -48,22 +48,23 @@ module.exports = {
       to: { path: '^(widgets|site|console|server|flows|\\.generated|tools)/' },
     },
     {
-      name: 'engine-knows-no-console-or-funnel',
+      name: 'engine-and-widgets-know-no-console-or-funnel',
       comment:
-        "The engine is a generic form engine: the console's API and the funnel's reports are this product's owners' " +
-        "side, which the visitor's page neither needs nor should carry.",
+        "The engine is a generic form engine and widgets are its parts: the console's API and the funnel's reports are " +
+        "this product's owners' side, which the visitor's page neither needs nor should carry.",
       severity: 'error',
-      from: { path: '^engine/' },
+      from: { path: '^(engine|widgets)/' },
       to: { path: '^contracts/(console|funnel)\\.ts$' },
     },
     {
-      name: 'widgets-build-on-the-engine-only',
+      name: 'widgets-build-on-the-engine-and-contracts',
       comment:
-        'A widget is written against the widget contract alone (engine/widget-contract.ts): services come through the ' +
-        'form context, so a widget never reaches into the contracts, the pages, the server, the flows or the tooling.',
+        'A widget is written against the widget contract (engine/widget-contract.ts) and the contracts below it (a ZIP ' +
+        'widget checks the served area the server checks): services come through the form context, so a widget never ' +
+        'reaches into the pages, the server, the flows or the tooling.',
       severity: 'error',
       from: { path: '^widgets/' },
-      to: { path: '^(contracts|site|console|server|flows|\\.generated|tools)/' },
+      to: { path: '^(site|console|server|flows|\\.generated|tools)/' },
     },
     {
       name: 'site-never-imports-console-server-or-tools',

@@ -18,7 +18,7 @@ import { consoleCall, failureMessage } from './console-api.ts';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { storedAttribution } from '../engine/state/attribution.ts';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/lead.ts';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel, outcomeLine } from './lead-outcome.ts';
 import { LeadStatusText } from './LeadsPage.tsx';

@@ -9,12 +9,6 @@ import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
 import type { ApiClient } from './api/client.ts';
 
-/**
- * The area the product serves, which a widget taking a ZIP code checks the lookup's answer against: the page's and
- * the server's one contract (contracts/served-area.ts), handed on here so that widgets know only the engine.
- */
-export { OUTSIDE_SERVED_AREA, zipArea } from '../contracts/served-area.ts';
-
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
 /**

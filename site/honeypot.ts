@@ -3,7 +3,7 @@
  * out of the tab order) and bots that fill every field fill. Its value joins the answers on every submit, so the
  * lead carries it and the server holds such a lead back from lenders.
  */
-import { HONEYPOT_FIELD } from '../contracts/lead.ts';
+import { HONEYPOT_FIELD } from '../contracts/honeypot.ts';
 
 export const HONEYPOT_FORM_ID = 'contact-website';
 

@@ -4,7 +4,8 @@
  */
 import { CONNECTED_STATUSES, type ThankYouSettings } from '../../contracts/api.ts';
 import { leadFromAnswers } from '../flow/lead.ts';
-import { ATTRIBUTION_FIELD, HONEYPOT_FIELD } from '../../contracts/lead.ts';
+import { HONEYPOT_FIELD } from '../../contracts/honeypot.ts';
+import { ATTRIBUTION_FIELD } from '../../contracts/attribution.ts';
 import type { FormRecord } from '../state/record.ts';
 import { storedAttribution } from '../state/attribution.ts';
 import { SUBMIT_FAILED, type Action, type ActionInput } from './action.ts';

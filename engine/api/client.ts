@@ -2,6 +2,17 @@
  * The page's client for the server's API. Widgets and actions receive it through the form context, never by import,
  * so tests hand in a fake and a site can point it at another lead service with the same shapes.
  */
+import type {
+  ClaimResponse,
+  ErrorResponse,
+  HomePopup,
+  LeadAccepted,
+  OptOutRecorded,
+  PhoneValidateResponse,
+  RemoteAddressResponse,
+  ThankYouSettings,
+  ZipcodeValidateResponse,
+} from '../../contracts/api.ts';
 import {
   CERTIFICATE_CLAIM_PATH,
   HOME_POPUP_PATH,
@@ -15,16 +26,7 @@ import {
   XSRF_HEADER,
   XSRF_REFUSED,
   ZIPCODE_VALIDATE_PATH,
-  type ClaimResponse,
-  type ErrorResponse,
-  type HomePopup,
-  type LeadAccepted,
-  type OptOutRecorded,
-  type PhoneValidateResponse,
-  type RemoteAddressResponse,
-  type ThankYouSettings,
-  type ZipcodeValidateResponse,
-} from '../../contracts/api.ts';
+} from '../../contracts/api-paths.ts';
 import type { OptOutRequest } from '../../contracts/opt-out.ts';
 
 /** The place a ZIP code belongs to. */

@@ -5,7 +5,8 @@
  */
 import type { Flow, StepFields } from './definition.ts';
 import type { FormRecord } from '../state/record.ts';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_SCHEMA, LEAD_EXTRAS, type LeadExtras } from '../../contracts/lead.ts';
+import { LEAD_EXTRAS, type LeadExtras } from '../../contracts/lead.ts';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_SCHEMA } from '../../contracts/attribution.ts';
 
 /** Steps whose fields belong in the lead: every step with fields that the visitor reaches by answering. */
 function leadSteps(flow: Flow): StepFields[] {

@@ -21,13 +21,15 @@ import { useStepValidators } from './step-validators.ts';
 import { useBackToStart } from './back-to-start.tsx';
 import { FIELDS_TURN, HydrateLater } from './hydrate-later.tsx';
 import { STEP_HEADING_ID } from './step-heading.ts';
-import { useScreenEntrance } from './use-screen-entrance.ts';
-import { useDocumentTitle } from './use-document-title.ts';
-import { usePreloadNextSteps } from './use-preload-next-steps.ts';
-import { useReportStepVisit } from './use-report-step-visit.ts';
-import { useAnswersFromQuery } from './use-answers-from-query.ts';
-import { useKeepClickAttribution } from './use-keep-click-attribution.ts';
-import { useClearAnswersAtEnd } from './use-clear-answers-at-end.ts';
+import {
+  useAnswersFromQuery,
+  useClearAnswersAtEnd,
+  useDocumentTitle,
+  useKeepClickAttribution,
+  usePreloadNextSteps,
+  useReportStepVisit,
+  useScreenEntrance,
+} from './step-screen-effects.ts';
 
 const DEFAULT_BUTTONS = { next: 'Next', previous: 'Previous' } as const;
 

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { PageSettings } from '../widget-contract.ts';
 import type { FlowEvents } from './flow-events.ts';
 import type { FormRecord } from '../state/record.ts';
-import type { Attribution } from '../../contracts/lead.ts';
+import type { Attribution } from '../../contracts/attribution.ts';
 
 export interface EngineSettings {
   registry: WidgetRegistry;

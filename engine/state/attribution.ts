@@ -11,7 +11,7 @@ import {
   MAX_PARAMETER_LENGTH,
   MAX_URL_LENGTH,
   type Attribution,
-} from '../../contracts/lead.ts';
+} from '../../contracts/attribution.ts';
 
 /** What the page was opened with: its address and document.referrer. */
 export interface Arrival {

@@ -7,7 +7,8 @@
  * answer of a beacon, so a slow or failing endpoint changes nothing for the visitor.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorResponse, type ErrorResponse, XSRF_COOKIE, XSRF_REFUSED } from '../../contracts/api.ts';
+import { errorResponse, type ErrorResponse } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_REFUSED } from '../../contracts/api-paths.ts';
 import { EVENTS_PATH, eventBatch, type EventBatch } from '../../contracts/funnel.ts';
 import { fieldErrors, invalidFields } from '../platform/http/field-errors.ts';
 import type { EventStore } from './event-store.ts';

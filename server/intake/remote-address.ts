@@ -3,7 +3,7 @@
  * configured proxy (TRUST_PROXY) forwarded; a forwarded header from anyone else changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { REMOTE_ADDRESS_PATH } from '../../contracts/api.ts';
+import { REMOTE_ADDRESS_PATH } from '../../contracts/api-paths.ts';
 
 export function registerRemoteAddressRoutes(app: FastifyInstance): void {
   app.get(REMOTE_ADDRESS_PATH, async (request) => ({ address: request.ip }));

@@ -3,7 +3,8 @@
  * answered from the files in server/page/content/ as read at start.
  */
 import type { FastifyInstance } from 'fastify';
-import { HOME_POPUP_PATH, homePopup, THANK_YOU_PATH, thankYouSettings } from '../../contracts/api.ts';
+import { homePopup, thankYouSettings } from '../../contracts/api.ts';
+import { HOME_POPUP_PATH, THANK_YOU_PATH } from '../../contracts/api-paths.ts';
 import type { SiteContent } from './site-content.ts';
 
 export function registerContentRoutes(app: FastifyInstance, content: SiteContent): void {

@@ -6,7 +6,8 @@
  * contact.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, type ErrorResponse, OPT_OUT_PATH, optOutRecorded } from '../../contracts/api.ts';
+import { errorResponse, type ErrorResponse, optOutRecorded } from '../../contracts/api.ts';
+import { OPT_OUT_PATH } from '../../contracts/api-paths.ts';
 import { checkOptOut } from '../../contracts/opt-out.ts';
 import type { Database } from '../platform/db/types.ts';
 import { invalidFieldsBody } from '../platform/http/errors.ts';

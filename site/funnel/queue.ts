@@ -10,9 +10,9 @@ import type { FlowEvents, StepRef } from '../../engine/render/flow-events.ts';
 import { whenIdle } from '../../engine/render/deferred.ts';
 import { onFirstVisitorAction } from '../../engine/render/first-visitor-action.ts';
 import { cookieValue } from '../../engine/api/client.ts';
-import { XSRF_COOKIE } from '../../contracts/api.ts';
+import { XSRF_COOKIE } from '../../contracts/api-paths.ts';
 import { honeypotAnswers } from '../honeypot.ts';
-import type { Attribution } from '../../contracts/lead.ts';
+import type { Attribution } from '../../contracts/attribution.ts';
 
 export interface FunnelQueue {
   events: FlowEvents;

@@ -15,7 +15,7 @@ import {
   type StepEvent,
 } from '../../contracts/funnel.ts';
 import type { StepRef } from '../../engine/render/flow-events.ts';
-import type { Attribution } from '../../contracts/lead.ts';
+import type { Attribution } from '../../contracts/attribution.ts';
 import type { FunnelEvent, FunnelSink } from './funnel-event.ts';
 
 /** The sessionStorage key of the visit id: sessionStorage lives as long as the tab, across reloads. */

@@ -3,7 +3,7 @@
  * measurement is a warm-up, then a fixed time at the same concurrency.
  */
 import { randomBytes } from 'node:crypto';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { benchLead } from './leads.ts';
 import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
 import { createTempDatabase } from './postgres.ts';

@@ -5,7 +5,7 @@
  * that load.
  */
 import { randomBytes } from 'node:crypto';
-import { XSRF_COOKIE } from '../../contracts/api.ts';
+import { XSRF_COOKIE } from '../../contracts/api-paths.ts';
 import { EVENTS_PATH, type EventBatch, type StepEvent } from '../../contracts/funnel.ts';
 import { CONNECTIONS } from './api.ts';
 import { TARGETS } from './targets.ts';

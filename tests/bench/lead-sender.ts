@@ -6,7 +6,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { benchLead } from './leads.ts';
 
 const TOKEN = randomBytes(32).toString('base64url');

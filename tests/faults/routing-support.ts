@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { COUNTS_PATH, SESSION_PATH } from '../../contracts/console.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';

@@ -5,7 +5,7 @@
  * failure can be replayed.
  */
 import type { InjectOptions } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { TEST_XSRF_TOKEN } from '../support/server-harness.ts';
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE } from '../../contracts/api.ts';
+import { XSRF_COOKIE } from '../../contracts/api-paths.ts';
 import { FLOWS_DIR } from '../../server/platform/paths.ts';
 import { clientRoutes } from '../../server/page/pages.ts';
 import { validLead } from '../support/lead-fixture.ts';

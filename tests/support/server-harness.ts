@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/platform/config/settings.ts';
 import { ConfigError, loadConfig } from '../../server/platform/config/load.ts';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
 
 /** A fresh temp folder, removed by the returned function. */

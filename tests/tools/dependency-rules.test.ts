@@ -89,18 +89,27 @@ describe('the dependency rules', () => {
       'contracts/lead.ts': 'export const LEAD = 1;\n',
     });
     expect(brief(violations)).toEqual([
-      { rule: 'engine-knows-no-console-or-funnel', from: 'engine/api/client.ts', to: 'contracts/console.ts' },
-      { rule: 'engine-knows-no-console-or-funnel', from: 'engine/api/client.ts', to: 'contracts/funnel.ts' },
+      {
+        rule: 'engine-and-widgets-know-no-console-or-funnel',
+        from: 'engine/api/client.ts',
+        to: 'contracts/console.ts',
+      },
+      { rule: 'engine-and-widgets-know-no-console-or-funnel', from: 'engine/api/client.ts', to: 'contracts/funnel.ts' },
     ]);
   });
 
-  it('refuse a widget an import from the contracts', async () => {
+  it("refuse a widget the console's contract and the site, and let it have the served area", async () => {
     const violations = await violationsIn({
-      'widgets/zip/Zip.tsx': "import { AREA } from '../../contracts/served-area.ts';\nexport const zip = AREA;\n",
+      'widgets/zip/Zip.tsx':
+        "import { AREA } from '../../contracts/served-area.ts';\nimport { ROLES } from '../../contracts/console.ts';\n" +
+        "import { shell } from '../../site/shell.tsx';\nexport const zip = [AREA, ROLES, shell];\n",
       'contracts/served-area.ts': 'export const AREA = 1;\n',
+      'contracts/console.ts': 'export const ROLES = 1;\n',
+      'site/shell.tsx': 'export const shell = 1;\n',
     });
     expect(brief(violations)).toEqual([
-      { rule: 'widgets-build-on-the-engine-only', from: 'widgets/zip/Zip.tsx', to: 'contracts/served-area.ts' },
+      { rule: 'engine-and-widgets-know-no-console-or-funnel', from: 'widgets/zip/Zip.tsx', to: 'contracts/console.ts' },
+      { rule: 'widgets-build-on-the-engine-and-contracts', from: 'widgets/zip/Zip.tsx', to: 'site/shell.tsx' },
     ]);
   });
 
@@ -245,11 +254,15 @@ describe('the dependency rules', () => {
           from: '^engine/',
           to: '^(widgets|site|console|server|flows|\\.generated|tools)/',
         },
-        { name: 'engine-knows-no-console-or-funnel', from: '^engine/', to: '^contracts/(console|funnel)\\.ts$' },
         {
-          name: 'widgets-build-on-the-engine-only',
+          name: 'engine-and-widgets-know-no-console-or-funnel',
+          from: '^(engine|widgets)/',
+          to: '^contracts/(console|funnel)\\.ts$',
+        },
+        {
+          name: 'widgets-build-on-the-engine-and-contracts',
           from: '^widgets/',
-          to: '^(contracts|site|console|server|flows|\\.generated|tools)/',
+          to: '^(site|console|server|flows|\\.generated|tools)/',
         },
         { name: 'site-never-imports-console-server-or-tools', from: '^site/', to: '^(console|server|tools)/' },
         { name: 'console-never-imports-site-server-or-tools', from: '^console/', to: '^(site|server|flows|tools)/' },

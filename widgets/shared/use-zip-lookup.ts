@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react';
 import type { ZipPlace } from '../../engine/api/client.ts';
 import { useLatest } from '../../engine/render/use-latest.ts';
-import { OUTSIDE_SERVED_AREA, zipArea, type FormContext } from '../../engine/widget-contract.ts';
+import { OUTSIDE_SERVED_AREA, zipArea } from '../../contracts/served-area.ts';
+import type { FormContext } from '../../engine/widget-contract.ts';
 
 /** A known ZIP code in the served area, or the error for one the lookup refused (unknown, or a US territory's). */
 export type ZipAnswer = { zip: string } & ({ place: ZipPlace } | { error: string });

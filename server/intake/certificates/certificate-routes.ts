@@ -5,7 +5,8 @@
  * does not claim it.
  */
 import type { FastifyInstance } from 'fastify';
-import { CERTIFICATE_CLAIM_PATH, claimResponse, errorResponse } from '../../../contracts/api.ts';
+import { claimResponse, errorResponse } from '../../../contracts/api.ts';
+import { CERTIFICATE_CLAIM_PATH } from '../../../contracts/api-paths.ts';
 import { CERTIFICATE_URL_PATTERN, ClaimError, type CertificateClaimer } from './certificate-claimer.ts';
 import { claimStoredCertificate } from './claim-stored-certificate.ts';
 import type { Database } from '../../platform/db/types.ts';

@@ -6,7 +6,7 @@
 import type { ErrorResponse } from '../../../contracts/api.ts';
 import { ENGINE_MESSAGES } from '../../../engine/messages.ts';
 import { OUTSIDE_SERVED_AREA, zipArea } from '../../../contracts/served-area.ts';
-import { ATTRIBUTION_FIELD } from '../../../contracts/lead.ts';
+import { ATTRIBUTION_FIELD } from '../../../contracts/attribution.ts';
 import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../../engine/validation/messages.ts';
 import { invalidFieldsBody } from '../../platform/http/errors.ts';
 import { lookupZip } from '../zip/zip-directory.ts';

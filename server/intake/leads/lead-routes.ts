@@ -8,16 +8,11 @@
  * and phone within a day get the normal answer and are stored held back from buyers.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  errorResponse,
-  IDEMPOTENCY_KEY_HEADER,
-  LEAD_INTAKE_PATH,
-  leadAccepted,
-  type ErrorResponse,
-} from '../../../contracts/api.ts';
+import { errorResponse, leadAccepted, type ErrorResponse } from '../../../contracts/api.ts';
+import { IDEMPOTENCY_KEY_HEADER, LEAD_INTAKE_PATH } from '../../../contracts/api-paths.ts';
 import type { Database } from '../../platform/db/types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
-import { HONEYPOT_FIELD } from '../../../contracts/lead.ts';
+import { HONEYPOT_FIELD } from '../../../contracts/honeypot.ts';
 import { checkLead } from './check-lead.ts';
 import { contactSha256 } from '../../privacy/index.ts';
 import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';

@@ -1,6 +1,6 @@
 /** GET /api/v1/phone/validate?phone=D10 → `{ "status" }` from the configured phone check. */
 import type { FastifyInstance } from 'fastify';
-import { PHONE_CHECK_PATH } from '../../../contracts/api.ts';
+import { PHONE_CHECK_PATH } from '../../../contracts/api-paths.ts';
 import type { PhoneCheck } from './phone-check.ts';
 
 const phoneOnly = {

@@ -5,12 +5,8 @@
  * A value that is not five digits is refused with 400 naming the field.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  CHECK_VALID_ZIPCODE_PATH,
-  checkValidZipcodeResponse,
-  ZIPCODE_VALIDATE_PATH,
-  zipcodeValidateResponse,
-} from '../../../contracts/api.ts';
+import { checkValidZipcodeResponse, zipcodeValidateResponse } from '../../../contracts/api.ts';
+import { CHECK_VALID_ZIPCODE_PATH, ZIPCODE_VALIDATE_PATH } from '../../../contracts/api-paths.ts';
 import { ClientError } from '../../platform/http/errors.ts';
 import { lookupZip, ZIP_PATTERN, type ZipEntry } from './zip-directory.ts';
 

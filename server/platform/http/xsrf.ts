@@ -7,7 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../../contracts/api.ts';
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REFUSED } from '../../../contracts/api-paths.ts';
 import { isApiRequest } from './api-path.ts';
 import { ClientError } from './errors.ts';
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../../engine/api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_REFUSED } from '../../../contracts/api.ts';
+import { IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_REFUSED } from '../../../contracts/api-paths.ts';
 
 const TOKEN = 'dGVzdC14c3JmLXRva2VuLW9mLTMyLWJ5dGVzLWxvbmc';
 const FRESH = 'ZnJlc2gteHNyZi10b2tlbi1vZi0zMi1ieXRlcy1sb25n';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributionOf, keptAttribution, withAttribution } from '../../../engine/state/attribution.ts';
-import type { Attribution } from '../../../contracts/lead.ts';
+import type { Attribution } from '../../../contracts/attribution.ts';
 
 const SITE = 'https://funding.example.com';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { XSRF_COOKIE } from '../../../contracts/api.ts';
+import { XSRF_COOKIE } from '../../../contracts/api-paths.ts';
 import { EVENTS_PATH, type EventBatch } from '../../../contracts/funnel.ts';
 import { EVENTS_BODY_LIMIT } from '../../../server/funnel/event-routes.ts';
 import { leadAppForSuite, prepareLeadDatabase, startLeadApp } from '../../support/lead-app.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE } from '../../../contracts/api.ts';
+import { XSRF_COOKIE } from '../../../contracts/api-paths.ts';
 import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../../contracts/funnel.ts';
 import { FAST_VIEWS, FAST_VIEWS_MS, MAX_EVENTS_PER_VISIT } from '../../../server/funnel/bots.ts';
 import { readFlowSteps } from '../../../server/funnel/flow-steps.ts';
