@@ -155,6 +155,41 @@ describe('the dependency rules', () => {
     ]);
   });
 
+  /** Each feature's rule, with the feature right after it (the first its rule refuses). */
+  const featureOrder = forbidden.flatMap(({ name, to }) => {
+    const feature = /^server-(.+)-builds-on-earlier-features-only$/.exec(name ?? '')?.[1];
+    const next = /^\^server\/\(([^|)]+)/.exec(typeof to.path === 'string' ? to.path : '')?.[1];
+    return feature === undefined || next === undefined ? [] : [{ rule: name, feature, next }];
+  });
+
+  it('hold every server feature to the features before it', () => {
+    expect(featureOrder.map(({ feature }) => feature)).toEqual([
+      'page',
+      'privacy',
+      'intake',
+      'buyers',
+      'funnel',
+      'console',
+      'retention',
+      'dev',
+    ]);
+  });
+
+  it.each(featureOrder)(
+    'refuse $feature an import of $next, which comes after it, and not the other way',
+    async (order) => {
+      const violations = await violationsIn({
+        [`server/${order.feature}/uses-later.ts`]: `import { later } from '../${order.next}/index.ts';\nexport const a = later;\n`,
+        [`server/${order.next}/index.ts`]: 'export const later = 1;\n',
+        [`server/${order.next}/uses-earlier.ts`]: `import { earlier } from '../${order.feature}/index.ts';\nexport const b = earlier;\n`,
+        [`server/${order.feature}/index.ts`]: 'export const earlier = 1;\n',
+      });
+      expect(brief(violations)).toEqual([
+        { rule: order.rule, from: `server/${order.feature}/uses-later.ts`, to: `server/${order.next}/index.ts` },
+      ]);
+    },
+  );
+
   it("refuse a server feature the inside of another, and let it use the other's entry module", async () => {
     const violations = await violationsIn({
       'server/console/leads.ts':
