@@ -76,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const flowsDir = options.flowsDir ?? FLOWS_DIR;
   const knownBuyers = options.buyers ?? [];
   const { buyerEvents, delivery } = options;
+  const lenders = readLenders(LENDERS_CONTENT_FILE);
   const app = Fastify(serverOptions(config, options.logger));
   registerPlatform(app, config, db, now);
 
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db,
     flowsDir,
+    lenders,
     now,
     ...(delivery === undefined ? {} : { delivery }),
     ...(options.phoneCheck === undefined ? {} : { phoneCheck: options.phoneCheck }),
@@ -107,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     now,
     buyers: knownBuyers,
-    lenders: readLenders(LENDERS_CONTENT_FILE),
+    lenders,
     flowSteps,
     events,
     ...(delivery === undefined || options.deliveryControl === undefined

@@ -12,7 +12,7 @@ import { trustedFormClaimer } from './certificates/trustedform-claimer.ts';
 import type { DeliveryQueue } from './leads/delivery-queue.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
 import { registerLeadRoutes } from './leads/lead-routes.ts';
-import { LENDERS_CONTENT_FILE, lenderNames, readLenders } from './leads/lenders.ts';
+import { lenderNames, type Lender } from './leads/lenders.ts';
 import { databaseLookupCalls } from './phone/daily-lookup-calls.ts';
 import { httpPhoneLookup } from './phone/http-phone-check.ts';
 import { paidPhoneCheck } from './phone/paid-phone-check.ts';
@@ -32,6 +32,8 @@ export interface IntakeOptions {
   db: Database;
   /** The flow files the lead schemas come from. */
   flowsDir: string;
+  /** The lenders the consent names, which each lead records as the consent showed them. */
+  lenders: readonly Lender[];
   /**
    * Where stored leads are queued for delivery. Without it the lead route answers 503 (a lead that cannot be
    * delivered is not accepted), and the app warns.
@@ -71,7 +73,7 @@ export const intake: FastifyPluginAsync<IntakeOptions> = async (app, options) =>
     app.log.warn('no delivery queue: POST /api/v1/leads/trigger answers 503 until one is configured');
     await registerLeadRoutes(app, undefined);
   } else {
-    const lenders = lenderNames(readLenders(LENDERS_CONTENT_FILE));
+    const lenders = lenderNames(options.lenders);
     const flows = readLeadFlows(options.flowsDir, { product: config.productName, lenders });
     await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
   }
