@@ -27,6 +27,20 @@ export const BUYERS_REPORT_PATH = `${CONSOLE_API}/lenders`;
 /** The console's own pages: sign-in and the leads at the root, an invitation's password form under invite/. */
 export const CONSOLE_PAGE = '/admin';
 export const invitationPage = (token: string) => `${CONSOLE_PAGE}/invite/${token}`;
+/** A password-reset link's form (one-time, an hour): the token is the credential, like an invitation's. */
+export const PASSWORD_RESETS_PATH = `${CONSOLE_API}/password-resets`;
+export const passwordResetPage = (token: string) => `${CONSOLE_PAGE}/reset/${token}`;
+
+/**
+ * Paths whose next segment is a one-time credential (an invitation's or a password reset's token). Whoever reads a
+ * log, or a Referer another site received, could use it: the server's log shows these paths with the token replaced.
+ */
+export const TOKEN_PATH_PREFIXES: readonly string[] = [
+  `${CONSOLE_PAGE}/invite/`,
+  `${INVITATIONS_PATH}/`,
+  `${CONSOLE_PAGE}/reset/`,
+  `${PASSWORD_RESETS_PATH}/`,
+];
 
 /** Who may call each group of routes; every other signed-in user gets 403, anyone signed out 401. */
 export const ACCESS = {
