@@ -1,9 +1,9 @@
 /**
  * What BUYERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
- * buyer, its URLs and secrets work, its time zone, states and ranges make sense, its filters' values are ones the
- * flows offer, its field map renames lead fields to names of their own. Read on the raw JSON (a wrong type is the
- * schema's to report), each problem at its JSON pointer. Endpoints and secrets are never repeated in a message: they
- * may hold keys.
+ * buyer, its URLs are https (docs/decisions/091-buyers-over-https.md) and its secrets work, its time zone, states and
+ * ranges make sense, its filters' values are ones the flows offer, its field map renames lead fields to names of their
+ * own. Read on the raw JSON (a wrong type is the schema's to report), each problem at its JSON pointer. Endpoints and
+ * secrets are never repeated in a message: they may hold keys.
  */
 import type { Located } from '../../../engine/content/json-file.ts';
 import { LENDER_ID_PATTERN } from '../../../contracts/lenders.ts';
@@ -13,6 +13,7 @@ import { SERVED_STATES } from '../../../contracts/served-area.ts';
 import { webUrl } from '../../platform/config/parsers.ts';
 import { signingKey } from '../../platform/webhook-signature.ts';
 import { MAPPABLE_FIELDS } from '../delivery/field-map.ts';
+import { cleartextProblem } from './cleartext.ts';
 import type { FlowValues } from './flow-values.ts';
 import { isTimeZone } from '../routing/zoned-time.ts';
 
@@ -30,15 +31,13 @@ const strings = (value: unknown): [number, string][] =>
     ? value.flatMap((item, index): [number, string][] => (typeof item === 'string' ? [[index, item]] : []))
     : [];
 
+/** A URL leads (or their revocations) are sent to: absolute, and https unless it is this machine. */
 function urlProblem(value: unknown, at: string): Located[] {
-  if (typeof value !== 'string' || value === '' || webUrl(value).ok) return [];
-  return [
-    {
-      pointer: at,
-      message:
-        'must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
-    },
-  ];
+  if (typeof value !== 'string' || value === '') return [];
+  const message = webUrl(value).ok
+    ? cleartextProblem(value)
+    : 'must be an absolute https:// URL, like https://leads.buyer.example/v1/leads';
+  return message === undefined ? [] : [{ pointer: at, message: `${message} (not shown here: it may hold a key)` }];
 }
 
 function secretProblems(value: unknown, at: string): Located[] {

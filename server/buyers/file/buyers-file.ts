@@ -13,6 +13,7 @@ import type { Lender } from '../../intake/index.ts';
 import { FLOWS_DIR } from '../../platform/paths.ts';
 import { SINGLE_BUYER_ID, type Buyer, type RoutedBuyer } from '../buyer.ts';
 import { buyerProblems } from './buyer-checks.ts';
+import { cleartextProblem } from './cleartext.ts';
 import { buyersFileSchema, type BuyerEntry } from './buyers-schema.ts';
 import { readFlowValues, type FlowValues } from './flow-values.ts';
 
@@ -123,13 +124,15 @@ function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowV
  * The buyers the settings give: BUYERS_FILE's, in its order; else the one BUYER_URL makes, which takes every
  * lead at any hour, as delivery worked before buyers; else none (leads are stored and wait). `lenders` are
  * site/content/lenders.json's (readLenders); `offered`, what the flows offer, by default read from flows/. Throws
- * ConfigError when both settings are set or the file is wrong.
+ * ConfigError when both settings are set, the file is wrong, or BUYER_URL is http:// to another machine.
  */
 export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
   const { buyersFile, buyerUrl, buyerSigningKeys = [] } = settings;
   if (buyersFile !== undefined && buyerUrl !== undefined) throw new ConfigError([BUYERS_FILE_AND_URL]);
   if (buyersFile !== undefined) return readBuyersFile(buyersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
   if (buyerUrl === undefined) return [];
+  const cleartext = cleartextProblem(buyerUrl);
+  if (cleartext !== undefined) throw new ConfigError([`BUYER_URL ${cleartext} (not shown here: it may hold a key)`]);
   return [
     {
       id: SINGLE_BUYER_ID,

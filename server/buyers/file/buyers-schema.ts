@@ -33,7 +33,7 @@ export const buyerSchema = {
       pattern: LENDER_ID_PATTERN,
       description: "The lender's id in site/content/lenders.json, which gives its name",
     },
-    endpoint: url('Where its leads are POSTed: an http:// or https:// URL'),
+    endpoint: url('Where its leads are POSTed: an https:// URL'),
     secrets: {
       type: 'array',
       items: { type: 'string' },

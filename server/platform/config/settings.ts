@@ -220,7 +220,8 @@ export const VARIABLES = {
     formerName: 'LEAD_FORWARD_URL',
     description:
       'Where stored leads are delivered when BUYERS_FILE is not set: one buyer that takes every lead, POSTed there ' +
-      'as JSON and retried on the Standard Webhooks schedule (8 attempts over about 27 hours) when it fails. ' +
+      'as JSON over https (http:// only to this machine: 127.0.0.0/8, ::1, localhost) and retried on the Standard ' +
+      'Webhooks schedule (8 attempts over about 27 hours) when it fails. ' +
       'Unset, with no BUYERS_FILE: leads are stored and kept queued (for up to 30 days) until a buyer is set.',
     example: 'https://leads.example.com/v1/leads',
     secret: true,

@@ -41,6 +41,11 @@ function problemsOf(json: unknown): string[] {
   throw new Error('the file was taken');
 }
 
+/** What an http:// URL to another machine is told. */
+const CLEARTEXT =
+  "must be https://: over http:// a lead's personal data would cross the network in clear (http:// is taken only " +
+  'for this machine: 127.0.0.0/8, ::1, localhost) (not shown here: it may hold a key)';
+
 const quillmont = { lender: 'quillmont', endpoint: 'https://leads.quillmont.example/v1/leads', priority: 1 };
 const vantorra = { lender: 'vantorra', endpoint: 'https://vantorra.example/leads', priority: 2 };
 
@@ -97,6 +102,26 @@ describe('loadBuyers from BUYERS_FILE', () => {
     ]);
   });
 
+  it('takes http:// to this machine only: 127.0.0.0/8, ::1 and localhost', () => {
+    const local = [
+      'http://127.0.0.1:8080/leads',
+      'http://127.8.9.10/leads',
+      'http://[::1]:9000/leads',
+      'http://localhost/leads',
+    ];
+    const file = writeFile(
+      JSON.stringify({
+        buyers: local.map((endpoint, index) => ({
+          lender: LENDERS[index]!.id,
+          endpoint,
+          eventsEndpoint: endpoint.replace('/leads', '/events'),
+          priority: 1,
+        })),
+      }),
+    );
+    expect(loadBuyers({ buyersFile: file }, LENDERS).map((buyer) => buyer.endpoint)).toEqual(local);
+  });
+
   it('takes an empty list, and a lender of lenders.json with no buyer', () => {
     expect(loadBuyers({ buyersFile: writeFile('{ "buyers": [] }') }, LENDERS)).toEqual([]);
   });
@@ -143,22 +168,36 @@ describe('loadBuyers from BUYERS_FILE', () => {
     [
       'no endpoint',
       { buyers: [{ lender: 'quillmont', priority: 1 }] },
-      [
-        'buyer "quillmont" /buyers/0: "endpoint" is missing: add it (Where its leads are POSTed: an http:// or https:// URL)',
-      ],
+      ['buyer "quillmont" /buyers/0: "endpoint" is missing: add it (Where its leads are POSTed: an https:// URL)'],
     ],
     [
       'an endpoint that is not http(s), never repeated',
       { buyers: [{ ...quillmont, endpoint: 'ftp://leads.quillmont.example/?token=s3cr3t' }] },
       [
-        'buyer "quillmont" /buyers/0/endpoint: must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
+        'buyer "quillmont" /buyers/0/endpoint: must be an absolute https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
       ],
     ],
     [
       'an events endpoint that is no URL',
       { buyers: [{ ...quillmont, eventsEndpoint: 'events please' }] },
       [
-        'buyer "quillmont" /buyers/0/eventsEndpoint: must be an absolute http:// or https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
+        'buyer "quillmont" /buyers/0/eventsEndpoint: must be an absolute https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
+      ],
+    ],
+    [
+      'endpoints in clear to another machine, never repeated',
+      {
+        buyers: [
+          quillmont,
+          { ...vantorra, eventsEndpoint: 'http://vantorra.example/events?key=s3cr3t' },
+          { ...quillmont, lender: 'elmsbrook', endpoint: 'http://10.0.0.7:8080/leads?key=s3cr3t' },
+          { ...quillmont, lender: 'corvane', endpoint: 'http://[::ffff:127.0.0.1]/leads' },
+        ],
+      },
+      [
+        `buyer "vantorra" /buyers/1/eventsEndpoint: ${CLEARTEXT}`,
+        `buyer "elmsbrook" /buyers/2/endpoint: ${CLEARTEXT}`,
+        `buyer "corvane" /buyers/3/endpoint: ${CLEARTEXT}`,
       ],
     ],
     [
@@ -347,6 +386,15 @@ describe('loadBuyers without BUYERS_FILE', () => {
       },
     ]);
     expect(loadBuyers({ buyerUrl: 'https://leads.example.com/v1/leads' }, LENDERS)[0]!.signingKeys).toEqual([]);
+  });
+
+  it('refuses BUYER_URL in clear to another machine, without repeating it, and takes it to this machine', () => {
+    expect(() => loadBuyers({ buyerUrl: 'http://leads.example.com/v1/leads?key=s3cr3t' }, LENDERS)).toThrow(
+      new ConfigError([`BUYER_URL ${CLEARTEXT}`]),
+    );
+    expect(loadBuyers({ buyerUrl: 'http://127.0.0.1:8080/leads' }, LENDERS)[0]!.endpoint).toBe(
+      'http://127.0.0.1:8080/leads',
+    );
   });
 
   it('gives no buyers when neither is set: leads are stored and wait', () => {
