@@ -14,8 +14,10 @@ import { readLeadFlows } from './leads/lead-flows.ts';
 import { registerLeadRoutes } from './leads/lead-routes.ts';
 import { lenderNames, type Lender } from './leads/lenders.ts';
 import { databaseLookupCalls } from './phone/daily-lookup-calls.ts';
+import { databasePhoneAnswers } from './phone/database-phone-answers.ts';
 import { httpPhoneLookup } from './phone/http-phone-check.ts';
 import { paidPhoneCheck } from './phone/paid-phone-check.ts';
+import { processPhoneAnswers } from './phone/phone-answers.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone/phone-check.ts';
 import { registerPhoneRoutes } from './phone/phone-routes.ts';
 import { registerRemoteAddressRoutes } from './remote-address.ts';
@@ -54,6 +56,8 @@ function configuredPhoneCheck(config: Config, db: Database, log: FastifyBaseLogg
     cacheMs: config.phoneLookupCacheSeconds * 1000,
     dailyCap: config.phoneLookupDailyCap,
     calls: databaseLookupCalls(db),
+    // Every server on PostgreSQL pays for a number once between them; the embedded database has one server.
+    answers: db.kind === 'postgres' ? databasePhoneAnswers(db) : processPhoneAnswers(),
     now,
     warn: (message) => log.warn(message),
   });

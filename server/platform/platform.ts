@@ -40,6 +40,6 @@ export function registerPlatform(app: FastifyInstance, config: Config, db: Datab
   // After the security headers' cache-control default: the cookie's answers add "private" to whatever caching they have.
   registerXsrfProtection(app);
   // Before the routes it limits: it attaches their hooks as they are registered.
-  registerRateLimits(app, config, now);
+  registerRateLimits(app, config, db, now);
   registerHealthRoutes(app, db);
 }

@@ -1,8 +1,10 @@
 /**
- * A paid phone lookup spent only where it can tell something (docs/decisions/041-rate-limits-and-phone-costs.md):
+ * A paid phone lookup spent only where it can tell something (docs/decisions/041-rate-limits-and-phone-costs.md,
+ * docs/decisions/090-limits-across-servers.md):
  * - the offline check answers first, and a number the number plan rules out never reaches the provider;
- * - the provider's answer for a number is reused for a configured time, and asked once however many requests for
- *   the number arrive while it is being looked up;
+ * - the provider's answer for a number is reused for a configured time (phone-answers.ts: on PostgreSQL by every
+ *   server on the database), and asked once however many requests for the number arrive at this server while it is
+ *   being looked up;
  * - at most a daily number of calls per UTC day, counted in the database for every server on it; past it the offline
  *   check answers until midnight UTC, and the server logs once that the cap was reached. When the count cannot be
  *   taken, nothing is spent and the offline check answers;
@@ -12,10 +14,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { DailyLookupCalls } from './daily-lookup-calls.ts';
 import type { PhoneLookup } from './http-phone-check.ts';
+import { processPhoneAnswers, type PhoneAnswers } from './phone-answers.ts';
 import { offlinePhoneCheck, type PhoneCheck } from './phone-check.ts';
-
-/** Numbers whose answers are kept at once: about 200 bytes each. */
-const MAX_CACHED_NUMBERS = 10_000;
 
 export interface PaidPhoneCheckOptions {
   lookup: PhoneLookup;
@@ -28,23 +28,17 @@ export interface PaidPhoneCheckOptions {
   now: () => number;
   /** Told why the offline check answered; the message never holds the number. */
   warn: (message: string) => void;
-  /** The most numbers whose answers are kept at once; default MAX_CACHED_NUMBERS. */
-  maxNumbers?: number;
-}
-
-interface Cached {
-  /** The provider's status, or undefined when it failed or the cap was reached (and the offline check answers). */
-  status: Promise<string | undefined>;
-  expires: number;
+  /** Where answers are kept; default: this process's memory. */
+  answers?: PhoneAnswers;
 }
 
 export function paidPhoneCheck(options: PaidPhoneCheckOptions): PhoneCheck {
-  const { lookup, cacheMs, dailyCap, calls, now, warn, maxNumbers = MAX_CACHED_NUMBERS } = options;
-  // Numbers are kept by a salted hash: a plain hash of a ten-digit number is undone by trying every number, and with
-  // a salt that lives only in this process a heap snapshot lists no numbers.
+  const { lookup, cacheMs, dailyCap, calls, now, warn, answers = processPhoneAnswers() } = options;
+  // The numbers being looked up, by a hash salted in this process (a heap snapshot lists no numbers): requests for
+  // one wait for its lookup rather than start another.
   const salt = randomBytes(32).toString('base64');
   const keyOf = (phone: string) => hash('sha256', salt + phone, 'base64url');
-  const cache = new Map<string, Cached>();
+  const asking = new Map<string, Promise<string | undefined>>();
   let capReportedFor: string | undefined;
 
   /** Whether one more provider call fits today's cap (and counts it); says once a day when it no longer does. */
@@ -64,37 +58,35 @@ export function paidPhoneCheck(options: PaidPhoneCheckOptions): PhoneCheck {
     return false;
   }
 
-  async function lookUpWithinCap(phone: string, at: number): Promise<string | undefined> {
-    return (await withinCap(at)) ? lookup(phone) : undefined;
+  /** The answer kept for the number; none when it cannot be read, and the lookup goes on within the cap. */
+  async function keptAnswer(phone: string, at: number): Promise<string | undefined> {
+    if (cacheMs === 0) return undefined;
+    try {
+      return await answers.find(phone, at);
+    } catch (error) {
+      warn(`phone lookup answers not read (${(error as Error).message}): the number is looked up`);
+      return undefined;
+    }
   }
 
-  /**
-   * Looks the number up and keeps the answer, even before it arrives (and before the cap is checked), so requests
-   * meanwhile wait for this one. No answer (past the cap, or a failure) is kept.
-   */
-  function ask(phone: string, key: string, at: number): Promise<string | undefined> {
-    const forget = () => {
-      if (cache.get(key)?.status === status) cache.delete(key);
-    };
-    const status: Promise<string | undefined> = lookUpWithinCap(phone, at).then(
-      (answer) => {
-        if (answer === undefined) forget();
-        return answer;
-      },
-      (error: unknown) => {
-        forget();
-        warn(`phone lookup failed (${(error as Error).message}): the offline check answered`);
-        return undefined;
-      },
-    );
-    // Every entry lives equally long and is inserted last (a Map keeps insertion order), so the oldest expires
-    // first: expired entries are dropped from the front, and when the cache is full the oldest goes.
-    cache.delete(key);
-    for (const [oldKey, old] of cache) {
-      if (old.expires > at && cache.size < maxNumbers) break;
-      cache.delete(oldKey);
+  /** The kept answer, else the provider's within the cap, kept; undefined when the offline check must answer. */
+  async function answer(phone: string, at: number): Promise<string | undefined> {
+    const kept = await keptAnswer(phone, at);
+    if (kept !== undefined) return kept;
+    let status: string;
+    try {
+      if (!(await withinCap(at))) return undefined;
+      status = await lookup(phone);
+    } catch (error) {
+      // A failure is not kept: the number is looked up again next time.
+      warn(`phone lookup failed (${(error as Error).message}): the offline check answered`);
+      return undefined;
     }
-    cache.set(key, { status, expires: at + cacheMs });
+    if (cacheMs > 0) {
+      await answers.keep(phone, status, at, at + cacheMs).catch((error: unknown) => {
+        warn(`phone lookup answer not kept (${(error as Error).message}): the number may be looked up again`);
+      });
+    }
     return status;
   }
 
@@ -102,11 +94,13 @@ export function paidPhoneCheck(options: PaidPhoneCheckOptions): PhoneCheck {
     async status(phone) {
       const offline = await offlinePhoneCheck.status(phone);
       if (offline === 'invalid') return offline;
-      const at = now();
       const key = keyOf(phone);
-      const cached = cache.get(key);
-      if (cached !== undefined && cached.expires > at) return (await cached.status) ?? offline;
-      return (await ask(phone, key, at)) ?? offline;
+      let asked = asking.get(key);
+      if (asked === undefined) {
+        asked = answer(phone, now()).finally(() => asking.delete(key));
+        asking.set(key, asked);
+      }
+      return (await asked) ?? offline;
     },
   };
 }

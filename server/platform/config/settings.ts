@@ -182,7 +182,8 @@ export const VARIABLES = {
     name: 'PHONE_LOOKUP_CACHE_SECONDS',
     description:
       "How long the phone lookup service's answer for a number is reused before the number is looked up again, " +
-      'in seconds (0: never reused). Only numbers the offline check finds possible are ever looked up.',
+      'in seconds (0: never reused), by every server on a PostgreSQL database. Only numbers the offline check finds ' +
+      'possible are ever looked up.',
     default: String(DAY_SECONDS),
     parse: seconds(0, 30 * DAY_SECONDS),
   }),
@@ -251,7 +252,8 @@ export const VARIABLES = {
     name: 'RATE_LIMIT_IP_WINDOW_SECONDS',
     description:
       'The window, in seconds, that the per-address limits (RATE_LIMIT_..._PER_IP) count requests in; an IPv6 ' +
-      'address counts with its whole /64. Each server process counts on its own.',
+      'address counts with its whole /64. On PostgreSQL every server on the database counts together; on the ' +
+      'embedded database its one server counts.',
     default: '3600',
     parse: seconds(1, DAY_SECONDS),
   }),

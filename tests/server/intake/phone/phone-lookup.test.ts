@@ -6,7 +6,9 @@ import { buildApp } from '../../../../server/app.ts';
 import { migrate } from '../../../../server/platform/db/index.ts';
 import { databaseLookupCalls } from '../../../../server/intake/phone/daily-lookup-calls.ts';
 import { httpPhoneLookup } from '../../../../server/intake/phone/http-phone-check.ts';
+import { databasePhoneAnswers } from '../../../../server/intake/phone/database-phone-answers.ts';
 import { paidPhoneCheck, type PaidPhoneCheckOptions } from '../../../../server/intake/phone/paid-phone-check.ts';
+import { processPhoneAnswers } from '../../../../server/intake/phone/phone-answers.ts';
 import {
   DATABASES,
   openTestPglite,
@@ -120,7 +122,7 @@ describe('paidPhoneCheck', () => {
   });
 
   it('keeps at most maxNumbers answers, forgetting the oldest first', async () => {
-    const phoneCheck = check({ maxNumbers: 2 });
+    const phoneCheck = check({ answers: processPhoneAnswers(2) });
     for (const phone of ['2125550123', '2125550124', '2125550125', '2125550125', '2125550124'])
       await phoneCheck.status(phone);
     expect(asked()).toEqual(['2125550123', '2125550124', '2125550125']);
@@ -232,6 +234,59 @@ describe.each(DATABASES)('the daily cap counted on $name', ({ open }) => {
     expect(answers.filter((answer) => answer === 'connected-75')).toHaveLength(4);
     expect(answers.filter((answer) => answer === 'connected')).toHaveLength(8);
     expect(provider.requests).toHaveLength(4);
+  });
+});
+
+describe.each(DATABASES)('the answers kept on $name', ({ open }) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await open();
+    await migrate(database.db);
+  }, 60_000);
+
+  afterAll(() => database?.cleanup());
+
+  /** A server's phone check keeping its answers in the shared database. */
+  const server = () => check({ answers: databasePhoneAnswers(database.db) });
+
+  it('pay for a number once between the servers on the database, and again once it expired', async () => {
+    const [first, second] = [server(), server()];
+    expect(await first.status('2125550123')).toBe('connected-75');
+    provider.answer(json(200, { status: 'disconnected' }));
+    expect(await second.status('2125550123')).toBe('connected-75');
+    expect(await server().status('2125550123')).toBe('connected-75');
+    expect(asked()).toEqual(['2125550123']);
+
+    clock += HOUR_MS;
+    expect(await second.status('2125550123')).toBe('disconnected');
+    expect(await first.status('2125550123')).toBe('disconnected');
+    expect(asked()).toEqual(['2125550123', '2125550123']);
+  });
+
+  it('keep no number in clear, and delete expired answers', async () => {
+    await server().status('3105551234');
+    const rows = async () => (await database.db.query('select * from phone_lookup_answers')).rows;
+    expect(JSON.stringify(await rows())).not.toContain('3105551234');
+    expect((await rows()).length).toBeGreaterThan(0);
+    clock += 2 * HOUR_MS;
+    await server().status('3105551235');
+    await expect.poll(async () => (await rows()).length).toBe(1);
+  });
+});
+
+describe('when the kept answers cannot be read or written', () => {
+  const broken = {
+    find: () => Promise.reject(new Error('connection refused')),
+    keep: () => Promise.reject(new Error('connection refused')),
+  };
+
+  it("answers the provider's status within the cap, with a warning that never holds the number", async () => {
+    expect(await check({ answers: broken }).status('2125550123')).toBe('connected-75');
+    expect(warnings).toEqual([
+      'phone lookup answers not read (connection refused): the number is looked up',
+      'phone lookup answer not kept (connection refused): the number may be looked up again',
+    ]);
   });
 });
 
