@@ -1,7 +1,8 @@
 /**
  * The limits through the app, with requests sent truly at once: exactly the limit passes, on the embedded database
- * (one server, counting in memory) and on PostgreSQL (counting in the database); and on PostgreSQL two servers on one
- * database hold one limit between them, not one each.
+ * (one server, counting in memory) and on PostgreSQL (counting in the database); on PostgreSQL two servers on one
+ * database hold one limit between them, not one each, and a database that cannot count leaves each server counting
+ * alone rather than failing requests.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -74,4 +75,35 @@ describe.each(DATABASES)('rate limits on $name', ({ name, open }) => {
       expect(refused.headers['retry-after']).toBe('45');
     },
   );
+});
+
+const postgres = DATABASES.find((kind) => kind.name === 'PostgreSQL');
+
+describe.skipIf(postgres === undefined)('rate limits when PostgreSQL cannot count', () => {
+  let database: TestDatabase;
+  let server: FastifyInstance;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    database = await postgres!.open();
+    await prepareLeadDatabase(database.db);
+    const logger = { level: 'warn', stream: { write: (line: string) => logged.push(line) } };
+    server = await startLeadApp(database.db, { env: PER_VISIT, now: () => MORNING, logger });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.cleanup();
+  });
+
+  it('answer every request, counted by the server alone, and warn once without the visit or the address', async () => {
+    await database.db.exec('alter table rate_limit_counts rename to rate_limit_counts_away');
+    const visit = nextVisit();
+    const codes = await statuses(Array.from({ length: 8 }, () => checkPhone(server, visit)));
+    expect(codes.sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const warnings = logged.filter((line) => line.includes('rate limits counted by this server alone'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain(visit.token);
+    expect(warnings[0]).not.toContain(visit.from);
+  });
 });
