@@ -12,8 +12,11 @@ import { hash } from 'node:crypto';
 import type { Queryable } from '../../db/types.ts';
 import { processCounter, secondsLeft, type LimitCounter, type RouteLimits, type Wait } from './limit-counter.ts';
 
-/** How long a request waits for its count: a count takes a fraction of a millisecond when the database is well. */
-const COUNT_TIMEOUT_MS = 250;
+/**
+ * How long a request waits for its count. A count takes a fraction of a millisecond when the database is well, and a
+ * few milliseconds when the pool is busy: past a second the database is in trouble, not busy.
+ */
+const COUNT_TIMEOUT_MS = 1000;
 /** How long requests are counted in this process after the database failed to count one. */
 const LOCAL_MS = 10_000;
 /** Ended windows are deleted by each server at most this often, once they ended this long ago. */
@@ -96,9 +99,13 @@ export function databaseCounters(options: DatabaseCountersOptions): CounterFacto
 
     async function countInDatabase(visit: string, address: string, at: number): Promise<Wait> {
       if (perSession !== 0 && perIp !== 0) {
-        const params = [keyOf('visit', visit), windowEnd(at, sessionWindowMs), perSession];
-        params.push(keyOf('address', address), windowEnd(at, ipWindowMs));
-        const { rows } = await db.query<{ visit: number; address: number | null }>(COUNT_VISIT_THEN_ADDRESS, params);
+        const { rows } = await db.query<{ visit: number; address: number | null }>(COUNT_VISIT_THEN_ADDRESS, [
+          keyOf('visit', visit),
+          windowEnd(at, sessionWindowMs),
+          perSession,
+          keyOf('address', address),
+          windowEnd(at, ipWindowMs),
+        ]);
         const counted = rows[0]!;
         if (counted.visit > perSession) return secondsLeft(at, sessionWindowMs);
         return counted.address! > perIp ? secondsLeft(at, ipWindowMs) : undefined;
