@@ -13,7 +13,7 @@ import { EVENTS_PATH, eventBatch, type EventBatch } from '../../contracts/funnel
 import { fieldErrors, invalidFields } from '../platform/http/field-errors.ts';
 import type { EventStore } from './event-store.ts';
 import type { FlowSteps } from './flow-steps.ts';
-import { sameToken, xsrfCookieOf } from '../platform/http/xsrf.ts';
+import { sameToken } from '../platform/http/xsrf.ts';
 
 /** 50 events of about 100 bytes, three campaign fields of 256 characters, room for JSON's escapes. */
 export const EVENTS_BODY_LIMIT = 16 * 1024;
@@ -66,7 +66,7 @@ export async function registerEventRoutes(app: FastifyInstance, flows: FlowSteps
       },
       async (request, reply) => {
         const batch = request.body;
-        const cookie = xsrfCookieOf(request.headers.cookie);
+        const cookie = request.visitToken;
         if (cookie === undefined) return refuse(reply, 403, NO_COOKIE);
         if (!sameToken(batch.xsrf, cookie)) return refuse(reply, 403, WRONG_TOKEN);
         const unknown = unknownNames(batch, flows);

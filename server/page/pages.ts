@@ -148,13 +148,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   }
 
   // The console: its own page (decision 062), kept out of search engines and out of every cache, since it is where
-  // signed-in people work.
+  // signed-in people work. Its address may hold a one-time token (an invitation's, a password reset's) that no other
+  // site may learn from a Referer, whatever link the page shows.
   for (const path of [CONSOLE_PAGE, `${CONSOLE_PAGE}/*`]) {
     app.get(
       path,
       {
         onSend: async (_request, reply, payload) => {
           reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+          reply.header('referrer-policy', 'no-referrer');
           return payload;
         },
       },

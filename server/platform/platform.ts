@@ -8,13 +8,16 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config/settings.ts';
 import type { Database } from './db/types.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { registerContentEncodingCheck } from './http/content-encoding.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRateLimits } from './http/rate-limit/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerXsrfProtection } from './http/xsrf.ts';
+import { xsrfTokens } from './http/xsrf-token.ts';
 import { lazyChildLogger } from './logging/lazy-child-logger.ts';
 import { batchedStdout } from './logging/log-output.ts';
 import { withPrivateRequests } from './logging/log-privacy.ts';
+import { sharedSecret } from './server-secrets.ts';
 
 /**
  * Fastify's options. `logger` default: JSON lines on stdout at config.logLevel; whatever is passed, request lines show
@@ -34,11 +37,19 @@ export function serverOptions(config: Config, logger?: FastifyServerOptions['log
   };
 }
 
+/** The key XSRF tokens are signed with: XSRF_SECRET, or the one the installation's servers share in the database. */
+function xsrfSecret(config: Config, db: Database): Promise<Buffer> {
+  return config.xsrfSecret === undefined ? sharedSecret(db, 'xsrf') : Promise.resolve(config.xsrfSecret);
+}
+
 export function registerPlatform(app: FastifyInstance, config: Config, db: Database, now: () => number): void {
+  app.decorate('plainHttp', config.plainHttp);
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
+  registerContentEncodingCheck(app);
   // After the security headers' cache-control default: the cookie's answers add "private" to whatever caching they have.
-  registerXsrfProtection(app);
+  // The key is read once the app is ready, after the server has migrated its database.
+  registerXsrfProtection(app, async () => xsrfTokens(await xsrfSecret(config, db)));
   // Before the routes it limits: it attaches their hooks as they are registered.
   registerRateLimits(app, config, db, now);
   registerHealthRoutes(app, db);

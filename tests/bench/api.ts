@@ -9,6 +9,7 @@ import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './
 import { createTempDatabase } from './postgres.ts';
 import { say, startProjectServer, type TestBuyerProcess, type ProjectServer } from './processes.ts';
 import { peakRss } from './rss.ts';
+import { newVisitToken } from '../support/xsrf-tokens.ts';
 
 /** Concurrent clients for every API measurement. */
 export const CONNECTIONS = 50;
@@ -16,7 +17,7 @@ export const ZIP_PATH = '/api/v1/zipcode/validate?zipcode=90210';
 const WARMUP_SECONDS = 2;
 
 /** What a page sends: the XSRF cookie it was given, echoed in the header (the header only matters on POST). */
-const TOKEN = randomBytes(32).toString('base64url');
+const TOKEN = newVisitToken();
 const PAGE_HEADERS = { cookie: `${XSRF_COOKIE}=${TOKEN}`, 'user-agent': 'fundflow-bench' };
 
 /** A warm-up, then the measurement, at CONNECTIONS concurrent clients. */

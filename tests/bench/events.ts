@@ -11,6 +11,7 @@ import { CONNECTIONS } from './api.ts';
 import { TARGETS } from './targets.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './load.ts';
 import { say, type ProjectServer } from './processes.ts';
+import { newVisitToken } from '../support/xsrf-tokens.ts';
 
 /** Events per beacon: a visitor's few steps (a view and an advance each) between two sends. */
 export const EVENTS_PER_BATCH = 10;
@@ -52,7 +53,7 @@ function beacon(token: string, n: number): EventBatch {
 }
 
 export async function runEvents(server: ProjectServer, loadSeconds: number): Promise<EventsResult> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newVisitToken();
   // As navigator.sendBeacon sends a string: text/plain, the token in the body, the cookie alongside.
   const headers = { cookie: `${XSRF_COOKIE}=${token}`, 'content-type': 'text/plain;charset=UTF-8' };
   const request = (n: number): LoadRequest => ({

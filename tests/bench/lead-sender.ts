@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { benchLead } from './leads.ts';
+import { newVisitToken } from '../support/xsrf-tokens.ts';
 
-const TOKEN = randomBytes(32).toString('base64url');
+const TOKEN = newVisitToken();
 const HEADERS = {
   cookie: `${XSRF_COOKIE}=${TOKEN}`,
   [XSRF_HEADER.toLowerCase()]: TOKEN,

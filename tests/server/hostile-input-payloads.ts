@@ -262,7 +262,10 @@ export function hostileQuery(g: Generator, names: readonly string[], valid: Reco
   ])();
 }
 
-/** Cookie and XSRF headers: mostly the right pair, otherwise missing, mismatched, malformed, repeated or huge. */
+/**
+ * Cookie and XSRF headers: mostly the right pair, otherwise missing, mismatched, malformed, repeated, huge, made up,
+ * or sent from another site.
+ */
 export function hostileXsrf(g: Generator): { headers: Record<string, string>; matches: boolean } {
   const token = TEST_XSRF_TOKEN;
   const header = XSRF_HEADER.toLowerCase();
@@ -282,6 +285,11 @@ export function hostileXsrf(g: Generator): { headers: Record<string, string>; ma
     { cookie: `;;;==;${XSRF_COOKIE}`, [header]: token },
     { cookie: `${XSRF_COOKIE}=${token}`, [header]: ` ${token} ` },
     { cookie: `__proto__=${token}; constructor=${token}`, [header]: token },
+    // A pair the client made up, and the right pair sent from another site.
+    { cookie: `${XSRF_COOKIE}=${other}`, [header]: other },
+    { ...good, origin: g.pick(['https://attacker.example', 'null', 'http://localhost.attacker.example']) },
+    { ...good, referer: 'https://attacker.example/form' },
+    { ...good, 'sec-fetch-site': g.pick(['cross-site', 'same-site']) },
   ];
   return { headers: g.pick(variants), matches: false };
 }
@@ -298,6 +306,7 @@ export function hostileHeaders(g: Generator): Record<string, string> {
   if (g.chance(0.05)) headers.range = g.pick(['bytes=0-1', 'bytes=-1', 'bytes=999999-', 'bytes=a-b', 'lines=1-2']);
   if (g.chance(0.05)) headers['if-none-match'] = g.pick(['*', '"x"', 'W/"0"']);
   if (g.chance(0.05)) headers['x-http-method-override'] = g.pick(['DELETE', 'PUT']);
+  if (g.chance(0.05)) headers['content-encoding'] = g.pick(['gzip', 'klingon', 'identity', 'br, gzip']);
   return headers;
 }
 

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { serveCommand } from './serve-command.ts';
+import { TEST_XSRF_SECRET } from './xsrf-tokens.ts';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -24,14 +25,21 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds), from its
- * sources or, `compiled`, as `npm run serve` does (dist/.server/ must have been built: tools/compile-server.ts).
+ * Starts the server with only the given settings (no DATABASE_URL, whatever the environment or .env holds; the tests'
+ * XSRF_SECRET, so a test holds tokens it recognises), from its sources or, `compiled`, as `npm run serve` does (dist/.server/ must have been built: tools/compile-server.ts).
  */
 export function startServer(env: Record<string, string>, from: 'sources' | 'compiled' = 'sources'): ServerProcess {
   const command = from === 'compiled' ? serveCommand() : { env: {}, args: ['server/index.ts'] };
   const child = spawn(process.execPath, command.args, {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', HOST: '127.0.0.1', ...command.env, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      XSRF_SECRET: TEST_XSRF_SECRET,
+      ...command.env,
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -86,6 +86,13 @@ export function serviceKey(raw: string): Parsed<string> {
   return /^[\x21-\x7e]+$/.test(raw) ? ok(raw) : problem('must be the key exactly as the service issued it (no spaces)');
 }
 
+/** A key of the server's own: at least 32 visible characters, used as given. */
+export function signingKeyText(raw: string): Parsed<Buffer> {
+  return /^[\x21-\x7e]{32,}$/.test(raw)
+    ? ok(Buffer.from(raw, 'utf8'))
+    : problem('must be at least 32 visible characters without spaces (openssl rand -base64 32 makes one)');
+}
+
 export function boolean(raw: string): Parsed<boolean> {
   const text = raw.toLowerCase();
   if (text === 'true' || text === '1') return ok(true);
@@ -213,6 +220,20 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export function logLevel(raw: string): Parsed<LogLevel> {
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
   return level === undefined ? problem(`must be one of ${LOG_LEVELS.join(', ')}`) : ok(level);
+}
+
+/** Whether the console's admins must sign in with a second factor (docs/decisions/065-console-second-factor.md). */
+export const SECOND_FACTOR_MODES = ['required', 'optional'] as const;
+export type SecondFactorMode = (typeof SECOND_FACTOR_MODES)[number];
+
+export function secondFactorMode(raw: string): Parsed<SecondFactorMode> {
+  const mode = SECOND_FACTOR_MODES.find((candidate) => candidate === raw.trim().toLowerCase());
+  return mode === undefined
+    ? problem(
+        'must be required (admins sign in with a code from an authenticator app) or optional (offered to everyone, ' +
+          'for local trials and test runs)',
+      )
+    : ok(mode);
 }
 
 /** A console user's email, trimmed and lower-cased as accounts are kept. */

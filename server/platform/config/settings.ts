@@ -24,8 +24,10 @@ import {
   productName,
   proxyList,
   requestLimit,
+  secondFactorMode,
   seconds,
   serviceKey,
+  signingKeyText,
   signingSecrets,
   splitTest,
   tagSources,
@@ -334,6 +336,25 @@ export const VARIABLES = {
     example: '10.0.0.0/8,127.0.0.1',
     parse: proxyList,
   }),
+  plainHttp: withDefault({
+    name: 'PLAIN_HTTP',
+    description:
+      "The server is reached over plain HTTP, for local use only: true or false. The console's session cookie is " +
+      'then sent without Secure: needed to sign in to the console over plain HTTP at any address but localhost or ' +
+      '127.0.0.1 (a test host name, an address on the local network). Leave it false wherever people arrive over ' +
+      'HTTPS, through a proxy or not.',
+    default: 'false',
+    parse: boolean,
+  }),
+  xsrfSecret: optional({
+    name: 'XSRF_SECRET',
+    description:
+      'The key XSRF tokens are signed with, at least 32 characters, the same on every server. Unset: the first ' +
+      'server makes one and keeps it in the database, where every other server finds it.',
+    example: 'a-long-random-value-of-at-least-32-characters',
+    secret: true,
+    parse: signingKeyText,
+  }),
   adminEmail: optional({
     name: 'ADMIN_EMAIL',
     description:
@@ -350,6 +371,15 @@ export const VARIABLES = {
     example: 'change-me-to-four-random-words',
     secret: true,
     parse: password,
+  }),
+  consoleMfa: withDefault({
+    name: 'CONSOLE_MFA',
+    description:
+      "The console's second factor: required (admins sign in with a code from an authenticator app, and set one up " +
+      'at their first sign-in; everyone else may) or optional (offered to everyone, required of no one: for local ' +
+      'trials and test runs only).',
+    default: 'required',
+    parse: secondFactorMode,
   }),
   logLevel: withDefault({
     name: 'LOG_LEVEL',

@@ -11,7 +11,7 @@ import { EVENTS_PATH, type EventBatch } from '../../../contracts/funnel.ts';
 import { EVENTS_BODY_LIMIT } from '../../../server/funnel/event-routes.ts';
 import { leadAppForSuite, prepareLeadDatabase, startLeadApp } from '../../support/lead-app.ts';
 import { newVisitId } from '../../support/scripted-visits.ts';
-import { DATABASES, openTestPglite, TEST_XSRF_TOKEN } from '../../support/server-harness.ts';
+import { DATABASES, newVisitToken, openTestPglite, TEST_XSRF_TOKEN } from '../../support/server-harness.ts';
 
 const COOKIE = `${XSRF_COOKIE}=${TEST_XSRF_TOKEN}`;
 
@@ -145,6 +145,23 @@ describe.each(DATABASES)('POST /api/events on $name', (kind) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('xsrf');
   });
+
+  it('refuses a batch with the right token that another site sent, and one whose token the server did not issue', async () => {
+    const forged = batch();
+    const fromElsewhere = await suite.app.inject({
+      method: 'POST',
+      url: EVENTS_PATH,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', cookie: COOKIE, origin: 'https://attacker.example' },
+      payload: JSON.stringify(forged),
+    });
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect(fromElsewhere.json().error).toBe('xsrf_token_invalid');
+    const madeUp = 'M'.repeat(43);
+    const invented = batch({ xsrf: madeUp });
+    expect((await send(suite.app, invented, { cookie: `${XSRF_COOKIE}=${madeUp}` })).statusCode).toBe(403);
+    expect(await storedOf(forged.visit)).toEqual([]);
+    expect(await storedOf(invented.visit)).toEqual([]);
+  });
 });
 
 describe('POST /api/events past the rate limit', () => {
@@ -164,7 +181,7 @@ describe('POST /api/events past the rate limit', () => {
     expect(refused.headers['retry-after']).toBe('45');
     expect(refused.json().error).toBe('too_many_requests');
 
-    const otherToken = 'C'.repeat(43);
+    const otherToken = newVisitToken();
     const other = await send(app, batch({ xsrf: otherToken }), { cookie: `${XSRF_COOKIE}=${otherToken}` });
     expect(other.statusCode).toBe(204);
   });

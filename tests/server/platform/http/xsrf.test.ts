@@ -1,6 +1,7 @@
 /**
  * Cross-site request protection: the XSRF-TOKEN cookie the server hands out, and state-changing API calls refused
- * without the matching X-XSRF-TOKEN header, before anything is stored.
+ * without the matching X-XSRF-TOKEN header, with a token the server did not issue, or from another site, before
+ * anything is stored; and bodies in an encoding the server does not read refused the same way.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../../../support/lead-fixture.ts';
 import {
   DATABASES,
+  newVisitToken,
   startTestApp,
   TEST_XSRF_TOKEN,
   xsrfHeaders,
@@ -15,13 +17,19 @@ import {
   type TestDatabase,
 } from '../../../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
+import { xsrfTokens } from '../../../../server/platform/http/xsrf-token.ts';
 
 const LEADS = '/api/v1/leads/trigger';
 const OTHER_TOKEN = 'b3RoZXItdG9rZW4tb2YtMzItYnl0ZXMtbG9uZy0xMjM';
 
 const REFUSED_WITHOUT_COOKIE = {
   error: 'xsrf_token_invalid',
-  message: 'No XSRF-TOKEN cookie was sent: this answer sets one; copy it into the X-XSRF-TOKEN header and send again',
+  message:
+    'No XSRF-TOKEN cookie this site issued was sent: this answer sets one; copy it into the X-XSRF-TOKEN header and send again',
+};
+const REFUSED_OTHER_SITE = {
+  error: 'xsrf_token_invalid',
+  message: 'This request came from another site: send it from the page itself',
 };
 const REFUSED_WRONG_HEADER = {
   error: 'xsrf_token_invalid',
@@ -76,6 +84,33 @@ describe.each(DATABASES)('state-changing API calls on $name', ({ open }) => {
       { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
       REFUSED_WITHOUT_COOKIE,
     ],
+    [
+      'with a token pair the client made up',
+      { cookie: `XSRF-TOKEN=${OTHER_TOKEN}`, 'x-xsrf-token': OTHER_TOKEN },
+      REFUSED_WITHOUT_COOKIE,
+    ],
+    [
+      'with a token another installation issued',
+      xsrfHeaders(xsrfTokens(Buffer.from('another-installations-key-of-32-characters')).issue()),
+      REFUSED_WITHOUT_COOKIE,
+    ],
+    ['from another site, by its Origin', { ...xsrfHeaders(), origin: 'https://attacker.example' }, REFUSED_OTHER_SITE],
+    ['from a sandboxed frame or a data: page (Origin null)', { ...xsrfHeaders(), origin: 'null' }, REFUSED_OTHER_SITE],
+    [
+      'from another site, by its Referer when it sends no Origin',
+      { ...xsrfHeaders(), referer: 'https://attacker.example/page' },
+      REFUSED_OTHER_SITE,
+    ],
+    [
+      'from another site, by Sec-Fetch-Site, whatever Origin says',
+      { ...xsrfHeaders(), 'sec-fetch-site': 'cross-site', origin: 'http://localhost:80' },
+      REFUSED_OTHER_SITE,
+    ],
+    [
+      'from a sibling subdomain (Sec-Fetch-Site same-site)',
+      { ...xsrfHeaders(), 'sec-fetch-site': 'same-site' },
+      REFUSED_OTHER_SITE,
+    ],
   ])('are refused %s: 403 JSON naming the header, and nothing stored', async (_case, headers, expected) => {
     const response = await post(headers);
     expect(response.statusCode).toBe(403);
@@ -102,6 +137,34 @@ describe.each(DATABASES)('state-changing API calls on $name', ({ open }) => {
     const response = await post(xsrfHeaders());
     expect(response.statusCode).toBe(201);
     expect(await countRows(database.db, 'leads')).toBe(1);
+  });
+
+  it.each([
+    ['a browser says it came from this page', { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' }],
+    ['a browser without Sec-Fetch-Site names this host as its Origin', { origin: 'http://localhost:80' }],
+    ['this host served over https by a proxy names it', { origin: 'https://localhost' }],
+    ['its Referer is a page of this host', { referer: 'http://localhost:80/amount?utm_source=ads' }],
+  ])('are accepted when %s', async (_case, headers) => {
+    const response = await post({ ...xsrfHeaders(), ...headers });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it.each([['gzip'], ['klingon'], ['br, gzip']])(
+    'are refused with 415 when the body is labelled %s, and nothing is stored',
+    async (encoding) => {
+      const response = await post({ ...xsrfHeaders(), 'content-encoding': encoding });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'unsupported_media_type',
+        message: 'Content-Encoding is not accepted: send the body uncompressed, without a Content-Encoding header',
+      });
+      expect(await countRows(database.db, 'leads')).toBe(0);
+    },
+  );
+
+  it('are read as sent when the body is labelled identity', async () => {
+    const response = await post({ ...xsrfHeaders(), 'content-encoding': 'identity' });
+    expect(response.statusCode).toBe(201);
   });
 
   it('are checked on every unsafe method and API path, also where no route answers', async () => {
@@ -181,12 +244,33 @@ describe('the XSRF-TOKEN cookie', () => {
     expect((await server.app.inject('/api/v1/health')).headers['cache-control']).toBe('no-store');
   });
 
-  it('is Secure when the request came over https through a trusted proxy', async () => {
+  it('is Secure over https through a trusted proxy, with a __Host- copy that the header is checked against', async () => {
     const overHttps = { 'x-forwarded-proto': 'https' };
     const secure = await proxied.app.inject({ url: '/', headers: overHttps, remoteAddress: '127.0.0.1' });
-    expect(setCookies(secure.headers)[0]).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax; Secure$/);
+    const [checked, readable] = setCookies(secure.headers);
+    expect(checked).toMatch(/^__Host-XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(readable).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax; Secure$/);
+    const token = /^__Host-XSRF-TOKEN=([^;]*)/.exec(checked!)![1]!;
+    expect(issuedToken(secure.headers)).toBe(token);
+    const call = (cookie: string, header = token) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/nope',
+        remoteAddress: '127.0.0.1',
+        headers: { ...overHttps, cookie, 'x-xsrf-token': header },
+      });
+    // Past the token check (to a route that does not exist) with both cookies, as a browser sends them.
+    expect((await call(`__Host-XSRF-TOKEN=${token}; XSRF-TOKEN=${token}`)).statusCode).toBe(404);
+    // Without the __Host- copy: the one a sibling subdomain or a page on plain http could have set is not enough.
+    expect((await call(`XSRF-TOKEN=${token}`)).json()).toEqual(REFUSED_WITHOUT_COOKIE);
+    // A page copy another subdomain overwrote: refused, and the answer puts the page's copy back.
+    const tossed = newVisitToken();
+    const refused = await call(`__Host-XSRF-TOKEN=${token}; XSRF-TOKEN=${tossed}`, tossed);
+    expect(refused.json()).toEqual(REFUSED_WRONG_HEADER);
+    expect(setCookies(refused.headers)).toEqual([`XSRF-TOKEN=${token}; Path=/; SameSite=Lax; Secure`]);
     // Without a trusted proxy anyone could claim https in a header.
     const spoofed = await server.app.inject({ url: '/', headers: overHttps });
+    expect(setCookies(spoofed.headers)).toHaveLength(1);
     expect(setCookies(spoofed.headers)[0]).not.toContain('Secure');
   });
 });
