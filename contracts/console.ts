@@ -13,6 +13,8 @@ export type Role = (typeof ROLES)[number];
 
 export const CONSOLE_API = '/api/admin';
 export const SESSION_PATH = `${CONSOLE_API}/session`;
+/** POST `{ current_password, new_password }`: the signed-in user's own password (any role). */
+export const PASSWORD_PATH = `${SESSION_PATH}/password`;
 export const LEADS_PATH = `${CONSOLE_API}/leads`;
 export const LEADS_CSV_PATH = `${CONSOLE_API}/leads.csv`;
 export const COUNTS_PATH = `${CONSOLE_API}/counts`;
@@ -30,6 +32,12 @@ export const invitationPage = (token: string) => `${CONSOLE_PAGE}/invite/${token
 /** A password-reset link's form (one-time, an hour): the token is the credential, like an invitation's. */
 export const PASSWORD_RESETS_PATH = `${CONSOLE_API}/password-resets`;
 export const passwordResetPage = (token: string) => `${CONSOLE_PAGE}/reset/${token}`;
+/** The signed-in user's own page: their password. */
+export const ACCOUNT_PAGE = `${CONSOLE_PAGE}/account`;
+/** POST, admins: lifts the sign-in locks of a user's account (every address, and its ceiling). */
+export const userUnlockPath = (userId: string) => `${USERS_PATH}/${userId}/unlock`;
+/** POST, admins: a new password-reset link for a user (the one before it stops working). */
+export const userPasswordResetPath = (userId: string) => `${USERS_PATH}/${userId}/password-reset`;
 
 /**
  * Paths whose next segment is a one-time credential (an invitation's or a password reset's token). Whoever reads a
@@ -416,11 +424,28 @@ const userEntry = {
 } as const;
 export type UserEntry = FromSchema<typeof userEntry>;
 
-/** GET /api/admin/users (the spec's users_list). */
+/**
+ * A user's account locked now by sign-in attempts (docs/decisions/063-sign-in-lockout.md): from `addresses` client
+ * addresses, or from every address once its ceiling is reached (`everywhere`), until `until`.
+ */
+const accountLock = {
+  type: 'object',
+  properties: {
+    user_id: { type: 'string' },
+    until: timestamp,
+    addresses: { type: 'integer' },
+    everywhere: { type: 'boolean' },
+  },
+  required: ['user_id', 'until', 'addresses', 'everywhere'],
+  additionalProperties: false,
+} as const;
+export type AccountLock = FromSchema<typeof accountLock>;
+
+/** GET /api/admin/users (the spec's users_list), and which of them are locked out now. */
 export const usersResponse = {
   type: 'object',
-  properties: { users: { type: 'array', items: userEntry } },
-  required: ['users'],
+  properties: { users: { type: 'array', items: userEntry }, locks: { type: 'array', items: accountLock } },
+  required: ['users', 'locks'],
   additionalProperties: false,
 } as const;
 export type UsersResponse = FromSchema<typeof usersResponse>;
@@ -483,9 +508,35 @@ export const setPasswordBody = {
   additionalProperties: false,
 } as const;
 
+/** POST /api/admin/session/password: the current password (a wrong one counts as a failed sign-in) and the new one. */
+export const changePasswordBody = {
+  type: 'object',
+  properties: {
+    current_password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH },
+    new_password: { type: 'string', maxLength: MAX_PASSWORD_LENGTH },
+  },
+  required: ['current_password', 'new_password'],
+  additionalProperties: false,
+} as const;
+export type ChangePasswordBody = FromSchema<typeof changePasswordBody>;
+
+/**
+ * POST /api/admin/users/:id/password-reset: the user, and the one-time link to pass on (an hour). The link's GET
+ * (PASSWORD_RESETS_PATH/:token) answers the email as an invitation's does (invitationResponse), and its POST
+ * `{ password }` (setPasswordBody) sets the password, ends the user's sessions and signs them in.
+ */
+export const passwordResetIssuedResponse = {
+  type: 'object',
+  properties: { user: userEntry, reset_url: { type: 'string' }, reset_expires_at: timestamp },
+  required: ['user', 'reset_url', 'reset_expires_at'],
+  additionalProperties: false,
+} as const;
+export type PasswordResetIssuedResponse = FromSchema<typeof passwordResetIssuedResponse>;
+
 const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
+  'sign-in-locked',
   'sign-out',
   'redeliver',
   'hold',
@@ -496,6 +547,9 @@ const AUDIT_ACTIONS = [
   'user-updated',
   'user-disabled',
   'user-enabled',
+  'user-unlocked',
+  'password-changed',
+  'password-reset-issued',
   'password-set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -17,6 +17,8 @@ import { registerConsoleSessionRoutes } from './sign-in/session-routes.ts';
 import { registerConsoleSessions } from './sign-in/sessions.ts';
 import { registerConsoleUserRoutes } from './users/user-routes.ts';
 import { registerConsoleInvitationRoutes } from './users/invitation-routes.ts';
+import { registerConsolePasswordRoutes } from './users/password-routes.ts';
+import { registerConsoleUserAccessRoutes } from './users/user-access-routes.ts';
 
 export { hashPassword } from './sign-in/passwords.ts';
 export { ensureFirstAdmin } from './users/first-admin.ts';
@@ -46,6 +48,8 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsoleSessionRoutes(app, db, now);
   registerConsoleUserRoutes(app, db, now);
   registerConsoleInvitationRoutes(app, db, now);
+  registerConsoleUserAccessRoutes(app, db, now);
+  registerConsolePasswordRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);
   registerConsoleLeadRoutes(app, db, options.delivery, buyerNames(buyers));
   registerConsentRevocationRoute(app, db, options.buyerEvents);

@@ -117,6 +117,19 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
     body: { valid: () => ({ password: 'a long and fine password' }), bodyLimit: CONSOLE_BODY_LIMIT },
     params: { token: INVITATION_TOKEN },
   },
+  'POST /api/admin/session/password': {
+    body: {
+      valid: () => ({ current_password: 'not the password', new_password: 'a long and fine password' }),
+      bodyLimit: CONSOLE_BODY_LIMIT,
+    },
+  },
+  'POST /api/admin/users/:id/unlock': { query: NO_QUERY, params: { id: CONSOLE_USER_ID } },
+  'POST /api/admin/users/:id/password-reset': { query: NO_QUERY, params: { id: CONSOLE_USER_ID } },
+  'GET /api/admin/password-resets/:token': { query: NO_QUERY, params: { token: INVITATION_TOKEN } },
+  'POST /api/admin/password-resets/:token': {
+    body: { valid: () => ({ password: 'a long and fine password' }), bodyLimit: CONSOLE_BODY_LIMIT },
+    params: { token: INVITATION_TOKEN },
+  },
   'GET /api/admin/audit': { query: { names: ['cursor'], valid: { cursor: '100' } } },
   'GET /api/admin/leads': {
     query: {

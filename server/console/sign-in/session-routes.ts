@@ -2,7 +2,8 @@
  * The console's sign-in: POST /api/admin/session `{ email, password }` signs in (public), GET answers the signed-in
  * user or 401 with whether an admin exists, DELETE signs out (the session row goes, so the cookie is dead everywhere).
  * A wrong email, a wrong password, a disabled account and an account without a password yet all get the same 401,
- * after the same argon2 check; repeated failures lock the account or the address (server/console/sign-in/sign-in-failures.ts).
+ * after the same argon2 check; repeated attempts lock the account at one address, the address, or the account
+ * everywhere (server/console/sign-in/sign-in-attempts.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -22,17 +23,11 @@ import { CONSOLE_BODY_LIMIT } from '../request-limits.ts';
 import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
 import { passwordMatches } from './passwords.ts';
 import { clearedSessionCookie, endSession, sessionCookie, sessionTokenOf, startSession } from './sessions.ts';
-import { clearAccountFailures, recordSignInFailure, signInLockedUntil } from './sign-in-failures.ts';
+import { signInSucceeded, takeSignInAttempt } from './sign-in-attempts.ts';
+import { answerLocked } from './locked-answer.ts';
 import { accountOf, adminExists, recordSignIn } from '../users/users.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { addressKey } from '../../platform/http/rate-limit/client-address.ts';
-
-/** Says when to try again without saying whether the account exists (an unknown email locks the same way). */
-function lockedMessage(until: Date, at: number): string {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - at) / 60_000));
-  const time = until.toISOString().slice(11, 16);
-  return `Too many failed sign-ins: try again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${time} UTC)`;
-}
 
 export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database, now: () => number): void {
   app.post<{ Body: SignInBody }>(
@@ -53,24 +48,21 @@ export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database,
       }
       const at = now();
       const keys = { account: email, address: addressKey(request.ip) };
-      const lockedUntil = await signInLockedUntil(db, keys, at);
-      if (lockedUntil !== undefined) {
-        reply.header('retry-after', String(Math.ceil((lockedUntil.getTime() - at) / 1000)));
-        return reply.code(429).send({ error: 'sign_in_locked', message: lockedMessage(lockedUntil, at) });
-      }
+      // Taken before the password is checked: however many arrive at once, a lock's limit is all that are checked.
+      const attempt = await takeSignInAttempt(db, keys, at);
+      if (!attempt.taken) return answerLocked(db, request, reply, email, attempt, at);
       const account = await accountOf(db, email);
       const usable = account !== undefined && !account.disabled ? account : undefined;
       // Verified even without a usable account (against a dummy hash): the answer takes as long either way.
       const matches = await passwordMatches(usable?.passwordHash ?? null, request.body.password);
       if (usable === undefined || !matches) {
-        await recordSignInFailure(db, keys, at);
         await recordAudit(db, { actor: email === '' ? null : email, action: 'sign-in-failed', ip: request.ip });
         request.log.info('console sign-in failed');
         return reply.code(401).send({ error: 'sign_in_failed', message: SIGN_IN_FAILED });
       }
       const token = await startSession(db, usable.id, new Date(at));
       await recordSignIn(db, usable.id, new Date(at));
-      await clearAccountFailures(db, email);
+      await signInSucceeded(db, keys, at);
       await recordAudit(db, { actor: usable.email, action: 'sign-in', ip: request.ip });
       reply.header('set-cookie', sessionCookie(request, token));
       return { user: { id: usable.id, email: usable.email, role: usable.role } };

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { INVITATIONS_PATH, invitationResponse, sessionResponse, setPasswordBody } from '../../../contracts/console.ts';
 import { errorResponse } from '../../../contracts/api.ts';
-import { passwordProblem } from '../../../contracts/accounts.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { CONSOLE_BODY_LIMIT } from '../request-limits.ts';
 import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
 import { invitee, redeemInvitation } from './invitations.ts';
+import { newPasswordProblem } from './new-password.ts';
 import { hashPassword } from '../sign-in/passwords.ts';
 import { sessionCookie, startSession } from '../sign-in/sessions.ts';
 import { accountOf, recordSignIn } from './users.ts';
@@ -55,7 +55,7 @@ export function registerConsoleInvitationRoutes(app: FastifyInstance, db: Databa
       const { token } = request.params;
       const invited = await invitee(db, token, now());
       if (invited === undefined) throw noInvitation();
-      const problem = passwordProblem(request.body.password, invited.email);
+      const problem = await newPasswordProblem(request.body.password, invited.email);
       if (problem !== undefined) {
         const refusal = invalidFields('The password form', [
           { field: 'password', keyword: 'password', message: problem },

@@ -1,8 +1,8 @@
 /**
  * The console's users, for admins (the spec's users_list, invite_users, user_detail_by_id, update_user,
- * change_status): list, invite (a one-time link to set a password, valid 72 hours, for the admin to pass on),
- * look up, change role, disable (ending the user's sessions at once) and enable. No admin can disable or demote
- * themself or the last active admin. Every change goes to the audit log.
+ * change_status): list (with the accounts locked out now), invite (a one-time link to set a password, valid 72
+ * hours, for the admin to pass on), look up, change role, disable (ending the user's sessions at once) and enable.
+ * No admin can disable or demote themself or the last active admin. Every change goes to the audit log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -25,6 +25,7 @@ import { auditOf, recordAudit } from '../audit/audit.ts';
 import { CONSOLE_BODY_LIMIT } from '../request-limits.ts';
 import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
 import { inviteToken } from './invitations.ts';
+import { accountLocks } from '../sign-in/sign-in-attempts.ts';
 import { changeRole, changeStatus, createUser, findUser, listUsers, reinvitedUser } from './users.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { ClientError } from '../../platform/http/errors.ts';
@@ -49,9 +50,19 @@ function invitationUrl(request: FastifyRequest, token: string): string {
 export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, now: () => number): void {
   const admins = allow(ACCESS.users);
 
-  app.get(USERS_PATH, { onRequest: admins, schema: { response: { 200: usersResponse, ...errors } } }, async () => ({
-    users: await listUsers(db),
-  }));
+  app.get(USERS_PATH, { onRequest: admins, schema: { response: { 200: usersResponse, ...errors } } }, async () => {
+    const users = await listUsers(db);
+    const locks = new Map((await accountLocks(db, now())).map((lock) => [lock.account, lock]));
+    return {
+      users,
+      locks: users.flatMap((user) => {
+        const lock = locks.get(normalEmail(user.email));
+        if (lock === undefined) return [];
+        const { until, addresses, everywhere } = lock;
+        return [{ user_id: user.id, until: until.toISOString(), addresses, everywhere }];
+      }),
+    };
+  });
 
   app.post<{ Body: InviteBody }>(
     USERS_PATH,

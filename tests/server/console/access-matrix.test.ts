@@ -16,10 +16,14 @@ import {
   LEAD_ACTIONS,
   LEADS_CSV_PATH,
   LEADS_PATH,
+  PASSWORD_PATH,
+  PASSWORD_RESETS_PATH,
   BUYERS_REPORT_PATH,
   ROLES,
   SESSION_PATH,
   USERS_PATH,
+  userPasswordResetPath,
+  userUnlockPath,
   type Role,
 } from '../../../contracts/console.ts';
 import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../contracts/funnel.ts';
@@ -55,6 +59,33 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   { method: 'GET', route: SESSION_PATH, url: SESSION_PATH, access: ACCESS.session },
   { method: 'DELETE', route: SESSION_PATH, url: SESSION_PATH, access: ACCESS.session },
+  {
+    method: 'POST',
+    route: PASSWORD_PATH,
+    url: PASSWORD_PATH,
+    body: { current_password: 'not the password', new_password: 'a long and fine password' },
+    access: ACCESS.session,
+  },
+  { method: 'POST', route: userUnlockPath(':id'), url: userUnlockPath(SOME_USER), access: ACCESS.users },
+  {
+    method: 'POST',
+    route: userPasswordResetPath(':id'),
+    url: userPasswordResetPath(SOME_USER),
+    access: ACCESS.users,
+  },
+  {
+    method: 'GET',
+    route: `${PASSWORD_RESETS_PATH}/:token`,
+    url: `${PASSWORD_RESETS_PATH}/${SOME_TOKEN}`,
+    access: 'public',
+  },
+  {
+    method: 'POST',
+    route: `${PASSWORD_RESETS_PATH}/:token`,
+    url: `${PASSWORD_RESETS_PATH}/${SOME_TOKEN}`,
+    body: { password: 'a long and fine password' },
+    access: 'public',
+  },
   { method: 'GET', route: USERS_PATH, url: USERS_PATH, access: ACCESS.users },
   {
     method: 'POST',
