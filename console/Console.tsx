@@ -10,6 +10,8 @@ import { Route, Routes, useMatch, useNavigate, useParams } from 'react-router-do
 import {
   CONSOLE_PAGE,
   invitationPage,
+  passwordResetPage,
+  ACCOUNT_PAGE,
   SESSION_PATH,
   type ConsoleUser,
   type SessionResponse,
@@ -29,6 +31,8 @@ import { LendersPage } from './LendersPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { InvitationPage } from './InvitationPage.tsx';
+import { PasswordResetPage } from './PasswordResetPage.tsx';
+import { AccountPage } from './AccountPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
 
 type Session =
@@ -45,6 +49,7 @@ export default function Console({ productName }: ConsoleProps) {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const navigate = useNavigate();
   const invitation = useMatch(invitationPage(':token'))?.params.token;
+  const reset = useMatch(passwordResetPage(':token'))?.params.token;
 
   const ask = useCallback(() => {
     consoleCall<SessionResponse>(SESSION_PATH).then(
@@ -64,6 +69,12 @@ export default function Console({ productName }: ConsoleProps) {
   useEffect(ask, [ask]);
 
   const sessionEnded = useCallback(() => setSession({ state: 'signed-out', adminExists: true }), []);
+  // An invitation or a reset link set the password and the server signed the browser in: ask who, then go home.
+  const passwordSet = () => {
+    setSession({ state: 'loading' });
+    ask();
+    void navigate(CONSOLE_PAGE);
+  };
   const signedIn = useCallback((user: ConsoleUser) => setSession({ state: 'signed-in', user }), []);
   const signedOut = useCallback(() => {
     setSession({ state: 'signed-out', adminExists: true });
@@ -73,15 +84,9 @@ export default function Console({ productName }: ConsoleProps) {
   return (
     <div className="console">
       {invitation !== undefined ? (
-        <InvitationPage
-          productName={productName}
-          token={invitation}
-          onPasswordSet={() => {
-            setSession({ state: 'loading' });
-            ask();
-            void navigate(CONSOLE_PAGE);
-          }}
-        />
+        <InvitationPage productName={productName} token={invitation} onPasswordSet={passwordSet} />
+      ) : reset !== undefined ? (
+        <PasswordResetPage productName={productName} token={reset} onPasswordSet={passwordSet} />
       ) : (
         <SessionEndedContext value={sessionEnded}>
           <SignedInArea productName={productName} session={session} onSignedIn={signedIn} onSignedOut={signedOut} />
@@ -149,6 +154,7 @@ function ConsolePages({ productName, user }: { productName: string; user: Consol
         element={only(mayUse('lenders', user.role), <LendersPage {...props} />)}
       />
       <Route path={`${CONSOLE_PAGE}/users`} element={only(mayUse('users', user.role), <UsersPage {...props} />)} />
+      <Route path={ACCOUNT_PAGE} element={<AccountPage {...props} />} />
       <Route path={`${CONSOLE_PAGE}/audit`} element={only(mayUse('audit', user.role), <AuditPage {...props} />)} />
       <Route path="*" element={<PageHeading title="No such page" productName={productName} />} />
     </Routes>

@@ -1,6 +1,9 @@
-/** The signed-in console's header: the product, who is signed in and as what, the pages their role may open. */
+/**
+ * The signed-in console's header: the product, who is signed in and as what, the pages their role may open, their
+ * own account's page.
+ */
 import { useState } from 'react';
-import { CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../contracts/console.ts';
+import { ACCOUNT_PAGE, CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../contracts/console.ts';
 import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';
@@ -82,6 +85,9 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
         <span>
           {user.email} <span className="console-role">({user.role})</span>
         </span>
+        <Link to={ACCOUNT_PAGE} aria-current={pathname === ACCOUNT_PAGE ? 'page' : undefined}>
+          Your account
+        </Link>
         <button type="button" className="console-button console-button--quiet" onClick={() => void signOut()}>
           Sign out
         </button>

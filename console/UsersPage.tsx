@@ -1,14 +1,19 @@
 /**
- * The console's users, for admins: who they are, their role and status, when they last signed in; an invitation
- * that shows the one-time link to pass on (there is no mail service); per user a role change, and disable or enable,
- * confirmed first. Disabling ends the user's sessions at once (the server's doing).
+ * The console's users, for admins: who they are, their role and status, when they last signed in, whether failed
+ * sign-ins lock them out now and until when; an invitation that shows the one-time link to pass on (there is no mail
+ * service); per user a role change, disable or enable (confirmed first), Unlock for a locked account, and a
+ * password-reset link to pass on like an invitation's. Disabling ends the user's sessions at once (the server's doing).
  */
 import { useState, type FormEvent } from 'react';
 import {
   ROLES,
   USERS_PATH,
+  userPasswordResetPath,
+  userUnlockPath,
+  type AccountLock,
   type ConsoleUser,
   type InviteResponse,
+  type PasswordResetIssuedResponse,
   type Role,
   type UserEntry,
   type UserResponse,
@@ -28,6 +33,7 @@ export interface UsersPageProps {
 export function UsersPage({ productName, user: me }: UsersPageProps) {
   const [loaded, reload] = useConsoleData<UsersResponse>(USERS_PATH);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [reset, setReset] = useState<PasswordResetIssuedResponse | null>(null);
 
   /** Runs a change, says what came of it and loads the list again. */
   const change = async (what: string, call: () => Promise<UserResponse>) => {
@@ -41,6 +47,29 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
     reload();
   };
   const userPath = (user: UserEntry) => `${USERS_PATH}/${encodeURIComponent(user.id)}`;
+  const lockOf = (user: UserEntry) =>
+    loaded.state === 'loaded' ? loaded.data.locks.find((lock) => lock.user_id === user.id) : undefined;
+  const unlock = async (user: UserEntry) => {
+    setOutcome(null);
+    try {
+      await consoleCall<UserResponse>(userUnlockPath(encodeURIComponent(user.id)), 'POST');
+      setOutcome({ text: `Unlocked: ${user.email} can sign in again from anywhere.`, failed: false });
+    } catch (error) {
+      setOutcome({ text: `Unlock failed: ${failureMessage(error)}`, failed: true });
+    }
+    reload();
+  };
+  const issueReset = async (user: UserEntry) => {
+    setOutcome(null);
+    setReset(null);
+    try {
+      setReset(
+        await consoleCall<PasswordResetIssuedResponse>(userPasswordResetPath(encodeURIComponent(user.id)), 'POST'),
+      );
+    } catch (error) {
+      setOutcome({ text: `Reset link failed: ${failureMessage(error)}`, failed: true });
+    }
+  };
 
   return (
     <>
@@ -49,6 +78,7 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
       <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>
         {outcome?.text}
       </p>
+      {reset !== null && <ResetLink reset={reset} />}
       {loaded.state === 'loading' && <p>Loading users…</p>}
       {loaded.state === 'failed' && (
         <p role="alert" className="console-error">
@@ -65,6 +95,7 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">Last sign-in</th>
+                <th scope="col">Sign-in lock</th>
                 <th scope="col">Access</th>
               </tr>
             </thead>
@@ -83,6 +114,9 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                   </td>
                   <td>{user.status}</td>
                   <td>{formatTime(user.last_sign_in_at)}</td>
+                  <td>
+                    <LockCell user={user} lock={lockOf(user)} onUnlock={() => void unlock(user)} />
+                  </td>
                   <td>
                     {user.id === me.id ? (
                       'You'
@@ -111,6 +145,16 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                         They are signed out everywhere at once and cannot sign in until enabled again.
                       </ConfirmButton>
                     )}
+                    {user.id !== me.id && user.status === 'active' && (
+                      <button
+                        type="button"
+                        className="console-button"
+                        aria-label={`Reset link for ${user.email}`}
+                        onClick={() => void issueReset(user)}
+                      >
+                        Reset link
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -119,6 +163,62 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
         </div>
       )}
     </>
+  );
+}
+
+/** Whether failed sign-ins lock the user out now, until when and from where, with Unlock. */
+function LockCell({ user, lock, onUnlock }: { user: UserEntry; lock: AccountLock | undefined; onUnlock: () => void }) {
+  if (lock === undefined) return '—';
+  const from = lock.everywhere
+    ? 'from every address'
+    : `from ${lock.addresses} address${lock.addresses === 1 ? '' : 'es'}`;
+  return (
+    <span className="console-inline">
+      <span>
+        Locked {from} until {formatTime(lock.until)}
+      </span>
+      <button type="button" className="console-button" aria-label={`Unlock ${user.email}`} onClick={onUnlock}>
+        Unlock
+      </button>
+    </span>
+  );
+}
+
+/** A password-reset link just made, to pass on as an invitation's is: it works once, for an hour. */
+function ResetLink({ reset }: { reset: PasswordResetIssuedResponse }) {
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reset.reset_url);
+      setCopied(true);
+    } catch {
+      setError('The link could not be copied: select it and copy it by hand.');
+    }
+  };
+  return (
+    <section className="console-note" aria-label={`Reset link for ${reset.user.email}`}>
+      <p role="status">
+        A password-reset link for {reset.user.email}. Pass it on; it sets their password once, signs them out
+        everywhere, and expires {formatTime(reset.reset_expires_at)}. Any earlier link of theirs no longer works.
+      </p>
+      <p className="console-link-row">
+        <input
+          readOnly
+          aria-label="Password-reset link"
+          value={reset.reset_url}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="console-button" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </p>
+      {error !== null && (
+        <p role="alert" className="console-error">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 

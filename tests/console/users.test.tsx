@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserEntry } from '../../contracts/console.ts';
+import type { AccountLock, UserEntry } from '../../contracts/console.ts';
 import { ADMIN, renderConsole, signedInAs, stubServer, supportDialogs, type Handler } from './stub-server.tsx';
 
 beforeAll(supportDialogs);
@@ -19,10 +19,28 @@ const entry = (id: string, email: string, overrides: Partial<UserEntry> = {}): U
 
 function usersServer(): Handler {
   const users = [entry(ADMIN.id, ADMIN.email, { role: 'admin' }), entry('u-2', 'sam@acme.example')];
+  const locks: AccountLock[] = [{ user_id: 'u-2', until: '2026-11-27T09:15:00.000Z', addresses: 1, everywhere: false }];
   return ({ method, url, body }) => {
-    if (method === 'GET' && url === '/api/admin/users') return { status: 200, body: { users } };
+    if (method === 'GET' && url === '/api/admin/users') return { status: 200, body: { users, locks } };
     const id = /^\/api\/admin\/users\/([^/]+)/.exec(url)?.[1];
     const user = users.find((candidate) => candidate.id === id);
+    if (method === 'POST' && user !== undefined && url.endsWith('/unlock')) {
+      locks.splice(
+        locks.findIndex((lock) => lock.user_id === user.id),
+        1,
+      );
+      return { status: 200, body: { user } };
+    }
+    if (method === 'POST' && user !== undefined && url.endsWith('/password-reset')) {
+      return {
+        status: 201,
+        body: {
+          user,
+          reset_url: 'http://acme.example/admin/reset/one-time-token',
+          reset_expires_at: '2026-11-27T10:00:00.000Z',
+        },
+      };
+    }
     if (method === 'PATCH' && user !== undefined) {
       Object.assign(user, body);
       return { status: 200, body: { user } };
@@ -79,6 +97,41 @@ describe('the users page', () => {
       ),
     );
     expect(server.callsTo('PATCH', '/api/admin/users/u-2')[0]?.body).toEqual({ role: 'admin' });
+  });
+
+  it('shows which accounts are locked out, and unlocks one', async () => {
+    const server = stubServer(signedInAs(ADMIN), usersServer());
+    renderConsole('/admin/users');
+    const user = userEvent.setup();
+    const row = within((await screen.findByRole('rowheader', { name: 'sam@acme.example' })).closest('tr')!);
+    expect(row.getByText(/^Locked from 1 address until/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('rowheader', { name: ADMIN.email }).closest('tr')!).queryByRole('button', {
+        name: /^Unlock/,
+      }),
+    ).toBeNull();
+    await user.click(row.getByRole('button', { name: 'Unlock sam@acme.example' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        'Unlocked: sam@acme.example can sign in again from anywhere.',
+      ),
+    );
+    expect(server.callsTo('POST', '/api/admin/users/u-2/unlock')).toHaveLength(1);
+    await vi.waitFor(() => expect(row.queryByRole('button', { name: 'Unlock sam@acme.example' })).toBeNull());
+  });
+
+  it('gives a password-reset link to pass on, with its expiry', async () => {
+    const server = stubServer(signedInAs(ADMIN), usersServer());
+    renderConsole('/admin/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset link for sam@acme.example' }));
+    const link = await screen.findByRole('textbox', { name: 'Password-reset link' });
+    expect((link as HTMLInputElement).value).toBe('http://acme.example/admin/reset/one-time-token');
+    const note = within(screen.getByRole('region', { name: 'Reset link for sam@acme.example' }));
+    expect(note.getByRole('status').textContent).toMatch(/sets their password once.*expires/);
+    expect(note.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(server.callsTo('POST', '/api/admin/users/u-2/password-reset')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: `Reset link for ${ADMIN.email}` })).toBeNull();
   });
 
   it('disables a user only once confirmed, then offers Enable', async () => {
