@@ -111,6 +111,9 @@ function appServer(port: number, log: string, env: Record<string, string>, befor
       // The console's first admin (tests/e2e/console.spec.ts signs in as it).
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Signed in with the password alone: the second factor's own tests are tests/server/console/second-factor/ and
+      // tests/console/second-factor.test.tsx.
+      CONSOLE_MFA: 'optional',
       BUYER_URL: `${TEST_BUYER_URL}/leads`,
       BUYER_SECRET: TEST_BUYER_SECRET,
       ...env,

@@ -1,13 +1,15 @@
 /**
  * "Your account": the signed-in user changes their password. The current one is asked (a wrong one counts toward the
  * sign-in lock, the server's doing); the new one typed twice. Errors are shown next to their field and announced; a
- * change signs out every other browser of the user, and this one stays signed in.
+ * change signs out every other browser of the user, and this one stays signed in. Below, their second factor
+ * (SecondFactorSection.tsx).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_PATH, type ConsoleUser } from '../contracts/console.ts';
 import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
+import { SecondFactorSection } from './SecondFactorSection.tsx';
 
 export interface AccountPageProps {
   productName: string;
@@ -126,6 +128,7 @@ export function AccountPage({ productName, user }: AccountPageProps) {
           {changed ? 'Your password is changed. Every other browser signed in as you is signed out.' : ''}
         </p>
       </section>
+      <SecondFactorSection />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   ACCOUNT_PAGE,
   SESSION_PATH,
   type ConsoleUser,
+  type SecondFactorStep,
   type SessionResponse,
   type SignedOutResponse,
 } from '../contracts/console.ts';
@@ -34,12 +35,21 @@ import { InvitationPage } from './InvitationPage.tsx';
 import { PasswordResetPage } from './PasswordResetPage.tsx';
 import { AccountPage } from './AccountPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { SecondFactorPage } from './SecondFactorPage.tsx';
 
 type Session =
   | { state: 'loading' }
   | { state: 'signed-out'; adminExists: boolean }
-  | { state: 'signed-in'; user: ConsoleUser }
+  | { state: 'signed-in'; user: ConsoleUser; pending: SecondFactorStep | null }
   | { state: 'failed'; message: string };
+
+/**
+ * The session as the server answered it. An answer without `second_factor` (from a server of a version before the
+ * second factor, while several servers are being updated) asks for no step.
+ */
+function signedInWith(answer: Pick<SessionResponse, 'user'> & Partial<SessionResponse>): Session {
+  return { state: 'signed-in', user: answer.user, pending: answer.second_factor?.pending ?? null };
+}
 
 export interface ConsoleProps {
   productName: string;
@@ -53,7 +63,7 @@ export default function Console({ productName }: ConsoleProps) {
 
   const ask = useCallback(() => {
     consoleCall<SessionResponse>(SESSION_PATH).then(
-      ({ user }) => setSession({ state: 'signed-in', user }),
+      (answer) => setSession(signedInWith(answer)),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) {
           // The 401 body says whether any admin exists (signedOutResponse); without it, assume one does.
@@ -75,7 +85,11 @@ export default function Console({ productName }: ConsoleProps) {
     ask();
     void navigate(CONSOLE_PAGE);
   };
-  const signedIn = useCallback((user: ConsoleUser) => setSession({ state: 'signed-in', user }), []);
+  const signedIn = useCallback((answer: SessionResponse) => setSession(signedInWith(answer)), []);
+  const secondFactorSet = useCallback(() => {
+    setSession({ state: 'loading' });
+    ask();
+  }, [ask]);
   const signedOut = useCallback(() => {
     setSession({ state: 'signed-out', adminExists: true });
     void navigate(CONSOLE_PAGE);
@@ -89,7 +103,13 @@ export default function Console({ productName }: ConsoleProps) {
         <PasswordResetPage productName={productName} token={reset} onPasswordSet={passwordSet} />
       ) : (
         <SessionEndedContext value={sessionEnded}>
-          <SignedInArea productName={productName} session={session} onSignedIn={signedIn} onSignedOut={signedOut} />
+          <SignedInArea
+            productName={productName}
+            session={session}
+            onSignedIn={signedIn}
+            onSignedOut={signedOut}
+            onSecondFactorSet={secondFactorSet}
+          />
         </SessionEndedContext>
       )}
     </div>
@@ -99,11 +119,12 @@ export default function Console({ productName }: ConsoleProps) {
 interface SignedInAreaProps {
   productName: string;
   session: Session;
-  onSignedIn: (user: ConsoleUser) => void;
+  onSignedIn: (answer: SessionResponse) => void;
   onSignedOut: () => void;
+  onSecondFactorSet: () => void;
 }
 
-function SignedInArea({ productName, session, onSignedIn, onSignedOut }: SignedInAreaProps) {
+function SignedInArea({ productName, session, onSignedIn, onSignedOut, onSecondFactorSet }: SignedInAreaProps) {
   if (session.state === 'loading') {
     return (
       <main className="console-page" aria-busy="true">
@@ -124,7 +145,20 @@ function SignedInArea({ productName, session, onSignedIn, onSignedOut }: SignedI
   if (session.state === 'signed-out') {
     return <SignIn productName={productName} adminExists={session.adminExists} onSignedIn={onSignedIn} />;
   }
-  const { user } = session;
+  const { user, pending } = session;
+  if (pending === 'code') {
+    return <SignIn productName={productName} adminExists awaitingCode onSignedIn={onSignedIn} />;
+  }
+  if (pending === 'set-up') {
+    return (
+      <SecondFactorPage
+        productName={productName}
+        email={user.email}
+        onDone={onSecondFactorSet}
+        onSignedOut={onSignedOut}
+      />
+    );
+  }
   return (
     <>
       <ConsoleHeader productName={productName} user={user} onSignedOut={onSignedOut} />

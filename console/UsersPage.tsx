@@ -19,6 +19,7 @@ import {
   type UserResponse,
   type UsersResponse,
 } from '../contracts/console.ts';
+import { secondFactorResetPath } from '../contracts/console-second-factor.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { fieldText, formatTime } from './format.ts';
@@ -95,6 +96,7 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">Last sign-in</th>
+                <th scope="col">Second factor</th>
                 <th scope="col">Sign-in lock</th>
                 <th scope="col">Access</th>
               </tr>
@@ -114,6 +116,7 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                   </td>
                   <td>{user.status}</td>
                   <td>{formatTime(user.last_sign_in_at)}</td>
+                  <td>{user.second_factor ? 'On' : 'Off'}</td>
                   <td>
                     <LockCell user={user} lock={lockOf(user)} onUnlock={() => void unlock(user)} />
                   </td>
@@ -154,6 +157,21 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
                       >
                         Reset link
                       </button>
+                    )}
+                    {user.id !== me.id && user.second_factor && (
+                      <ConfirmButton
+                        label="Reset second factor"
+                        question={`Reset the second factor of ${user.email}?`}
+                        onConfirm={() =>
+                          void change('Second factor reset', () =>
+                            consoleCall(secondFactorResetPath(encodeURIComponent(user.id)), 'POST'),
+                          )
+                        }
+                      >
+                        For a lost phone: they are signed out everywhere and sign in with their password alone until
+                        they set up a new one
+                        {user.role === 'admin' ? ', which as an admin they may have to do first' : ''}.
+                      </ConfirmButton>
                     )}
                   </td>
                 </tr>

@@ -88,10 +88,31 @@ export const signInBody = {
 } as const;
 export type SignInBody = FromSchema<typeof signInBody>;
 
+/**
+ * Where the session stands with the second factor (docs/decisions/065-console-second-factor.md): `pending` is 'code'
+ * while a sign-in still needs its authentication code, 'set-up' while an admin who must have a second factor has none
+ * (the session can do nothing else until then), null once neither is needed. `enabled`: the user has a second factor;
+ * `required`: the console requires one of them; `recovery_codes_left`: unused recovery codes.
+ */
+export const SECOND_FACTOR_STEPS = ['code', 'set-up'] as const;
+export type SecondFactorStep = (typeof SECOND_FACTOR_STEPS)[number];
+const sessionSecondFactor = {
+  type: 'object',
+  properties: {
+    pending: { type: ['string', 'null'], enum: [...SECOND_FACTOR_STEPS, null] },
+    enabled: { type: 'boolean' },
+    required: { type: 'boolean' },
+    recovery_codes_left: { type: 'integer' },
+  },
+  required: ['pending', 'enabled', 'required', 'recovery_codes_left'],
+  additionalProperties: false,
+} as const;
+export type SessionSecondFactor = FromSchema<typeof sessionSecondFactor>;
+
 export const sessionResponse = {
   type: 'object',
-  properties: { user: consoleUser },
-  required: ['user'],
+  properties: { user: consoleUser, second_factor: sessionSecondFactor },
+  required: ['user', 'second_factor'],
   additionalProperties: false,
 } as const;
 export type SessionResponse = FromSchema<typeof sessionResponse>;
@@ -418,8 +439,10 @@ const userEntry = {
     status: { type: 'string', enum: USER_STATUSES },
     created_at: timestamp,
     last_sign_in_at: { type: ['string', 'null'], format: 'date-time' },
+    /** Whether the user signs in with a second factor. */
+    second_factor: { type: 'boolean' },
   },
-  required: ['id', 'email', 'role', 'status', 'created_at', 'last_sign_in_at'],
+  required: ['id', 'email', 'role', 'status', 'created_at', 'last_sign_in_at', 'second_factor'],
   additionalProperties: false,
 } as const;
 export type UserEntry = FromSchema<typeof userEntry>;
@@ -551,6 +574,11 @@ const AUDIT_ACTIONS = [
   'password-changed',
   'password-reset-issued',
   'password-set',
+  'second-factor-set-up',
+  'second-factor-failed',
+  'recovery-code-used',
+  'second-factor-reset',
+  'second-factor-removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -112,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lenders,
     flowSteps,
     events,
+    secondFactor: config.consoleMfa,
     ...(delivery === undefined || options.deliveryControl === undefined
       ? {}
       : { delivery: { queue: delivery, control: options.deliveryControl } }),

@@ -1,10 +1,11 @@
 /**
- * The console's API under /api/admin, one plugin: sign-in and sessions, users and invitations, the audit log, the
- * leads and what operators do with them, the buyers' report, and the funnel. Its session hook puts the signed-in user
- * on its own requests only.
+ * The console's API under /api/admin, one plugin: sign-in and sessions, the second factor, users and invitations, the
+ * audit log, the leads and what operators do with them, the buyers' report, and the funnel. Its session hook puts the
+ * signed-in user on its own requests only.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../platform/db/types.ts';
+import type { SecondFactorMode } from '../platform/config/parsers.ts';
 import { buyerNames, type Buyer, type BuyerEventQueue, type DeliveryControl } from '../buyers/index.ts';
 import type { EventStore, FlowSteps } from '../funnel/index.ts';
 import type { DeliveryQueue, Lender } from '../intake/index.ts';
@@ -13,6 +14,7 @@ import { registerConsoleBuyerRoutes } from './buyers/buyer-routes.ts';
 import { registerConsoleFunnelRoutes } from './funnel/funnel-routes.ts';
 import { registerConsentRevocationRoute } from './leads/consent-revocation-routes.ts';
 import { registerConsoleLeadRoutes } from './leads/lead-routes.ts';
+import { registerSecondFactorRoutes } from './second-factor/second-factor-routes.ts';
 import { registerConsoleSessionRoutes } from './sign-in/session-routes.ts';
 import { registerConsoleSessions } from './sign-in/sessions.ts';
 import { registerConsoleUserRoutes } from './users/user-routes.ts';
@@ -39,15 +41,18 @@ export interface ConsoleOptions {
   /** The funnel's steps and its event store, flushed before each report so it counts every batch accepted. */
   flowSteps: FlowSteps;
   events: EventStore;
+  /** CONSOLE_MFA: whether admins must sign in with a second factor (docs/decisions/065-console-second-factor.md). */
+  secondFactor: SecondFactorMode;
 }
 
 export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
   const { db, now, buyers } = options;
   // The session hook first, so every console route finds its signed-in user.
-  registerConsoleSessions(app, db, now);
-  registerConsoleSessionRoutes(app, db, now);
+  registerConsoleSessions(app, db, now, options.secondFactor);
+  registerConsoleSessionRoutes(app, db, now, options.secondFactor);
+  registerSecondFactorRoutes(app, db, now, options.secondFactor);
   registerConsoleUserRoutes(app, db, now);
-  registerConsoleInvitationRoutes(app, db, now);
+  registerConsoleInvitationRoutes(app, db, now, options.secondFactor);
   registerConsoleUserAccessRoutes(app, db, now);
   registerConsolePasswordRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);

@@ -7,6 +7,7 @@ import {
   MARKETER,
   OPERATOR,
   renderConsole,
+  sessionOf,
   signedInAs,
   signedOut,
   stubServer,
@@ -69,7 +70,7 @@ describe('the sign-in page', () => {
 
   it('sends the cross-site token from the cookie when signing in', async () => {
     document.cookie = 'XSRF-TOKEN=token-from-cookie';
-    const server = stubServer(signedOut(), signingIn(200, { user: ADMIN }), () => ({
+    const server = stubServer(signedOut(), signingIn(200, sessionOf(ADMIN)), () => ({
       status: 200,
       body: { leads: [], next_cursor: null },
     }));
@@ -84,7 +85,7 @@ describe('the sign-in page', () => {
       signedOut(),
       ({ method, url, headers }) => {
         if (method !== 'POST' || url !== '/api/admin/session') return undefined;
-        if (headers['x-xsrf-token'] === 'fresh-token') return { status: 200, body: { user: ADMIN } };
+        if (headers['x-xsrf-token'] === 'fresh-token') return { status: 200, body: sessionOf(ADMIN) };
         document.cookie = 'XSRF-TOKEN=fresh-token';
         return { status: 403, body: { error: 'xsrf_token_invalid', message: 'Missing or wrong X-XSRF-TOKEN header' } };
       },

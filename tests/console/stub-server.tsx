@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import Console from '../../console/Console.tsx';
-import type { ConsoleUser } from '../../contracts/console.ts';
+import type { ConsoleUser, SessionResponse, SessionSecondFactor } from '../../contracts/console.ts';
 
 export interface Call {
   method: string;
@@ -28,10 +28,18 @@ export const ADMIN: ConsoleUser = { id: 'u-admin', email: 'admin@acme.example', 
 export const OPERATOR: ConsoleUser = { id: 'u-operator', email: 'op@acme.example', role: 'operator' };
 export const MARKETER: ConsoleUser = { id: 'u-marketer', email: 'mk@acme.example', role: 'marketer' };
 
+/** The session answer of `user`: no second-factor step pending unless told. */
+export function sessionOf(user: ConsoleUser, secondFactor: Partial<SessionSecondFactor> = {}): SessionResponse {
+  return {
+    user,
+    second_factor: { pending: null, enabled: false, required: false, recovery_codes_left: 0, ...secondFactor },
+  };
+}
+
 export const signedInAs =
-  (user: ConsoleUser): Handler =>
+  (user: ConsoleUser, secondFactor: Partial<SessionSecondFactor> = {}): Handler =>
   ({ method, url }) =>
-    method === 'GET' && url === '/api/admin/session' ? { status: 200, body: { user } } : undefined;
+    method === 'GET' && url === '/api/admin/session' ? { status: 200, body: sessionOf(user, secondFactor) } : undefined;
 
 export const signedOut =
   (adminExists = true): Handler =>

@@ -14,6 +14,7 @@ const entry = (id: string, email: string, overrides: Partial<UserEntry> = {}): U
   status: 'active',
   created_at: '2026-11-01T10:00:00.000Z',
   last_sign_in_at: null,
+  second_factor: false,
   ...overrides,
 });
 

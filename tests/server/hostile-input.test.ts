@@ -99,6 +99,15 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   },
   'GET /api/admin/session': { query: NO_QUERY },
   'DELETE /api/admin/session': { query: NO_QUERY },
+  'POST /api/admin/session/code': { body: { valid: () => ({ code: '123456' }), bodyLimit: CONSOLE_BODY_LIMIT } },
+  'POST /api/admin/second-factor/setup': { query: NO_QUERY },
+  'POST /api/admin/second-factor/confirm': {
+    body: { valid: () => ({ code: '123456' }), bodyLimit: CONSOLE_BODY_LIMIT },
+  },
+  'POST /api/admin/second-factor/removal': {
+    body: { valid: () => ({ code: 'abcd-efgh-ijkl' }), bodyLimit: CONSOLE_BODY_LIMIT },
+  },
+  'POST /api/admin/users/:id/second-factor/reset': { query: NO_QUERY, params: { id: CONSOLE_USER_ID } },
   'GET /api/admin/users': { query: NO_QUERY },
   'POST /api/admin/users': {
     body: { valid: () => ({ email: 'new@example.com', role: 'operator' }), bodyLimit: CONSOLE_BODY_LIMIT },

@@ -1,6 +1,7 @@
 /**
- * The console's sign-in: POST /api/admin/session `{ email, password }` signs in (public), GET answers the signed-in
- * user or 401 with whether an admin exists, DELETE signs out (the session row goes, so the cookie is dead everywhere).
+ * The console's sign-in: POST /api/admin/session `{ email, password }` signs in (public; with a second factor, the
+ * session then awaits its code), GET answers the signed-in user and where the session stands with the second factor,
+ * or 401 with whether an admin exists, DELETE signs out (the session row goes, so the cookie is dead everywhere).
  * A wrong email, a wrong password, a disabled account and an account without a password yet all get the same 401,
  * after the same argon2 check; repeated attempts lock the account at one address, the address, or the account
  * everywhere (server/console/sign-in/sign-in-attempts.ts).
@@ -8,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCESS,
+  SECOND_FACTOR_STEPS,
   SESSION_PATH,
   SIGN_IN_FAILED,
   sessionResponse,
@@ -27,9 +29,18 @@ import { signInSucceeded, takeSignInAttempt } from './sign-in-attempts.ts';
 import { answerLocked } from './locked-answer.ts';
 import { accountOf, adminExists, recordSignIn } from '../users/users.ts';
 import type { Database } from '../../platform/db/types.ts';
+import type { SecondFactorMode } from '../../platform/config/parsers.ts';
+import { pendingStep } from '../second-factor/pending-step.ts';
+import { secondFactorOf } from '../second-factor/second-factors.ts';
+import { sessionAnswer } from '../second-factor/session-answer.ts';
 import { addressKey } from '../../platform/http/rate-limit/client-address.ts';
 
-export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database, now: () => number): void {
+export function registerConsoleSessionRoutes(
+  app: FastifyInstance,
+  db: Database,
+  now: () => number,
+  mode: SecondFactorMode,
+): void {
   app.post<{ Body: SignInBody }>(
     SESSION_PATH,
     {
@@ -60,12 +71,18 @@ export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database,
         request.log.info('console sign-in failed');
         return reply.code(401).send({ error: 'sign_in_failed', message: SIGN_IN_FAILED });
       }
-      const token = await startSession(db, usable.id, new Date(at));
+      const user = { id: usable.id, email: usable.email, role: usable.role };
+      // With a second factor the sign-in ends with its code (second-factor-routes.ts): until then the session can only
+      // send one, and the attempt the password took stays counted.
+      const { enabled } = await secondFactorOf(db, usable.id);
+      const token = await startSession(db, usable.id, new Date(at), { awaitingCode: enabled });
+      reply.header('set-cookie', sessionCookie(request, token));
+      if (enabled) return sessionAnswer(db, user, 'code', mode);
       await recordSignIn(db, usable.id, new Date(at));
       await signInSucceeded(db, keys, at);
       await recordAudit(db, { actor: usable.email, action: 'sign-in', ip: request.ip });
-      reply.header('set-cookie', sessionCookie(request, token));
-      return { user: { id: usable.id, email: usable.email, role: usable.role } };
+      const pending = pendingStep({ awaitingCode: false, role: usable.role, hasSecondFactor: false }, mode);
+      return sessionAnswer(db, user, pending, mode);
     },
   );
 
@@ -73,14 +90,15 @@ export function registerConsoleSessionRoutes(app: FastifyInstance, db: Database,
     SESSION_PATH,
     { schema: { response: { 200: sessionResponse, 401: signedOutResponse } } },
     async (request, reply) => {
-      if (request.consoleUser !== undefined) return { user: request.consoleUser };
+      const user = request.consoleUser;
+      if (user !== undefined) return sessionAnswer(db, user, request.consoleSession?.pending ?? null, mode);
       return reply.code(401).send({ ...NOT_SIGNED_IN, admin_exists: await adminExists(db) });
     },
   );
 
   app.delete(
     SESSION_PATH,
-    { onRequest: allow(ACCESS.session), schema: { response: { '4xx': errorResponse } } },
+    { onRequest: allow(ACCESS.session, SECOND_FACTOR_STEPS), schema: { response: { '4xx': errorResponse } } },
     async (request, reply) => {
       const token = sessionTokenOf(request.headers.cookie);
       if (token !== undefined) await endSession(db, token);

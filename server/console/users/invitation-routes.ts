@@ -15,6 +15,9 @@ import { hashPassword } from '../sign-in/passwords.ts';
 import { sessionCookie, startSession } from '../sign-in/sessions.ts';
 import { accountOf, recordSignIn } from './users.ts';
 import type { Database } from '../../platform/db/types.ts';
+import type { SecondFactorMode } from '../../platform/config/parsers.ts';
+import { pendingStep } from '../second-factor/pending-step.ts';
+import { sessionAnswer } from '../second-factor/session-answer.ts';
 import { ClientError } from '../../platform/http/errors.ts';
 
 const tokenParams = {
@@ -31,7 +34,12 @@ function noInvitation(): ClientError {
   );
 }
 
-export function registerConsoleInvitationRoutes(app: FastifyInstance, db: Database, now: () => number): void {
+export function registerConsoleInvitationRoutes(
+  app: FastifyInstance,
+  db: Database,
+  now: () => number,
+  secondFactor: SecondFactorMode,
+): void {
   const path = `${INVITATIONS_PATH}/:token`;
 
   app.get<{ Params: { token: string } }>(
@@ -71,7 +79,10 @@ export function registerConsoleInvitationRoutes(app: FastifyInstance, db: Databa
       await recordSignIn(db, account.id, new Date(at));
       await recordAudit(db, { actor: account.email, action: 'password-set', target: account.email, ip: request.ip });
       reply.header('set-cookie', sessionCookie(request, sessionToken));
-      return { user: { id: account.id, email: account.email, role: account.role } };
+      const user = { id: account.id, email: account.email, role: account.role };
+      // A new user has no second factor: an admin where one is required sets one up before anything else.
+      const pending = pendingStep({ awaitingCode: false, role: account.role, hasSecondFactor: false }, secondFactor);
+      return sessionAnswer(db, user, pending, secondFactor);
     },
   );
 }

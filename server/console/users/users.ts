@@ -13,9 +13,12 @@ interface UserRow {
   disabled_at: Date | null;
   created_at: Date;
   last_sign_in_at: Date | null;
+  second_factor: boolean;
 }
 
-const COLUMNS = 'id, email, role, password_hash, disabled_at, created_at, last_sign_in_at';
+const COLUMNS =
+  'id, email, role, password_hash, disabled_at, created_at, last_sign_in_at, ' +
+  'second_factor_secret is not null as second_factor';
 
 /** invited until a password is set, disabled whatever else, active otherwise. */
 function entryOf(row: UserRow): UserEntry {
@@ -27,6 +30,7 @@ function entryOf(row: UserRow): UserEntry {
     status,
     created_at: row.created_at.toISOString(),
     last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
+    second_factor: row.second_factor,
   };
 }
 

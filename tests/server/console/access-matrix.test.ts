@@ -26,6 +26,13 @@ import {
   userUnlockPath,
   type Role,
 } from '../../../contracts/console.ts';
+import {
+  SECOND_FACTOR_CONFIRM_PATH,
+  SECOND_FACTOR_REMOVAL_PATH,
+  SECOND_FACTOR_SETUP_PATH,
+  secondFactorResetPath,
+  SIGN_IN_CODE_PATH,
+} from '../../../contracts/console-second-factor.ts';
 import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../contracts/funnel.ts';
 import { call, consoleApp, type ConsoleRequest } from '../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
@@ -59,6 +66,34 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   { method: 'GET', route: SESSION_PATH, url: SESSION_PATH, access: ACCESS.session },
   { method: 'DELETE', route: SESSION_PATH, url: SESSION_PATH, access: ACCESS.session },
+  {
+    method: 'POST',
+    route: SIGN_IN_CODE_PATH,
+    url: SIGN_IN_CODE_PATH,
+    body: { code: '123456' },
+    access: ACCESS.session,
+  },
+  { method: 'POST', route: SECOND_FACTOR_SETUP_PATH, url: SECOND_FACTOR_SETUP_PATH, access: ACCESS.session },
+  {
+    method: 'POST',
+    route: SECOND_FACTOR_CONFIRM_PATH,
+    url: SECOND_FACTOR_CONFIRM_PATH,
+    body: { code: '123456' },
+    access: ACCESS.session,
+  },
+  {
+    method: 'POST',
+    route: SECOND_FACTOR_REMOVAL_PATH,
+    url: SECOND_FACTOR_REMOVAL_PATH,
+    body: { code: '123456' },
+    access: ACCESS.session,
+  },
+  {
+    method: 'POST',
+    route: secondFactorResetPath(':id'),
+    url: secondFactorResetPath(SOME_USER),
+    access: ACCESS.users,
+  },
   {
     method: 'POST',
     route: PASSWORD_PATH,

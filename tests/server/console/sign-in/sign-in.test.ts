@@ -36,11 +36,15 @@ describe.each(DATABASES)('console sign-in on $name', { timeout: 20_000 }, (kind)
 
     const response = await signIn(app, `  ${user.email.toUpperCase()} `);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: user.id, email: user.email, role: 'operator' } });
+    const answer = {
+      user: { id: user.id, email: user.email, role: 'operator' },
+      second_factor: { pending: null, enabled: false, required: false, recovery_codes_left: 0 },
+    };
+    expect(response.json()).toEqual(answer);
 
     const session = await call(app, { method: 'GET', url: SESSION_PATH, cookie: sessionCookieOf(response) });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ user: { id: user.id, email: user.email, role: 'operator' } });
+    expect(session.json()).toEqual(answer);
     const { rows } = await db.query<{ last_sign_in_at: Date | null }>(
       'select last_sign_in_at from console_users where id = $1',
       [user.id],
