@@ -4,7 +4,8 @@
  *   is checked as a sign-in is (a wrong one is a failed attempt toward the sign-in lock), the new one by the account
  *   rules and the common-password list; every session of the user ends and this browser gets a new one.
  * - GET /api/admin/password-resets/:token answers the email; POST with `{ password }` sets it, uses the link up, ends
- *   all the user's sessions and signs them in (204 and the session cookie), as an invitation does. Signed out: the token is the credential. A
+ *   all the user's sessions and signs them in (204 and the session cookie), as an invitation does; a user with a
+ *   second factor then gives its code, as after a sign-in. Signed out: the token is the credential. A
  *   token unknown, used, past its hour or of a disabled user answers 404.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -30,6 +31,7 @@ import { hashPassword, passwordMatches } from '../sign-in/passwords.ts';
 import { endSessionsOf, sessionCookie, startSession } from '../sign-in/sessions.ts';
 import { signInSucceeded, takeSignInAttempt } from '../sign-in/sign-in-attempts.ts';
 import { answerLocked } from '../sign-in/locked-answer.ts';
+import { secondFactorOf } from '../second-factor/second-factors.ts';
 import { newPasswordProblem } from './new-password.ts';
 import { redeemPasswordReset, resetHolder } from './password-resets.ts';
 import { accountOf, recordSignIn } from './users.ts';
@@ -127,8 +129,11 @@ export function registerConsolePasswordRoutes(app: FastifyInstance, db: Database
       if (!(await redeemPasswordReset(db, token, await hashPassword(request.body.password), at))) throw noResetLink();
       const account = await accountOf(db, normalEmail(holder.email));
       if (account === undefined) throw noResetLink();
-      const sessionToken = await startSession(db, account.id, new Date(at));
-      await recordSignIn(db, account.id, new Date(at));
+      // The link stands in for the password alone: a user with a second factor still gives its code, as after a
+      // sign-in, and the code's route records the sign-in.
+      const { enabled } = await secondFactorOf(db, account.id);
+      const sessionToken = await startSession(db, account.id, new Date(at), { awaitingCode: enabled });
+      if (!enabled) await recordSignIn(db, account.id, new Date(at));
       await recordAudit(db, {
         actor: account.email,
         action: 'password-set',

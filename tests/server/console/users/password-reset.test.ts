@@ -6,7 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RESETS_PATH, SESSION_PATH, userPasswordResetPath } from '../../../../contracts/console.ts';
+import {
+  PASSWORD_RESETS_PATH,
+  SESSION_PATH,
+  USERS_PATH,
+  userPasswordResetPath,
+} from '../../../../contracts/console.ts';
 import { tokenDigest } from '../../../../server/console/sign-in/session-token.ts';
 import {
   auditActions,
@@ -102,6 +107,22 @@ describe.each(DATABASES)('password-reset links on $name', { timeout: 60_000 }, (
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toMatch(/older than an hour/);
     expect((await call(app, { method: 'GET', url: `${PASSWORD_RESETS_PATH}/${'B'.repeat(43)}` })).statusCode).toBe(404);
+  });
+
+  it('asks a user with a second factor for its code after the link, as after a sign-in', async () => {
+    const { db } = suite;
+    const app = await consoleApp(db);
+    const admin = await anAdmin();
+    const user = await userWithPassword(db, 'operator');
+    await db.query("update console_users set second_factor_secret = 'JBSWY3DPEHPK3PXP' where id = $1", [user.id]);
+
+    const link = `${PASSWORD_RESETS_PATH}/${tokenOf((await issue(app, admin, user.id)).json().reset_url)}`;
+    const set = await call(app, { method: 'POST', url: link, body: { password: NEW_PASSWORD } });
+    expect(set.statusCode).toBe(204);
+    const session = await call(app, { method: 'GET', url: SESSION_PATH, cookie: sessionCookieOf(set) });
+    expect(session.json().second_factor.pending).toBe('code');
+    const users = await call(app, { method: 'GET', url: USERS_PATH, cookie: sessionCookieOf(set) });
+    expect(users.statusCode).toBe(403);
   });
 
   it('gives no link to a user without a password yet, nor to a disabled one', async () => {
