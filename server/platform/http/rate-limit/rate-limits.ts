@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Config } from '../../config/settings.ts';
 import type { Database } from '../../db/types.ts';
 import { ClientError } from '../errors.ts';
-import { xsrfCookieOf } from '../xsrf.ts';
 import { addressKey } from './client-address.ts';
 import { databaseCounters, type CounterFactory } from './database-counter.ts';
 import { processCounter, type RouteLimits, type Wait } from './limit-counter.ts';
@@ -39,11 +38,12 @@ class TooManyRequests extends ClientError {
 }
 
 /**
- * The visit: its XSRF-TOKEN cookie, which the page sends with every call. A request without one (only a GET can get
- * this far without it) counts as its address's one visit without a cookie, so leaving the cookie out gains nothing.
+ * The visit: its XSRF-TOKEN cookie, which the page sends with every call, when this server issued it (xsrf.ts). A
+ * request without one (only a GET can get this far without it), or with a value the client made up, counts as its
+ * address's one visit without a cookie, so leaving the cookie out or inventing a fresh one gains nothing.
  */
 function sessionKey(request: FastifyRequest): string {
-  return xsrfCookieOf(request.headers.cookie) ?? `no cookie from ${addressKey(request.ip)}`;
+  return request.visitToken ?? `no cookie from ${addressKey(request.ip)}`;
 }
 
 const refusal = (wait: Wait) => (wait === undefined ? undefined : new TooManyRequests(wait));
