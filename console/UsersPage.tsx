@@ -1,8 +1,9 @@
 /**
- * The console's users, for admins: who they are, their role and status, when they last signed in, whether failed
- * sign-ins lock them out now and until when; an invitation that shows the one-time link to pass on (there is no mail
- * service); per user a role change, disable or enable (confirmed first), Unlock for a locked account, and a
- * password-reset link to pass on like an invitation's. Disabling ends the user's sessions at once (the server's doing).
+ * The console's users, for admins: who they are, their role and status, when they last signed in, whether they sign in
+ * with a second factor, whether failed sign-ins lock them out now and until when; an invitation that shows the
+ * one-time link to pass on (there is no mail service); per user a role change, disable or enable (confirmed first),
+ * Unlock for a locked account, a password-reset link to pass on like an invitation's, and Reset second factor for a
+ * lost phone (confirmed first). Disabling and a reset end the user's sessions at once (the server's doing).
  */
 import { useState, type FormEvent } from 'react';
 import {
