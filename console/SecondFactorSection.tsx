@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { SESSION_PATH, type SessionResponse } from '../contracts/console.ts';
 import { SECOND_FACTOR_REMOVAL_PATH } from '../contracts/console-second-factor.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
-import { SecondFactorSetup } from './SecondFactorSetup.tsx';
+import { recoveryCodes, SecondFactorSetup } from './SecondFactorSetup.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
 export function SecondFactorSection() {
@@ -38,8 +38,8 @@ export function SecondFactorSection() {
         <>
           {loaded.data.second_factor.enabled ? (
             <p>
-              On: you sign in with a code from your authenticator app. {loaded.data.second_factor.recovery_codes_left}{' '}
-              of your recovery codes are left.
+              On: you sign in with a code from your authenticator app. You have{' '}
+              {recoveryCodes(loaded.data.second_factor.recovery_codes_left)} left.
             </p>
           ) : (
             <p>

@@ -13,6 +13,12 @@ import {
 } from '../contracts/console-second-factor.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 
+/** "1 recovery code", "3 recovery codes", "no recovery codes". */
+export function recoveryCodes(count: number): string {
+  if (count === 0) return 'no recovery codes';
+  return count === 1 ? '1 recovery code' : `${count} recovery codes`;
+}
+
 type Stage = { at: 'start' } | { at: 'scan'; setup: SetupResponse } | { at: 'codes'; codes: string[] };
 
 export interface SecondFactorSetupProps {

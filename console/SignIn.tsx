@@ -10,6 +10,7 @@ import { SIGN_IN_CODE_PATH, type SignInCodeResponse } from '../contracts/console
 import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { PageHeading } from './PageHeading.tsx';
+import { recoveryCodes } from './SecondFactorSetup.tsx';
 
 export interface SignInProps {
   productName: string;
@@ -105,7 +106,7 @@ export function SignIn({ productName, adminExists, awaitingCode = false, onSigne
         <div className="console-note" role="status">
           <p>
             You signed in with a recovery code; it cannot be used again. You have{' '}
-            {step.session.second_factor.recovery_codes_left} recovery codes left. If your phone is lost, set up your
+            {recoveryCodes(step.session.second_factor.recovery_codes_left)} left. If your phone is lost, set up your
             second factor again under Your account, which gives you new codes.
           </p>
           <button

@@ -96,7 +96,7 @@ describe('signing in with a second factor', () => {
     await user.type(await screen.findByLabelText('Authentication code'), 'abcd-efgh-ijkl');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     const note = await screen.findByRole('status');
-    expect(note.textContent).toContain('You have 9 recovery codes left');
+    expect(note.textContent).toContain('You have 9 recovery codes left.');
     await user.click(within(note).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeTruthy();
   });
@@ -233,7 +233,7 @@ describe('setting up a second factor', () => {
     );
     renderConsole('/admin/account');
     const section = within(await screen.findByRole('region', { name: 'Second factor' }));
-    expect((await section.findByText(/^On:/)).textContent).toContain('7 of your recovery codes are left');
+    expect((await section.findByText(/^On:/)).textContent).toContain('You have 7 recovery codes left.');
     expect(section.getByRole('button', { name: 'Set up again' })).toBeTruthy();
     const user = userEvent.setup();
     await user.type(section.getByLabelText('Current code'), '123456');
