@@ -4,7 +4,13 @@
  * CONSOLE_MFA is required, an admin's reset for a lost device, and removing one's own.
  */
 import { describe, expect, it } from 'vitest';
-import { LEADS_PATH, SESSION_PATH, USERS_PATH, type UsersResponse } from '../../../../contracts/console.ts';
+import {
+  INVITATIONS_PATH,
+  LEADS_PATH,
+  SESSION_PATH,
+  USERS_PATH,
+  type UsersResponse,
+} from '../../../../contracts/console.ts';
 import {
   CODE_REQUIRED,
   SECOND_FACTOR_CONFIRM_PATH,
@@ -287,6 +293,33 @@ describe.each(DATABASES)('the console second factor on $name', { timeout: 30_000
     // Signing out works before the set-up too.
     const other = sessionCookieOf(await signIn(app, (await userWithPassword(db, 'admin')).email));
     expect((await call(app, { method: 'DELETE', url: SESSION_PATH, cookie: other })).statusCode).toBe(204);
+  });
+
+  it('where required, takes an invited admin from setting the password to setting up a second factor', async () => {
+    const { db } = suite;
+    const { app, clock } = await secondFactorApp(db, 'required');
+    const admin = await userWithSecondFactor(app, db, clock, 'admin');
+    const cookie = sessionCookieOf(
+      await sendCode(app, await halfSignedIn(app, admin.email), codeAt(admin.secret, clock.at)),
+    );
+    const email = `invited-admin-${admin.id.slice(0, 8)}@example.com`;
+    const invited = await call(app, { method: 'POST', url: USERS_PATH, cookie, body: { email, role: 'admin' } });
+    const link = new URL(invited.json<{ invite_url: string }>().invite_url).pathname;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const set = await call(app, {
+      method: 'POST',
+      url: `${INVITATIONS_PATH}/${token}`,
+      body: { password: 'a long and fine passphrase' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().second_factor).toEqual({
+      pending: 'set-up',
+      enabled: false,
+      required: true,
+      recovery_codes_left: 0,
+    });
+    const users = await call(app, { method: 'GET', url: USERS_PATH, cookie: sessionCookieOf(set) });
+    expect(users.json().error).toBe(SET_UP_REQUIRED);
   });
 
   it('never forces anyone else where required, and no one where optional', async () => {
