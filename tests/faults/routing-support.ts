@@ -13,6 +13,7 @@ import { tempDir } from '../support/server-harness.ts';
 import type { TestBuyer } from '../support/test-buyer.ts';
 import type { Queryable } from '../../server/platform/db/types.ts';
 import type { Visitor } from './support.ts';
+import { newVisitToken } from '../support/xsrf-tokens.ts';
 
 /** One buyer of a BUYERS_FILE: `lender` is an id of site/content/lenders.json. */
 export interface BuyerEntry {
@@ -47,7 +48,7 @@ export function visitorsIn(states: readonly string[], count: number, tag: string
     return {
       state,
       key: `${tag}-${n}-${randomBytes(12).toString('hex')}`,
-      token: randomBytes(32).toString('base64url'),
+      token: newVisitToken(),
       lead: validLead({
         email: `visitor.${tag}.${n}@example.com`,
         state,
@@ -107,7 +108,7 @@ export const ADMIN_SETTINGS = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.
 
 /** Signs the admin in on the server at `port`; the cookie header of its session. */
 export async function signIn(port: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newVisitToken();
   const response = await fetch(`http://127.0.0.1:${port}${SESSION_PATH}`, {
     method: 'POST',
     headers: {

@@ -8,6 +8,7 @@ import { validLead } from '../support/lead-fixture.ts';
 import type { TestBuyer } from '../support/test-buyer.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../support/server-harness.ts';
 import { listening, startServer, type ServerProcess } from '../support/server-process.ts';
+import { newVisitToken } from '../support/xsrf-tokens.ts';
 
 const site = tempDir('fundflow-faults-site-');
 writeBuiltSite(site.path);
@@ -35,7 +36,7 @@ export function visitors(count: number, tag: string): Visitor[] {
   return Array.from({ length: count }, (_, n) => ({
     key: `${tag}-${n}-${randomBytes(12).toString('hex')}`,
     lead: validLead({ email: `visitor.${tag}.${n}@example.com` }),
-    token: randomBytes(32).toString('base64url'),
+    token: newVisitToken(),
   }));
 }
 

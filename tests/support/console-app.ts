@@ -100,7 +100,7 @@ export function signIn(
 export function setSessionCookie(response: LightMyRequestResponse): string | undefined {
   const header = response.headers['set-cookie'];
   const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  return lines.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  return lines.find((line) => line.startsWith(`${SESSION_COOKIE}=`) || line.startsWith(`__Host-${SESSION_COOKIE}=`));
 }
 
 /** The Cookie header that sends back the session an answer set. */

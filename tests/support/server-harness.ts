@@ -11,6 +11,9 @@ import type { Config } from '../../server/platform/config/settings.ts';
 import { ConfigError, loadConfig } from '../../server/platform/config/load.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contracts/api-paths.ts';
 import { openPglite, openPostgres, type Database } from '../../server/platform/db/index.ts';
+import { TEST_XSRF_SECRET, TEST_XSRF_TOKEN } from './xsrf-tokens.ts';
+
+export { newVisitToken, TEST_XSRF_TOKEN } from './xsrf-tokens.ts';
 
 /** A fresh temp folder, removed by the returned function. */
 export function tempDir(prefix = 'fundflow-test-'): { path: string; remove: () => void } {
@@ -88,9 +91,6 @@ export function decode(body: Buffer, encoding: string | undefined): string {
   return body.toString('utf8');
 }
 
-/** A token like the ones the server issues (base64url, 256 bits). */
-export const TEST_XSRF_TOKEN = 'dGVzdC14c3JmLXRva2VuLW9mLTMyLWJ5dGVzLWxvbmc';
-
 /**
  * The cookie and the matching header a page sends with every state-changing API call; spread into `headers` of an
  * `inject` or a `fetch`.
@@ -114,9 +114,12 @@ const NO_RATE_LIMITS = {
   CONSOLE_MFA: 'optional',
 };
 
-/** A validated config from test settings (everything else at its default, but the rate limits off). */
+/**
+ * A validated config from test settings (everything else at its default, but the rate limits off and XSRF tokens
+ * signed with TEST_XSRF_SECRET).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ ...NO_RATE_LIMITS, ...env });
+  return loadConfig({ ...NO_RATE_LIMITS, XSRF_SECRET: TEST_XSRF_SECRET, ...env });
 }
 
 /** The problems the config reports for these settings; fails the test when it accepts them. */

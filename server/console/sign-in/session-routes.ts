@@ -24,7 +24,7 @@ import { auditOf, recordAudit } from '../audit/audit.ts';
 import { CONSOLE_BODY_LIMIT } from '../request-limits.ts';
 import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
 import { passwordMatches } from './passwords.ts';
-import { clearedSessionCookie, endSession, sessionCookie, sessionTokenOf, startSession } from './sessions.ts';
+import { clearedSessionCookie, endSession, sessionCookie, sessionTokenOf, signInSession } from './sessions.ts';
 import { signInSucceeded, takeSignInAttempt } from './sign-in-attempts.ts';
 import { answerLocked } from './locked-answer.ts';
 import { accountOf, adminExists, recordSignIn } from '../users/users.ts';
@@ -75,7 +75,7 @@ export function registerConsoleSessionRoutes(
       // With a second factor the sign-in ends with its code (second-factor-routes.ts): until then the session can only
       // send one, and the attempt the password took stays counted.
       const { enabled } = await secondFactorOf(db, usable.id);
-      const token = await startSession(db, usable.id, new Date(at), { awaitingCode: enabled });
+      const token = await signInSession(db, request, usable.id, new Date(at), { awaitingCode: enabled });
       reply.header('set-cookie', sessionCookie(request, token));
       if (enabled) return sessionAnswer(db, user, 'code', mode);
       await recordSignIn(db, usable.id, new Date(at));
@@ -100,7 +100,7 @@ export function registerConsoleSessionRoutes(
     SESSION_PATH,
     { onRequest: allow(ACCESS.session, SECOND_FACTOR_STEPS), schema: { response: { '4xx': errorResponse } } },
     async (request, reply) => {
-      const token = sessionTokenOf(request.headers.cookie);
+      const token = sessionTokenOf(request);
       if (token !== undefined) await endSession(db, token);
       await recordAudit(db, auditOf(request, 'sign-out'));
       reply.header('set-cookie', clearedSessionCookie(request));

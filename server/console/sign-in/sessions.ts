@@ -9,6 +9,7 @@ import type { Role } from '../../../contracts/console.ts';
 import type { Database, Queryable } from '../../platform/db/types.ts';
 import type { SecondFactorMode } from '../../platform/config/parsers.ts';
 import { pendingStep } from '../second-factor/pending-step.ts';
+import { cookieName, requestCookie, setCookie } from '../../platform/http/cookies.ts';
 import { newToken, SESSION_COOKIE, tokenDigest } from './session-token.ts';
 
 const MINUTE_MS = 60_000;
@@ -22,34 +23,35 @@ const SEEN_RESOLUTION_MS = MINUTE_MS;
 /** What newToken makes: 32 bytes, base64url. Anything else in the cookie is no session, and no query. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The session token in a Cookie header (its first SESSION_COOKIE), when it looks like one of ours. */
-export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
-  if (cookieHeader === undefined) return undefined;
-  for (const pair of cookieHeader.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals !== -1 && pair.slice(0, equals).trim() === SESSION_COOKIE) {
-      const value = pair.slice(equals + 1).trim();
-      return TOKEN.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
+/**
+ * The session token in the request's session cookie (`__Host-fundflow_console` over HTTPS), when it looks like one of
+ * ours.
+ */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const value = requestCookie(request, SESSION_COOKIE);
+  return value !== undefined && TOKEN.test(value) ? value : undefined;
 }
 
-function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  // Strict: no other site can make the browser send it, not even by a link. Secure whenever the console is on HTTPS
-  // (behind a proxy, when TRUST_PROXY names it and it says so in X-Forwarded-Proto).
-  return (
-    `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict` +
-    (secure ? '; Secure' : '')
-  );
+/**
+ * Strict: no other site can make the browser send it, not even by a link. Secure unless PLAIN_HTTP says the server is
+ * reached over plain HTTP for local use: behind a TLS proxy that TRUST_PROXY does not name, the server sees http while
+ * the browser is on https, and the cookie must still never travel in clear.
+ */
+function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+  return setCookie(request, cookieName(request, SESSION_COOKIE), value, {
+    maxAgeSeconds,
+    httpOnly: true,
+    sameSite: 'Strict',
+    alwaysSecure: !request.server.plainHttp,
+  });
 }
 
 export function sessionCookie(request: FastifyRequest, token: string): string {
-  return cookie(token, ABSOLUTE_TIMEOUT_MS / 1000, request.protocol === 'https');
+  return cookie(request, token, ABSOLUTE_TIMEOUT_MS / 1000);
 }
 
 export function clearedSessionCookie(request: FastifyRequest): string {
-  return cookie('', 0, request.protocol === 'https');
+  return cookie(request, '', 0);
 }
 
 /**
@@ -69,6 +71,22 @@ export async function startSession(
     [tokenDigest(token), userId, at, awaitingCode],
   );
   return token;
+}
+
+/**
+ * Signs `userId` in on this request: a new session, and the one whose cookie the browser already held ended, so a
+ * session someone planted in the browser before the sign-in never becomes a signed-in one.
+ */
+export async function signInSession(
+  db: Queryable,
+  request: FastifyRequest,
+  userId: string,
+  at: Date,
+  options: { awaitingCode?: boolean } = {},
+): Promise<string> {
+  const present = sessionTokenOf(request);
+  if (present !== undefined) await endSession(db, present);
+  return startSession(db, userId, at, options);
 }
 
 export async function endSession(db: Queryable, token: string): Promise<void> {
@@ -135,7 +153,7 @@ export function registerConsoleSessions(
   secondFactor: SecondFactorMode,
 ): void {
   app.addHook('onRequest', async (request) => {
-    const token = sessionTokenOf(request.headers.cookie);
+    const token = sessionTokenOf(request);
     if (token === undefined) return;
     const digest = tokenDigest(token);
     const { rows } = await db.query<SessionRow>(

@@ -12,7 +12,7 @@ import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts'
 import { invitee, redeemInvitation } from './invitations.ts';
 import { newPasswordProblem } from './new-password.ts';
 import { hashPassword } from '../sign-in/passwords.ts';
-import { sessionCookie, startSession } from '../sign-in/sessions.ts';
+import { sessionCookie, signInSession } from '../sign-in/sessions.ts';
 import { accountOf, recordSignIn } from './users.ts';
 import type { Database } from '../../platform/db/types.ts';
 import type { SecondFactorMode } from '../../platform/config/parsers.ts';
@@ -75,7 +75,7 @@ export function registerConsoleInvitationRoutes(
       if (!(await redeemInvitation(db, token, await hashPassword(request.body.password), at))) throw noInvitation();
       const account = await accountOf(db, invited.email);
       if (account === undefined) throw noInvitation();
-      const sessionToken = await startSession(db, account.id, new Date(at));
+      const sessionToken = await signInSession(db, request, account.id, new Date(at));
       await recordSignIn(db, account.id, new Date(at));
       await recordAudit(db, { actor: account.email, action: 'password-set', target: account.email, ip: request.ip });
       reply.header('set-cookie', sessionCookie(request, sessionToken));

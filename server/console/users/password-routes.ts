@@ -28,7 +28,7 @@ import { ClientError } from '../../platform/http/errors.ts';
 import { addressKey } from '../../platform/http/rate-limit/client-address.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { hashPassword, passwordMatches } from '../sign-in/passwords.ts';
-import { endSessionsOf, sessionCookie, startSession } from '../sign-in/sessions.ts';
+import { endSessionsOf, sessionCookie, signInSession, startSession } from '../sign-in/sessions.ts';
 import { signInSucceeded, takeSignInAttempt } from '../sign-in/sign-in-attempts.ts';
 import { answerLocked } from '../sign-in/locked-answer.ts';
 import { secondFactorOf } from '../second-factor/second-factors.ts';
@@ -132,7 +132,7 @@ export function registerConsolePasswordRoutes(app: FastifyInstance, db: Database
       // The link stands in for the password alone: a user with a second factor still gives its code, as after a
       // sign-in, and the code's route records the sign-in.
       const { enabled } = await secondFactorOf(db, account.id);
-      const sessionToken = await startSession(db, account.id, new Date(at), { awaitingCode: enabled });
+      const sessionToken = await signInSession(db, request, account.id, new Date(at), { awaitingCode: enabled });
       if (!enabled) await recordSignIn(db, account.id, new Date(at));
       await recordAudit(db, {
         actor: account.email,

@@ -16,7 +16,7 @@ import {
   userWithPassword,
 } from '../../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../../support/console-database.ts';
-import { DATABASES } from '../../../support/server-harness.ts';
+import { DATABASES, TEST_XSRF_TOKEN } from '../../../support/server-harness.ts';
 
 // The real argon2, watched: an unknown email must be checked like a known one.
 vi.mock('argon2', async (importOriginal) => {
@@ -96,7 +96,7 @@ describe.each(DATABASES)('console sign-in on $name', { timeout: 20_000 }, (kind)
     }
   });
 
-  it('sets the cookie HttpOnly, SameSite=Strict, for 7 days, and not Secure over plain HTTP', async () => {
+  it('sets the cookie HttpOnly, SameSite=Strict, for 7 days, and Secure even over plain HTTP', async () => {
     const app = await consoleApp(suite.db);
     const user = await userWithPassword(suite.db, 'marketer');
     const line = setSessionCookie(await signIn(app, user.email));
@@ -105,21 +105,53 @@ describe.each(DATABASES)('console sign-in on $name', { timeout: 20_000 }, (kind)
       .split(';')
       .slice(1)
       .map((flag) => flag.trim());
-    expect(flags).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Strict', 'Max-Age=604800']));
-    expect(flags).not.toContain('Secure');
+    expect(flags).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Strict', 'Max-Age=604800', 'Secure']),
+    );
   });
 
-  it('sets the cookie Secure behind an HTTPS proxy that TRUST_PROXY names', async () => {
+  it('sets the cookie without Secure only when PLAIN_HTTP says the server is reached over plain HTTP', async () => {
+    const app = await consoleApp(suite.db, { env: { PLAIN_HTTP: 'true' } });
+    const user = await userWithPassword(suite.db, 'marketer');
+    const line = setSessionCookie(await signIn(app, user.email));
+    expect(line?.split(';').map((flag) => flag.trim())).not.toContain('Secure');
+  });
+
+  it('names the cookie __Host- behind an HTTPS proxy that TRUST_PROXY names, and knows it only by that name', async () => {
     const app = await consoleApp(suite.db, { env: { TRUST_PROXY: '127.0.0.1' } });
     const user = await userWithPassword(suite.db, 'marketer');
-    const behindHttps = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } };
-    const line = setSessionCookie(await signIn(app, user.email, PASSWORD, behindHttps));
+    // Over https the page holds the XSRF cookie under its __Host- name too.
+    const xsrf = `__Host-XSRF-TOKEN=${TEST_XSRF_TOKEN}`;
+    const https = (cookie: string) => ({
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-proto': 'https', cookie },
+    });
+    const line = setSessionCookie(await signIn(app, user.email, PASSWORD, https(xsrf)));
+    expect(line).toMatch(/^__Host-fundflow_console=[A-Za-z0-9_-]{43}; Path=\/;/);
     expect(line?.split(';').map((flag) => flag.trim())).toContain('Secure');
+    const cookie = line!.split(';')[0]!;
+    const session = (sent: string) => call(app, { method: 'GET', url: SESSION_PATH, ...https(`${xsrf}; ${sent}`) });
+    expect((await session(cookie)).statusCode).toBe(200);
+    // A cookie without the prefix may have been set by a sibling subdomain or a page on plain HTTP.
+    expect((await session(cookie.replace('__Host-', ''))).statusCode).toBe(401);
 
     // The same header from an address the setting does not name is not believed.
     const stranger = { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-proto': 'https' } };
     const plain = setSessionCookie(await signIn(app, user.email, PASSWORD, stranger));
-    expect(plain?.split(';').map((flag) => flag.trim())).not.toContain('Secure');
+    expect(plain).toMatch(/^fundflow_console=/);
+  });
+
+  it('ends the session a browser already held when someone signs in on it', async () => {
+    const { db } = suite;
+    const app = await consoleApp(db);
+    const planted = sessionCookieOf(await signIn(app, (await userWithPassword(db, 'marketer')).email));
+    const user = await userWithPassword(db, 'operator');
+    const signedIn = await signIn(app, user.email, PASSWORD, { cookie: planted });
+    expect(signedIn.statusCode).toBe(200);
+    expect(sessionCookieOf(signedIn)).not.toBe(planted);
+    expect((await call(app, { method: 'GET', url: SESSION_PATH, cookie: planted })).statusCode).toBe(401);
+    const session = await call(app, { method: 'GET', url: SESSION_PATH, cookie: sessionCookieOf(signedIn) });
+    expect(session.json().user.email).toBe(user.email);
   });
 
   it('signs out on the server: the old cookie answers 401 afterwards, and the cookie is cleared', async () => {

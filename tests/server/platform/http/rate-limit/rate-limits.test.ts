@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validLead } from '../../../../support/lead-fixture.ts';
-import { openTestPglite, xsrfHeaders, type TestDatabase } from '../../../../support/server-harness.ts';
+import { newVisitToken, openTestPglite, xsrfHeaders, type TestDatabase } from '../../../../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../../../../support/lead-app.ts';
 
 const DAY_MS = 86_400_000;
@@ -52,8 +52,8 @@ beforeEach(() => {
   clock = MORNING + day * DAY_MS;
 });
 
-/** A new visit's token, as the server issues them (base64url, 256 bits). */
-const newVisit = () => randomBytes(32).toString('base64url');
+/** A new visit's token, as the server issues them. */
+const newVisit = newVisitToken;
 
 function leadRequest(token: string, from = OFFICE, headers: Record<string, string> = {}): InjectOptions {
   return {
