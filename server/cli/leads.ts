@@ -29,7 +29,7 @@ const USAGE = `npm run leads -- <command>
   new-secret               print a new signing secret for BUYER_SECRET (docs/buyer-signatures.md)
   dead                     list the deliveries in the dead-letter queue (docs/delivery.md)
   redeliver <lead-id>...   route these dead-lettered or unsold leads again, once each
-  redeliver --all          queue a fresh delivery of every dead-lettered lead
+  redeliver --all          route every dead-lettered lead again, once each
   held                     list the leads held back from buyers (bot, repeat, opted out) (docs/runbook.md)
   add-admin <email>        create a console admin (/admin) with the password in ADMIN_PASSWORD, or else the
                            first line of stdin: at least 12 characters, not containing the email`;
@@ -41,7 +41,7 @@ const REDELIVERED: Record<RedeliverResult, { text: string; fails: boolean }> = {
   queued: { text: 'queued for delivery', fails: false },
   'delivered already': { text: 'delivered already: not sent again', fails: false },
   'queued already': { text: 'already queued for delivery: nothing added', fails: false },
-  'not dead-lettered': { text: 'not in the dead-letter queue: nothing queued', fails: false },
+  'not dead-lettered': { text: 'neither dead-lettered nor unsold: nothing queued', fails: false },
   'no such lead': { text: 'no such lead', fails: true },
 };
 

@@ -1,20 +1,22 @@
 /**
- * The operator's view of the dead-letter queue (npm run leads -- dead | redeliver): which leads' deliveries gave up,
- * and replaying them. A replay is pg-boss's redrive of the lead's dead-lettered job back to the delivery queue, to be
- * routed again with every buyer offered the lead anew: one statement that deletes the dead letter as it queues the
- * job, so running it twice, or from two places at once, queues one delivery. An unsold lead gets a new job the same
- * way. A lead already delivered is never queued again.
+ * The operator's view of the dead letters (npm run leads -- dead | redeliver): which leads' deliveries gave up, and
+ * replaying them. Both read the leads' own rows, so a lead is listed and replayed for as long as it is kept, after
+ * pg-boss has deleted its dead-lettered job (30 days) too. A replay routes the lead again with every buyer offered it
+ * anew; the lead's row decides which of two replays at once queues it, so running it twice, or from two places at
+ * once, queues one delivery (redeliverOn). An unsold lead is replayed the same way. A lead already delivered is never
+ * queued again.
  */
 import { PgBoss } from 'pg-boss';
 import type { Database } from '../../platform/db/types.ts';
+import { markDeadLettered } from './dead-letter-state.ts';
 import {
   bossOptions,
   DEAD_LETTER_QUEUE,
+  fillQueueCache,
   redeliverOn,
   type BossConnection,
   type RedeliverResult,
 } from './lead-delivery.ts';
-import type { DeliveryJob } from '../routing/route-lead.ts';
 
 export interface DeadLetter {
   leadId: string;
@@ -23,14 +25,12 @@ export interface DeadLetter {
   /** The last attempt's error summary (never the lead, never the buyer's free text). */
   lastError: string | null;
   lastAttemptAt: Date | null;
-  /** When the job was dead-lettered. */
-  deadSince: Date;
 }
 
 export type { RedeliverResult } from './lead-delivery.ts';
 
 export interface DeadLetters {
-  /** Dead-lettered deliveries, oldest first. */
+  /** The dead-lettered leads not yet delivered, in the order they were received. */
   list(): Promise<DeadLetter[]>;
   redeliver(leadId: string): Promise<RedeliverResult>;
   close(): Promise<void>;
@@ -44,39 +44,40 @@ export interface DeadLettersOptions {
 }
 
 export async function openDeadLetters(options: DeadLettersOptions): Promise<DeadLetters> {
-  const { db } = options;
-  // Neither maintenance nor schedules: the servers do those; this only reads and moves jobs.
-  const boss = new PgBoss({ ...bossOptions(options.connection, options.schema), supervise: false, schedule: false });
+  const { db, schema } = options;
+  // Neither maintenance nor schedules: the servers do those; this only reads and queues jobs.
+  const boss = new PgBoss({ ...bossOptions(options.connection, schema), supervise: false, schedule: false });
   await boss.start();
-
-  const lastAttempts = async (leadIds: string[]) => {
-    const { rows } = await db.query<{ lead_id: string; attempts: number; error: string | null; attempted_at: Date }>(
-      `select distinct on (lead_id) lead_id, attempt as attempts, error, attempted_at
-         from delivery_attempts where lead_id = any($1::uuid[]) order by lead_id, attempt desc`,
-      [leadIds],
-    );
-    return new Map(rows.map((row) => [row.lead_id, row]));
-  };
+  await fillQueueCache(boss);
 
   return {
     async list() {
-      const jobs = await boss.findJobs<DeliveryJob>(DEAD_LETTER_QUEUE, { queued: true });
-      const attempts = await lastAttempts(jobs.map((job) => job.data.leadId));
-      return jobs
-        .map((job): DeadLetter => {
-          const last = attempts.get(job.data.leadId);
-          return {
-            leadId: job.data.leadId,
-            attempts: last?.attempts ?? 0,
-            lastError: last?.error ?? null,
-            lastAttemptAt: last?.attempted_at ?? null,
-            deadSince: job.createdOn,
-          };
-        })
-        .sort((a, b) => a.deadSince.getTime() - b.deadSince.getTime());
+      // Leads whose run crashed on its last attempt, dead-lettered by pg-boss while no server caught them up.
+      await markDeadLettered(db, DEAD_LETTER_QUEUE, schema);
+      const { rows } = await db.query<{
+        id: string;
+        attempts: number | null;
+        error: string | null;
+        attempted_at: Date | null;
+      }>(
+        `select l.id, a.attempt as attempts, a.error, a.attempted_at
+           from leads l
+           left join lateral (
+             select attempt, error, attempted_at from delivery_attempts
+              where lead_id = l.id order by attempt desc limit 1
+           ) a on true
+          where l.delivery_state = 'dead-lettered' and l.delivered_at is null
+          order by l.received_at, l.id`,
+      );
+      return rows.map((row): DeadLetter => ({
+        leadId: row.id,
+        attempts: row.attempts ?? 0,
+        lastError: row.error,
+        lastAttemptAt: row.attempted_at,
+      }));
     },
 
-    redeliver: (leadId) => redeliverOn(db, boss, leadId),
+    redeliver: (leadId) => redeliverOn(db, boss, leadId, schema),
 
     close: () => boss.stop({ graceful: false }),
   };

@@ -16,10 +16,20 @@ import { routeLead, type DeliveryJob, type RouteJob, type Settlement } from '../
 import { reopenRoutes } from '../routing/route-store.ts';
 import { markDeliveryState, readLead } from './attempts.ts';
 import type { DeliveryLog } from './delivery-log.ts';
-import { markDeadLettered } from './dead-letter-state.ts';
+import { clearDeadLetters, markDeadLettered } from './dead-letter-state.ts';
 import type { DeliveryQueue } from '../../intake/index.ts';
 
-export const DELIVERY_QUEUE = 'lead-delivery';
+/**
+ * The routing jobs, one at most per lead: pg-boss's `exclusive` policy keeps a single created, retrying or active job
+ * per singleton key, and every job's key is its lead id. A policy is fixed when a queue is made, so this is a queue of
+ * its own beside the former one.
+ */
+export const DELIVERY_QUEUE = 'lead-routing';
+/**
+ * The queue of routing jobs before they were one per lead. Servers work what is left in it (jobs queued before an
+ * upgrade, or by a server of the former version while both run); nothing new is queued there.
+ */
+export const FORMER_DELIVERY_QUEUE = 'lead-delivery';
 /**
  * Where a job goes when buyers failed until their retries were spent, or its own runs kept failing; nothing works
  * it. An operator replays it from there (npm run leads -- redeliver, or the console).
@@ -99,7 +109,13 @@ export interface LeadDeliveryOptions {
   schema?: string;
 }
 
+/** What a replay did; 'not dead-lettered': the lead is neither dead-lettered nor unsold (held back, say). */
 export type RedeliverResult = 'queued' | 'delivered already' | 'queued already' | 'not dead-lettered' | 'no such lead';
+
+/** A routing job of the lead, keyed by it: the queue never holds two of one lead at once. */
+export function routingJob(leadId: string): { data: DeliveryJob; singletonKey: string } {
+  return { data: { leadId }, singletonKey: leadId };
+}
 
 /** What the console does to a lead's delivery (buildApp's `deliveryControl`); usable once started. */
 export interface DeliveryControl {
@@ -147,18 +163,31 @@ function through(tx: Queryable): Db {
 /**
  * The run's view of its job. A buyer's retry comes after the retry schedule's pause, which pg-boss's own backoff
  * cannot follow, so it is made by completing this job and queueing the lead's next run with startAfter, in the
- * transaction that records the attempt.
+ * transaction that records the attempt. A run that ends the lead's delivery settles its job in the transaction that
+ * records why, so no moment exists where the lead looks unsold, dead-lettered or held while its job still runs.
  */
 function routeJob(boss: PgBoss, job: JobWithMetadata<DeliveryJob>): RouteJob {
+  // Fenced to this run: a job pg-boss already took back (expired) is left alone. pg-boss's types declare
+  // CommandResponse empty; it carries the count of jobs settled.
+  const complete = async (tx: Queryable, output: object | undefined) => {
+    const completed = await boss.complete(job.name, job, output, { db: through(tx) });
+    return (completed as { affected: number }).affected > 0;
+  };
   return {
     data: job.data,
     signal: job.signal,
     async deferNext(tx, seconds) {
-      // Fenced to this run: a job pg-boss already took back (expired) is left alone, and no second job is queued.
-      // pg-boss's types declare CommandResponse empty; it carries the count of jobs settled.
-      const completed = await boss.complete(DELIVERY_QUEUE, job, { deferredSeconds: seconds }, { db: through(tx) });
-      if ((completed as { affected: number }).affected === 0) return;
-      await boss.insert(DELIVERY_QUEUE, [{ data: job.data, startAfter: `${seconds} seconds` }], { db: through(tx) });
+      if (!(await complete(tx, { deferredSeconds: seconds }))) return;
+      await boss.insert(DELIVERY_QUEUE, [{ ...routingJob(job.data.leadId), startAfter: `${seconds} seconds` }], {
+        db: through(tx),
+      });
+    },
+    async end(tx, deadLetter) {
+      if (deadLetter === undefined) return complete(tx, undefined);
+      // The failure's summary is the job's output; the dead letter holds the lead id, as pg-boss's own copy does.
+      if (!(await complete(tx, { message: deadLetter }))) return false;
+      await boss.insert(DEAD_LETTER_QUEUE, [routingJob(job.data.leadId)], { db: through(tx) });
+      return true;
     },
   };
 }
@@ -185,23 +214,22 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
 
     queue: {
       async enqueue(tx: Queryable, leadIds: readonly string[]) {
-        const jobs = leadIds.map((leadId): { data: DeliveryJob } => ({ data: { leadId } }));
         // One statement for all the jobs, through the intake's transaction, so they commit or roll back with the
         // leads. Like send() without options, insert() takes the retry and retention settings from the queue.
-        await boss.insert(DELIVERY_QUEUE, jobs, { db: through(tx) });
+        await boss.insert(DELIVERY_QUEUE, leadIds.map(routingJob), { db: through(tx) });
         await markDeliveryState(tx, leadIds, 'queued');
       },
     },
 
     control: {
-      redeliver: (leadId) => redeliverOn(db, boss, leadId),
+      redeliver: (leadId) => redeliverOn(db, boss, leadId, options.schema),
     },
 
     async start(log) {
       boss.on('error', (error) => log.error({ err: error }, 'lead delivery queue error'));
       await boss.start();
       await ensureQueue(boss, DEAD_LETTER_QUEUE, { retentionSeconds: RETENTION_SECONDS });
-      await ensureQueue(boss, DELIVERY_QUEUE, {
+      const routing = {
         // Wakes the workers of every server on this database the moment intake commits a lead.
         notify: true,
         deadLetter: DEAD_LETTER_QUEUE,
@@ -211,11 +239,12 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         retryDelay: retry.delaySeconds,
         retryBackoff: retry.backoff,
         ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
-      });
-      // send() looks the queue up in pg-boss's cache and, on a miss, queries outside the caller's transaction. The
-      // embedded database has one connection, held by that transaction: the query would wait for ever. Fill the
-      // cache now (creating and updating a queue empties its entry).
-      await boss.findJobs(DELIVERY_QUEUE, { key: '' });
+      };
+      await boss.createQueue(DELIVERY_QUEUE, { ...routing, policy: 'exclusive' });
+      await boss.updateQueue(DELIVERY_QUEUE, routing);
+      const former = (await boss.getQueue(FORMER_DELIVERY_QUEUE)) !== null;
+      if (former) await boss.updateQueue(FORMER_DELIVERY_QUEUE, routing);
+      await fillQueueCache(boss);
       // Before the check for buyers: without them events are still queued (and wait), as leads are.
       await startBuyerEvents(
         boss,
@@ -256,7 +285,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         );
       catchingUp = setInterval(() => void catchUp(), reclaimSeconds * 1000).unref();
       await catchUp();
-      await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, (jobs) =>
+      const work = (jobs: JobWithMetadata<DeliveryJob>[]) =>
         Promise.all(
           jobs.map(async (job) => {
             // One job's failure (the database briefly away) must not fail the others of its batch.
@@ -277,8 +306,9 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
             const output = settlement.status === 'completed' ? undefined : { message: settlement.error };
             return { id: job.id, status: settlement.status, output };
           }),
-        ),
-      );
+        );
+      await boss.work<DeliveryJob, void, typeof workOptions>(DELIVERY_QUEUE, workOptions, work);
+      if (former) await boss.work<DeliveryJob, void, typeof workOptions>(FORMER_DELIVERY_QUEUE, workOptions, work);
     },
 
     stop() {
@@ -288,32 +318,57 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
   };
 }
 
-/** Whether a delivery job of the lead waits, runs or waits to retry. */
-async function hasLiveJob(boss: PgBoss, leadId: string): Promise<boolean> {
-  const jobs = await boss.findJobs(DELIVERY_QUEUE, { data: { leadId } });
-  return jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
+/**
+ * pg-boss's insert() looks the queue up in its cache and, on a miss, queries outside the caller's transaction. The
+ * embedded database has one connection, held by that transaction: the query would wait for ever. Fill the cache of
+ * the queues jobs are inserted into through a transaction (creating and updating a queue empties its entry).
+ */
+export async function fillQueueCache(boss: PgBoss): Promise<void> {
+  await boss.findJobs(DELIVERY_QUEUE, { key: '' });
+  await boss.findJobs(DEAD_LETTER_QUEUE, { key: '' });
 }
 
-/** The replay of a dead-lettered or unsold lead through a started pg-boss: the command's and the console's. */
-export async function redeliverOn(db: Database, boss: PgBoss, leadId: string): Promise<RedeliverResult> {
+/** The lead's queue was refused the job: one of the lead's jobs is still live. The transaction rolls back. */
+class LiveJob extends Error {}
+
+/**
+ * The replay of a dead-lettered or unsold lead through a started pg-boss: the command's and the console's. The lead's
+ * own row decides, in one statement: the request whose update moves it from unsold or dead-lettered to queued replays
+ * it, and any other, at the same moment or later, finds it queued. Only then, in the same transaction, are its dead
+ * letter and the undecided part of its path cleared and a job queued, so a lead kept longer than pg-boss keeps its
+ * dead letter (30 days) is replayed all the same.
+ */
+export async function redeliverOn(
+  db: Database,
+  boss: PgBoss,
+  leadId: string,
+  schema?: string,
+): Promise<RedeliverResult> {
+  // A job pg-boss dead-lettered on its own (its run crashed) whose lead the servers have not caught up with yet.
+  await markDeadLettered(db, DEAD_LETTER_QUEUE, schema, leadId);
+  try {
+    const replayed = await db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `update leads set delivery_state = 'queued'
+          where id = $1 and delivery_state in ('unsold', 'dead-lettered') and delivered_at is null
+          returning id`,
+        [leadId],
+      );
+      if (rows.length === 0) return false;
+      await clearDeadLetters(tx, DEAD_LETTER_QUEUE, leadId, schema);
+      await reopenRoutes(tx, leadId);
+      const queued = await boss.insert(DELIVERY_QUEUE, [routingJob(leadId)], { db: through(tx), returnId: true });
+      if (queued === null) throw new LiveJob();
+      return true;
+    });
+    if (replayed) return 'queued';
+  } catch (error) {
+    if (!(error instanceof LiveJob)) throw error;
+  }
   const lead = await readLead(db, leadId);
   if (lead === undefined) return 'no such lead';
   if (lead.deliveredAt !== null) return 'delivered already';
-  if (lead.deliveryState === 'unsold') {
-    // An unsold lead has no job left: a new one routes it again, queued with the path reopened.
-    await db.transaction(async (tx) => {
-      await reopenRoutes(tx, leadId);
-      await boss.insert(DELIVERY_QUEUE, [{ data: { leadId } }], { db: through(tx) });
-      await markDeliveryState(tx, [leadId], 'queued');
-    });
-    return 'queued';
-  }
-  // Reopened before the job is taken back, so its run finds the buyers ready to be offered the lead again.
-  if (lead.deliveryState === 'dead-lettered') await reopenRoutes(db, leadId);
-  const moved = await boss.redrive(DEAD_LETTER_QUEUE, { data: { leadId } });
-  if (moved > 0) {
-    await markDeliveryState(db, [leadId], 'queued');
-    return 'queued';
-  }
-  return (await hasLiveJob(boss, leadId)) ? 'queued already' : 'not dead-lettered';
+  return lead.deliveryState === 'queued' || lead.deliveryState === 'unsold' || lead.deliveryState === 'dead-lettered'
+    ? 'queued already'
+    : 'not dead-lettered';
 }

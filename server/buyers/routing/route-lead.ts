@@ -34,11 +34,10 @@ export interface DeliveryJob {
 }
 
 /**
- * How the queue settles the job after a run: `completed` (delivered, unsold, nothing left to do, or the next attempt
- * already scheduled), `failed` (the run could not finish: run again after the queue's pause), `deadletter` (buyers
- * failed until their retries were spent: the job waits in the dead-letter queue for an operator's replay).
+ * How the queue settles the job after a run: `completed` (delivered, nothing left to do, or the job settled by the
+ * run itself), `failed` (the run could not finish: run again after the queue's pause).
  */
-export type Settlement = { status: 'completed' } | { status: 'failed' | 'deadletter'; error: string };
+export type Settlement = { status: 'completed' } | { status: 'failed'; error: string };
 
 export interface RouteContext {
   /** Its transactions are best grouped (groupTransactions): a batch of leads then shares its commits. */
@@ -60,6 +59,11 @@ export interface RouteJob {
   signal?: AbortSignal | undefined;
   /** Settles this job and queues the lead's next run `seconds` from now, through the transaction `tx`. */
   deferNext(tx: Queryable, seconds: number): Promise<void>;
+  /**
+   * Settles this job through `tx`, the lead's delivery ended; with `deadLetter` (why), into the dead-letter queue.
+   * False when the job is no longer this run's (pg-boss took it back): the run that has it now decides.
+   */
+  end(tx: Queryable, deadLetter?: string): Promise<boolean>;
 }
 
 /** The contact a buyer's dedupe window compares. */
@@ -211,31 +215,46 @@ function tally(routes: readonly RouteRow[]): string {
     .join(', ');
 }
 
-/** No buyer took the lead: unsold when each refused or was not eligible, dead-lettered when one failed for good. */
-async function finish(context: RouteContext, leadId: string): Promise<Settlement> {
+/**
+ * No buyer took the lead: unsold when each refused or was not eligible, dead-lettered when one failed for good. The
+ * lead's state and the end of its job commit together, so a Redeliver that finds the lead unsold or dead-lettered
+ * finds no job of it left.
+ */
+async function finish(context: RouteContext, job: RouteJob, leadId: string): Promise<Settlement> {
   const { db, log } = context;
   const routes = await readRoutes(db, leadId);
+  const end = (state: 'unsold' | 'dead-lettered', reason: string) =>
+    db.transaction(async (tx) => {
+      if (await job.end(tx, state === 'dead-lettered' ? reason : undefined)) {
+        await markUnplaced(tx, leadId, state, reason);
+      }
+    });
   if (routes.length === 0) {
-    await db.transaction((tx) => markUnplaced(tx, leadId, 'unsold', 'no buyer is configured'));
+    await end('unsold', 'no buyer is configured');
     log.warn({ leadId }, 'lead unsold: no buyer is configured');
     return { status: 'completed' };
   }
   const reason = tally(routes);
   if (routes.some((route) => route.state === 'failed')) {
-    await db.transaction((tx) => markUnplaced(tx, leadId, 'dead-lettered', reason));
+    await end('dead-lettered', reason);
     log.error(
       { leadId, reason },
       'lead undelivered: a buyer failed until its retries were spent; replay it once fixed',
     );
-    return { status: 'deadletter', error: reason };
+    return { status: 'completed' };
   }
-  await db.transaction((tx) => markUnplaced(tx, leadId, 'unsold', reason));
+  await end('unsold', reason);
   log.info({ leadId, reason }, 'lead unsold: no buyer took it');
   return { status: 'completed' };
 }
 
 /** Whether the run has nothing to do: the lead is gone, delivered, erased or held. */
-async function settledAlready(context: RouteContext, leadId: string, lead: StoredLead): Promise<boolean> {
+async function settledAlready(
+  context: RouteContext,
+  job: RouteJob,
+  leadId: string,
+  lead: StoredLead,
+): Promise<boolean> {
   const { db, log } = context;
   // A crash between recording the delivery and completing the job, or a replay of a delivered lead, runs the job
   // again: do not send twice.
@@ -245,9 +264,9 @@ async function settledAlready(context: RouteContext, leadId: string, lead: Store
     return true;
   }
   // Held while its job waited (an operator's hold): the job ends here, and the lead is marked as having none, in one
-  // statement, so a release at the same moment either finds that mark and queues a new job or comes first and lets
-  // this one deliver.
-  if (lead.held !== null && (await endJobIfHeld(db, leadId))) {
+  // statement committed with the job's end, so a release at the same moment either finds that mark and queues a new
+  // job (this one gone) or comes first and lets this one deliver.
+  if (lead.held !== null && (await db.transaction(async (tx) => (await endJobIfHeld(tx, leadId)) && job.end(tx)))) {
     log.info({ leadId, held: lead.held }, 'lead held back from buyers: it is not delivered');
     return true;
   }
@@ -267,14 +286,14 @@ export async function routeLead(context: RouteContext, job: RouteJob): Promise<S
     context.log.error({ leadId }, 'lead delivery: the lead is not in the database; nothing to deliver');
     return { status: 'completed' };
   }
-  if (await settledAlready(context, leadId, lead)) return { status: 'completed' };
+  if (await settledAlready(context, job, leadId, lead)) return { status: 'completed' };
   const routable = routableLead(lead.payload, lead.flowVersion, lead.receivedAt);
   const buyers = new Map(context.buyers.map((buyer) => [buyer.id, buyer]));
   let routes = await readRoutes(db, leadId);
   for (;;) {
     const current =
       routes.find((route) => route.state === 'sending') ?? (await reserveNext(context, leadId, lead, routable, routes));
-    if (current === undefined) return finish(context, leadId);
+    if (current === undefined) return finish(context, job, leadId);
     const buyer = buyers.get(current.buyerId);
     if (buyer === undefined) {
       // Reserved before a restart that removed the buyer from BUYERS_FILE.

@@ -225,8 +225,13 @@ export async function buyerHasPerson(
 
 /**
  * Opens the path again for an operator's replay: every buyer may be offered the lead anew, those that refused it too
- * (a buyer changes its mind, or its filters). The attempts stay in delivery_attempts.
+ * (a buyer changes its mind, or its filters). The attempts stay in delivery_attempts. Run only once the lead's row
+ * says no job of it is left (redeliver's gate): a buyer still reserved then was reserved by a run that crashed, and
+ * its cap slot is given back with the row.
  */
 export async function reopenRoutes(tx: Queryable, leadId: string): Promise<void> {
+  for (const route of await readRoutes(tx, leadId)) {
+    if (route.state === 'sending') await giveBack(tx, route.buyerId, route);
+  }
   await tx.query(`delete from lead_routes where lead_id = $1 and state <> 'delivered'`, [leadId]);
 }

@@ -251,6 +251,7 @@ describe('a purged lead', () => {
     const job = {
       data: { leadId: id },
       deferNext: () => Promise.reject(new Error('a purged lead has no next attempt')),
+      end: () => Promise.reject(new Error('a purged lead has no job to end')),
     };
     await routeLead({ db, buyers: [{ ...buyerRules(), client: buyer }], log }, job);
 

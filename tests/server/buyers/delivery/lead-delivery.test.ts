@@ -1,13 +1,17 @@
 /**
  * Lead delivery on pg-boss against a real local buyer over HTTP, on PGlite and (with DATABASE_URL) PostgreSQL: the
- * job commits with the lead, one message id across retries, signed bodies, every attempt recorded, dead letter.
+ * job commits with the lead, one job per lead at a time, one message id across retries, signed bodies, every attempt
+ * recorded, dead letter, and the jobs a server of the former version queued.
  */
 import { randomUUID } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
+  bossOptions,
   RUN_RETRIES,
   DEAD_LETTER_QUEUE,
   DELIVERY_QUEUE,
+  FORMER_DELIVERY_QUEUE,
   RETENTION_SECONDS,
 } from '../../../../server/buyers/delivery/lead-delivery.ts';
 import { LEAD_PAYLOAD_FIELDS } from '../../../../contracts/lead.ts';
@@ -113,7 +117,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
         expect((await jobsOf(setup, leadId)).map((job) => [job.name, job.state])).toEqual([
           [DELIVERY_QUEUE, 'completed'],
           [DELIVERY_QUEUE, 'completed'],
-          [DELIVERY_QUEUE, 'failed'],
+          [DELIVERY_QUEUE, 'completed'],
           [DEAD_LETTER_QUEUE, 'created'],
         ]),
       WAIT,
@@ -208,6 +212,47 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
     });
     const queued = { name: DELIVERY_QUEUE, state: 'created', retry_limit: 15, dead_letter: DEAD_LETTER_QUEUE };
     for (const leadId of leadIds) expect(await jobsOf(setup, leadId)).toEqual([expect.objectContaining(queued)]);
+  }, 30_000);
+
+  it('keeps one job per lead: a job queued for a lead whose job still waits is not added', async () => {
+    const setup = await openDatabase(kind);
+    const delivery = await startDelivery(setup);
+    const leadId = await storeLead(setup.db, delivery);
+    await setup.db.transaction((tx) => delivery.queue.enqueue(tx, [leadId]));
+    const { rows } = await setup.db.query<{ name: string; state: string; singleton_key: string }>(
+      `select name, state, singleton_key from ${setup.bossSchema}.job where data->>'leadId' = $1`,
+      [leadId],
+    );
+    expect(rows).toEqual([{ name: DELIVERY_QUEUE, state: 'created', singleton_key: leadId }]);
+  }, 30_000);
+
+  it('delivers the jobs a server of the former version left in its queue', async () => {
+    const setup = await openDatabase(kind);
+    const leadId = randomUUID();
+    await setup.db.query(
+      `insert into leads (id, flow, flow_version, payload, delivery_state)
+       values ($1, 'business-funding', 'v1', $2, 'queued')`,
+      [leadId, JSON.stringify(leadPayload())],
+    );
+    const former = new PgBoss({
+      ...bossOptions(setup.connection, setup.bossSchema),
+      supervise: false,
+      schedule: false,
+    });
+    await former.start();
+    await former.createQueue(DEAD_LETTER_QUEUE);
+    await former.createQueue(FORMER_DELIVERY_QUEUE, { deadLetter: DEAD_LETTER_QUEUE });
+    await former.send(FORMER_DELIVERY_QUEUE, { leadId });
+    await former.stop({ graceful: false });
+
+    const testBuyer = await startBuyer();
+    await startDelivery(setup, { buyer: testBuyer });
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
+    expect(received!.headers['webhook-id']).toBe(leadId);
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    expect((await jobsOf(setup, leadId)).map((job) => [job.name, job.state])).toEqual([
+      [FORMER_DELIVERY_QUEUE, 'completed'],
+    ]);
   }, 30_000);
 
   it('queues, through intake, jobs that hold the lead id and nothing else, also once dead-lettered', async () => {

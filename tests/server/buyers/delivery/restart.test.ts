@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../../server/platform/db/index.ts';
+import { DELIVERY_QUEUE } from '../../../../server/buyers/delivery/lead-delivery.ts';
 import { validLead } from '../../../support/lead-fixture.ts';
 import { startTestBuyer, type TestBuyer } from '../../../support/test-buyer.ts';
 import { tempDir, writeBuiltSite, xsrfHeaders } from '../../../support/server-harness.ts';
@@ -75,8 +76,8 @@ describe('lead delivery across a crash', () => {
       );
       expect(attempts.rows.filter((row) => row.outcome === 'delivered')).toHaveLength(1);
       const jobs = await db.query<{ state: string }>(
-        `select state from pgboss.job where name = 'lead-delivery' and data->>'leadId' = $1`,
-        [id],
+        `select state from pgboss.job where name = $1 and data->>'leadId' = $2`,
+        [DELIVERY_QUEUE, id],
       );
       expect(jobs.rows).toEqual([{ state: 'completed' }]);
       const lead = await db.query<{ delivered_at: Date | null }>('select delivered_at from leads where id = $1', [id]);

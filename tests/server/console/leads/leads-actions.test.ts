@@ -1,6 +1,7 @@
 /**
  * The console's lead actions against real delivery (pg-boss and a test buyer), on PGlite and (with DATABASE_URL)
- * PostgreSQL: redeliver replays a dead-lettered lead once, hold keeps the worker from delivering, release delivers.
+ * PostgreSQL: redeliver replays an unsold or dead-lettered lead once, two presses at once included, and a dead letter
+ * pg-boss no longer keeps; hold keeps the worker from delivering, release delivers.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,11 @@ import {
   type LeadsResponse,
 } from '../../../../contracts/console.ts';
 import type { Database } from '../../../../server/platform/db/index.ts';
+import { DEAD_LETTER_QUEUE, DELIVERY_QUEUE } from '../../../../server/buyers/delivery/lead-delivery.ts';
 import {
+  buyerAt,
+  endOf,
+  jobsOf,
   jobStates,
   startBuyer,
   openDatabase,
@@ -81,7 +86,70 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
       { action: 'redeliver', target: leadId },
     ]);
     expect((await act(app, operator, randomUUID(), 'redeliver')).status).toBe(404);
-  });
+  }, 30_000);
+
+  it('redelivers an unsold lead once when Redeliver is pressed twice at once: one delivery, one cap slot', async () => {
+    const setup = await openDatabase(kind);
+    const testBuyer = await startBuyer({ status: 422 });
+    const capped = [buyerAt(testBuyer, { caps: { perDay: 5 } })];
+    const routing = await startDelivery(setup, { buyers: capped });
+    const leadId = await storeLead(setup.db, routing);
+    await vi.waitFor(async () => expect((await endOf(setup.db, leadId)).state).toBe('unsold'), WAIT);
+    await routing.stop();
+
+    // No worker while the presses land, so what each answers does not depend on how fast the buyer is.
+    const queueOnly = await startDelivery(setup);
+    const app = await consoleApp(setup.db, { delivery: queueOnly.queue, deliveryControl: queueOnly.control });
+    const { operator } = await cookies(setup.db);
+    const presses = await Promise.all([
+      act(app, operator, leadId, 'redeliver'),
+      act(app, operator, leadId, 'redeliver'),
+    ]);
+    expect(presses.map((press) => press.status)).toEqual([200, 200]);
+    const answers = presses.map((press) => press.body as { result: string; status: string });
+    expect(answers.map((answer) => answer.result).sort()).toEqual(['queued', 'queued already']);
+    expect(answers.map((answer) => answer.status)).toEqual(['queued', 'queued']);
+    const live = (await jobsOf(setup, leadId)).filter((job) => job.name === DELIVERY_QUEUE && job.state === 'created');
+    expect(live).toHaveLength(1);
+
+    testBuyer.script(() => ({ status: 200 }));
+    await startDelivery(setup, { buyers: capped });
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
+    expect(testBuyer.received.map((lead) => lead.status)).toEqual([422, 200]);
+    const usage = await setup.db.query<{ used: number }>(
+      `select used from buyer_cap_usage where buyer_id = $1 and period = 'day'`,
+      [capped[0]!.id],
+    );
+    expect(usage.rows).toEqual([{ used: 1 }]);
+  }, 30_000);
+
+  it('redelivers a dead-lettered lead after pg-boss deleted its dead letter, as its retention does', async () => {
+    const setup = await openDatabase(kind);
+    const testBuyer = await startBuyer({ status: 500 });
+    // One attempt: the buyer's failure spends its retries at once.
+    const failing = await startDelivery(setup, { buyer: testBuyer, retryPauses: [] });
+    const leadId = await storeLead(setup.db, failing);
+    await vi.waitFor(async () => expect((await endOf(setup.db, leadId)).state).toBe('dead-lettered'), WAIT);
+    await failing.stop();
+    await setup.db.query(`delete from ${setup.bossSchema}.job where name = $1 and data->>'leadId' = $2`, [
+      DEAD_LETTER_QUEUE,
+      leadId,
+    ]);
+
+    testBuyer.script(() => ({ status: 200 }));
+    const delivery = await startDelivery(setup, { buyer: testBuyer });
+    const app = await consoleApp(setup.db, { delivery: delivery.queue, deliveryControl: delivery.control });
+    const { operator } = await cookies(setup.db);
+    expect((await act(app, operator, leadId, 'redeliver')).body).toMatchObject({ result: 'queued' });
+    await vi.waitFor(async () => expect(await statusOf(app, operator, leadId)).toBe('delivered'), WAIT);
+    expect(testBuyer.received.map((lead) => lead.status)).toEqual([500, 200]);
+    const page = await app.inject({ method: 'GET', url: `${LEADS_PATH}/${leadId}`, headers: { cookie: operator } });
+    const { lead } = page.json<LeadPageResponse>();
+    expect(lead.attempts.map(({ outcome, http_status }) => [outcome, http_status])).toEqual([
+      ['failed', 500],
+      ['delivered', 200],
+    ]);
+  }, 30_000);
 
   it('holds a queued lead from the worker, and delivers it on release', async () => {
     const setup = await openDatabase(kind);
@@ -124,7 +192,7 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
       'hold',
       'release',
     ]);
-  });
+  }, 30_000);
 
   it('releases a duplicate as a false positive and delivers it; an opt-out is never released', async () => {
     const setup = await openDatabase(kind);
@@ -156,5 +224,5 @@ describe.each(DATABASES)('the console lead actions on $name', (kind) => {
     expect(testBuyer.received[0]!.body).toMatchObject({ email: MARIA.email });
     await vi.waitFor(async () => expect(await statusOf(app, admin, duplicate)).toBe('delivered'), WAIT);
     expect(await statusOf(app, admin, optedOut)).toBe('held');
-  });
+  }, 30_000);
 });

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate } from '../../../../server/platform/db/index.ts';
-import { bossOptions, DEAD_LETTER_QUEUE, DELIVERY_QUEUE } from '../../../../server/buyers/delivery/lead-delivery.ts';
+import {
+  bossOptions,
+  DEAD_LETTER_QUEUE,
+  FORMER_DELIVERY_QUEUE,
+} from '../../../../server/buyers/delivery/lead-delivery.ts';
 import { MIGRATIONS_DIR } from '../../../../server/platform/paths.ts';
 import { OWN_DATABASES as KINDS } from '../../../support/own-databases.ts';
 import { tempDir } from '../../../support/server-harness.ts';
@@ -39,8 +43,9 @@ describe.each(KINDS)('migration 009 on $name', (kind) => {
     const boss = new PgBoss({ ...bossOptions(connection, undefined), supervise: false, schedule: false });
     await boss.start();
     await boss.createQueue(DEAD_LETTER_QUEUE);
-    await boss.createQueue(DELIVERY_QUEUE, { deadLetter: DEAD_LETTER_QUEUE });
-    await boss.send(DELIVERY_QUEUE, { leadId: queued });
+    // The queue of the time, before routing jobs were one per lead.
+    await boss.createQueue(FORMER_DELIVERY_QUEUE, { deadLetter: DEAD_LETTER_QUEUE });
+    await boss.send(FORMER_DELIVERY_QUEUE, { leadId: queued });
     await boss.send(DEAD_LETTER_QUEUE, { leadId: dead });
     await boss.stop({ graceful: false });
 
