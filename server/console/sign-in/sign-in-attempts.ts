@@ -1,7 +1,9 @@
 /**
  * Sign-in lockout (docs/decisions/063-sign-in-lockout.md), counted in the database so that it holds across servers.
  * An attempt is taken BEFORE its password is checked, from an atomic counter per key and 15-minute window, so however
- * many arrive at once no key has more than its limit checked in a window:
+ * many arrive at once no key has more than its limit checked in a window. A key's window begins with its first
+ * attempt (not at a quarter hour), so a burst of guesses is counted in one window however the clock falls, and a lock
+ * lasts until 15 minutes after that first attempt:
  * - one account from one client address (an IPv6 address by its /64): 10. A guesser locks their own address, not
  *   the account's owner signing in from another;
  * - one address, any accounts: 30;
@@ -38,43 +40,47 @@ export type Attempt =
   /** `began`: this attempt was the first the key refused in its window, so its lock began now. */
   | { taken: false; until: Date; kind: LockKind; began: boolean };
 
-function windowStart(at: number): Date {
-  return new Date(at - (at % WINDOW_MS));
+/** Windows that began at or before this time are over. */
+function expired(at: number): Date {
+  return new Date(at - WINDOW_MS);
 }
 
-async function take(db: Queryable, kind: LockKind, [account, address]: [string, string], start: Date) {
-  const { rows } = await db.query<{ attempts: number }>(
-    `insert into console_sign_in_attempts (kind, account, address, window_start, attempts) values ($1, $2, $3, $4, 1)
-     on conflict (kind, account, address, window_start)
-     do update set attempts = console_sign_in_attempts.attempts + 1
-     returning attempts`,
-    [kind, account, address, start],
+/** One more attempt of a key, in its window or in a new one beginning now: the count, and when the window began. */
+async function take(db: Queryable, kind: LockKind, [account, address]: [string, string], at: number) {
+  const { rows } = await db.query<{ attempts: number; window_start: Date }>(
+    `insert into console_sign_in_attempts as t (kind, account, address, window_start, attempts)
+     values ($1, $2, $3, $4, 1)
+     on conflict (kind, account, address) do update
+       set attempts = case when t.window_start <= $5 then 1 else t.attempts + 1 end,
+           window_start = case when t.window_start <= $5 then excluded.window_start else t.window_start end
+     returning attempts, window_start`,
+    [kind, account, address, new Date(at), expired(at)],
   );
-  return rows[0]!.attempts;
+  return rows[0]!;
 }
 
-async function giveBack(db: Queryable, kind: LockKind, [account, address]: [string, string], start: Date) {
+/** Gives a key back one attempt of its window, if that window is still open. */
+async function giveBack(db: Queryable, kind: LockKind, [account, address]: [string, string], at: number) {
   await db.query(
     `update console_sign_in_attempts set attempts = attempts - 1
-      where kind = $1 and account = $2 and address = $3 and window_start = $4 and attempts > 0`,
-    [kind, account, address, start],
+      where kind = $1 and account = $2 and address = $3 and window_start > $4 and attempts > 0`,
+    [kind, account, address, expired(at)],
   );
 }
 
 /** Takes one sign-in attempt for `keys` at `at`, or says which lock refuses it and until when. */
 export async function takeSignInAttempt(db: Queryable, keys: SignInKeys, at: number): Promise<Attempt> {
-  const start = windowStart(at);
   for (const [index, key] of KEYS.entries()) {
-    const attempts = await take(db, key.kind, key.of(keys), start);
+    const { attempts, window_start: began } = await take(db, key.kind, key.of(keys), at);
     if (index === 0 && attempts === 1) {
-      // A new window for this account at this address: the windows before it lock nothing any more.
-      await db.query('delete from console_sign_in_attempts where window_start < $1', [start]);
+      // A new window for this account at this address: the windows that are over lock nothing any more.
+      await db.query('delete from console_sign_in_attempts where window_start <= $1', [expired(at)]);
     }
     if (attempts > key.limit) {
-      for (const earlier of KEYS.slice(0, index)) await giveBack(db, earlier.kind, earlier.of(keys), start);
+      for (const earlier of KEYS.slice(0, index)) await giveBack(db, earlier.kind, earlier.of(keys), at);
       return {
         taken: false,
-        until: new Date(start.getTime() + WINDOW_MS),
+        until: new Date(began.getTime() + WINDOW_MS),
         kind: key.kind,
         began: attempts === key.limit + 1,
       };
@@ -89,12 +95,11 @@ export async function takeSignInAttempt(db: Queryable, keys: SignInKeys, at: num
  * passwords never add up to a lock.
  */
 export async function signInSucceeded(db: Queryable, keys: SignInKeys, at: number): Promise<void> {
-  const start = windowStart(at);
   await db.query(
     `delete from console_sign_in_attempts where kind = 'account-address' and account = $1 and address = $2`,
     [keys.account, keys.address],
   );
-  for (const key of KEYS.slice(1)) await giveBack(db, key.kind, key.of(keys), start);
+  for (const key of KEYS.slice(1)) await giveBack(db, key.kind, key.of(keys), at);
 }
 
 /** Lifts every lock of `account`: its counts at every address and its ceiling. Address locks stay. */
@@ -116,17 +121,16 @@ export interface AccountLock {
 
 /** The accounts locked at `at`, from one address or more, or everywhere. */
 export async function accountLocks(db: Queryable, at: number): Promise<AccountLock[]> {
-  const start = windowStart(at);
-  const { rows } = await db.query<{ account: string; addresses: number; everywhere: boolean }>(
+  const { rows } = await db.query<{ account: string; addresses: number; everywhere: boolean; began: Date }>(
     `select account,
             count(*) filter (where kind = 'account-address')::integer as addresses,
-            bool_or(kind = 'account') as everywhere
+            bool_or(kind = 'account') as everywhere,
+            max(window_start) as began
        from console_sign_in_attempts
-      where window_start = $1
+      where window_start > $1
         and ((kind = 'account-address' and attempts >= $2) or (kind = 'account' and attempts >= $3))
       group by account`,
-    [start, ACCOUNT_AT_ADDRESS_LIMIT, ACCOUNT_LIMIT],
+    [expired(at), ACCOUNT_AT_ADDRESS_LIMIT, ACCOUNT_LIMIT],
   );
-  const until = new Date(start.getTime() + WINDOW_MS);
-  return rows.map((row) => ({ ...row, until }));
+  return rows.map(({ began, ...lock }) => ({ ...lock, until: new Date(began.getTime() + WINDOW_MS) }));
 }
