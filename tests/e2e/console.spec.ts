@@ -69,6 +69,23 @@ test('the console page is kept from search engines and caches', async ({ page })
   expect(response?.headers()['cache-control']).toBe('no-store');
 });
 
+/** Whether a colour is one a person sees: not fully transparent. */
+const visibleColour = (colour: string) => colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent';
+
+test("the sign-in page's fields and button can be seen: a border on each field, a filled button", async ({ page }) => {
+  await page.goto('/admin');
+  for (const field of [page.getByLabel('Email'), page.getByLabel('Password')]) {
+    const border = await field.evaluate((element) => getComputedStyle(element).borderTopStyle);
+    const colour = await field.evaluate((element) => getComputedStyle(element).borderTopColor);
+    expect(border).toBe('solid');
+    expect(visibleColour(colour)).toBe(true);
+  }
+  const button = page.getByRole('button', { name: 'Sign in' });
+  expect(visibleColour(await button.evaluate((element) => getComputedStyle(element).backgroundColor))).toBe(true);
+  // The product's type, not the browser's serif default.
+  expect(await page.locator('body').evaluate((element) => getComputedStyle(element).fontFamily)).toContain('system-ui');
+});
+
 test('the admin from the settings signs in with the keyboard alone', async ({ page }) => {
   await page.goto('/admin');
   await expect(h1(page, 'Sign in')).toBeFocused();
