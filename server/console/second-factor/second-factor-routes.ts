@@ -39,17 +39,13 @@ import {
 import { answerLocked } from '../sign-in/locked-answer.ts';
 import { signInSucceeded, takeSignInAttempt } from '../sign-in/sign-in-attempts.ts';
 import { findUser, recordSignIn } from '../users/users.ts';
+import { noSuchUser, userIdParams } from '../users/user-params.ts';
 import { secondFactorRequired } from './pending-step.ts';
 import { beginSetUp, confirmSetUp, removeSecondFactor, secondFactorOf, useCode } from './second-factors.ts';
 import { sessionAnswer } from './session-answer.ts';
 import { otpauthUri } from './totp.ts';
 
 const errors = { '4xx': errorResponse } as const;
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 
 /** A 400 for a code that is not the one wanted, naming the field as every refusal of input does. */
 function wrongCode(reply: FastifyReply, message: string) {
@@ -184,7 +180,7 @@ export function registerSecondFactorRoutes(
 
   app.post<{ Params: { id: string } }>(
     `${USERS_PATH}/:id/${SECOND_FACTOR_RESET}`,
-    { onRequest: allow(ACCESS.users), schema: { params: idParams, response: { 200: userResponse, ...errors } } },
+    { onRequest: allow(ACCESS.users), schema: { params: userIdParams, response: { 200: userResponse, ...errors } } },
     async (request) => {
       const { id } = request.params;
       if (id === signedIn(request).id) {
@@ -201,7 +197,7 @@ export function registerSecondFactorRoutes(
         await endSessionsOf(tx, id);
         return { ...user, second_factor: false };
       });
-      if (reset === undefined) throw new ClientError(404, 'not_found', 'There is no such user');
+      if (reset === undefined) throw noSuchUser();
       await recordAudit(db, auditOf(request, 'second-factor-reset', reset.email));
       return { user: reset };
     },

@@ -6,7 +6,7 @@
  *   no mail service); the user's link before it stops working.
  * Both go to the audit log.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ACCESS,
   passwordResetIssuedResponse,
@@ -24,29 +24,16 @@ import type { Database } from '../../platform/db/types.ts';
 import { unlockAccount } from '../sign-in/sign-in-attempts.ts';
 import { issuePasswordReset } from './password-resets.ts';
 import { findUser } from './users.ts';
+import { linkOnThisHost, noSuchUser, userIdParams } from './user-params.ts';
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 const errors = { '4xx': errorResponse } as const;
-
-function noSuchUser(): ClientError {
-  return new ClientError(404, 'not_found', 'There is no such user');
-}
-
-/** The link of a password reset, on the host and scheme the admin reached the console by. */
-function resetUrl(request: FastifyRequest, token: string): string {
-  return `${request.protocol}://${request.host}${passwordResetPage(token)}`;
-}
 
 export function registerConsoleUserAccessRoutes(app: FastifyInstance, db: Database, now: () => number): void {
   const admins = allow(ACCESS.users);
 
   app.post<{ Params: { id: string } }>(
     userUnlockPath(':id'),
-    { onRequest: admins, schema: { params: idParams, response: { 200: userResponse, ...errors } } },
+    { onRequest: admins, schema: { params: userIdParams, response: { 200: userResponse, ...errors } } },
     async (request) => {
       const user = await findUser(db, request.params.id);
       if (user === undefined) throw noSuchUser();
@@ -58,7 +45,7 @@ export function registerConsoleUserAccessRoutes(app: FastifyInstance, db: Databa
 
   app.post<{ Params: { id: string } }>(
     userPasswordResetPath(':id'),
-    { onRequest: admins, schema: { params: idParams, response: { 201: passwordResetIssuedResponse, ...errors } } },
+    { onRequest: admins, schema: { params: userIdParams, response: { 201: passwordResetIssuedResponse, ...errors } } },
     async (request, reply) => {
       const user = await findUser(db, request.params.id);
       if (user === undefined) throw noSuchUser();
@@ -76,7 +63,7 @@ export function registerConsoleUserAccessRoutes(app: FastifyInstance, db: Databa
       await recordAudit(db, auditOf(request, 'password-reset-issued', user.email));
       return reply.code(201).send({
         user,
-        reset_url: resetUrl(request, token),
+        reset_url: linkOnThisHost(request, passwordResetPage(token)),
         reset_expires_at: expiresAt.toISOString(),
       });
     },

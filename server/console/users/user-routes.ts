@@ -4,7 +4,7 @@
  * hours, for the admin to pass on), look up, change role, disable (ending the user's sessions at once) and enable.
  * No admin can disable or demote themself or the last active admin. Every change goes to the audit log.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ACCESS,
   changeStatusBody,
@@ -27,25 +27,12 @@ import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts'
 import { inviteToken } from './invitations.ts';
 import { accountLocks } from '../sign-in/sign-in-attempts.ts';
 import { changeRole, changeStatus, createUser, findUser, listUsers, reinvitedUser } from './users.ts';
+import { linkOnThisHost, noSuchUser, userIdParams } from './user-params.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { ClientError } from '../../platform/http/errors.ts';
 
 const USER_PATH = `${USERS_PATH}/:id`;
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
 const errors = { '4xx': errorResponse } as const;
-
-function noSuchUser(): ClientError {
-  return new ClientError(404, 'not_found', 'There is no such user');
-}
-
-/** The link of an invitation, on the host and scheme the admin reached the console by. */
-function invitationUrl(request: FastifyRequest, token: string): string {
-  return `${request.protocol}://${request.host}${invitationPage(token)}`;
-}
 
 export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, now: () => number): void {
   const admins = allow(ACCESS.users);
@@ -93,7 +80,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
       await recordAudit(db, auditOf(request, 'user-invited', `${email} as ${request.body.role}`));
       return reply.code(201).send({
         user: created.user,
-        invite_url: invitationUrl(request, created.token),
+        invite_url: linkOnThisHost(request, invitationPage(created.token)),
         invite_expires_at: created.expiresAt.toISOString(),
       });
     },
@@ -101,7 +88,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
 
   app.get<{ Params: { id: string } }>(
     USER_PATH,
-    { onRequest: admins, schema: { params: idParams, response: { 200: userResponse, ...errors } } },
+    { onRequest: admins, schema: { params: userIdParams, response: { 200: userResponse, ...errors } } },
     async (request) => {
       const user = await findUser(db, request.params.id);
       if (user === undefined) throw noSuchUser();
@@ -113,7 +100,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
     USER_PATH,
     {
       onRequest: admins,
-      schema: { params: idParams, body: updateUserBody, response: { 200: userResponse, ...errors } },
+      schema: { params: userIdParams, body: updateUserBody, response: { 200: userResponse, ...errors } },
       schemaErrorFormatter: fieldErrors('The user'),
       bodyLimit: CONSOLE_BODY_LIMIT,
     },
@@ -129,7 +116,7 @@ export function registerConsoleUserRoutes(app: FastifyInstance, db: Database, no
     `${USER_PATH}/status`,
     {
       onRequest: admins,
-      schema: { params: idParams, body: changeStatusBody, response: { 200: userResponse, ...errors } },
+      schema: { params: userIdParams, body: changeStatusBody, response: { 200: userResponse, ...errors } },
       schemaErrorFormatter: fieldErrors('The status change'),
       bodyLimit: CONSOLE_BODY_LIMIT,
     },
