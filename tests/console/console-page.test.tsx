@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../contracts/public-config.ts';
 import { signedOut, stubServer } from './stub-server.tsx';
@@ -23,7 +23,8 @@ describe("the console's page", () => {
     await import('../../console/main.tsx');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
-    expect(document.title).toBe('Sign in | Acme Funding console');
+    // The heading names the document in an effect, which React may run after the heading is on the page.
+    await waitFor(() => expect(document.title).toBe('Sign in | Acme Funding console'));
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 });
