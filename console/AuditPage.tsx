@@ -6,6 +6,7 @@ import { formatTime } from './format.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 export interface AuditPageProps {
   productName: string;
@@ -24,31 +25,28 @@ export function AuditPage({ productName }: AuditPageProps) {
       <LoadingOrFailed loaded={loaded} loading="Loading the audit log…" />
       {loaded.state === 'loaded' && (
         <>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>What was done in the console, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">IP address</th>
+          <ScrollingTable caption="What was done in the console, newest first">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">IP address</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatTime(entry.at, true)}</td>
+                  <td>{entry.actor ?? '—'}</td>
+                  <td>{entry.action}</td>
+                  <td>{entry.target ?? '—'}</td>
+                  <td>{entry.ip}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {loaded.data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatTime(entry.at, true)}</td>
-                    <td>{entry.actor ?? '—'}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.target ?? '—'}</td>
-                    <td>{entry.ip}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollingTable>
           <nav aria-label="Pages" className="console-pager">
             {cursors.length > 1 && (
               <button type="button" className="console-button" onClick={() => setCursors(cursors.slice(0, -1))}>

@@ -16,6 +16,7 @@ import { FunnelChart } from './FunnelChart.tsx';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleDataOf } from './use-console-data.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 const FUNNEL_FILTERS: readonly FilterSpec<keyof FunnelFilters>[] = [
   { name: 'from', label: 'From', type: 'date', required: true },
@@ -69,37 +70,34 @@ function VersionsTable({
     return `?${next.toString()}`;
   };
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Versions side by side</caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Leads</th>
-            <th scope="col">Leads per visitor</th>
-            <th scope="col">95 % interval</th>
+    <ScrollingTable caption="Versions side by side">
+      <thead>
+        <tr>
+          <th scope="col">Version</th>
+          <th scope="col">Visitors</th>
+          <th scope="col">Leads</th>
+          <th scope="col">Leads per visitor</th>
+          <th scope="col">95 % interval</th>
+        </tr>
+      </thead>
+      <tbody>
+        {funnels.map((funnel) => (
+          <tr key={funnel.version}>
+            <th scope="row">
+              <Link to={showing(funnel.version)} aria-current={funnel.version === shown ? 'true' : undefined}>
+                {funnel.version}
+              </Link>
+            </th>
+            <td>{funnel.visitors}</td>
+            <td>{funnel.leads}</td>
+            <td>{formatPercent(funnel.conversion.rate)}</td>
+            <td>
+              {formatPercent(funnel.conversion.low)} to {formatPercent(funnel.conversion.high)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {funnels.map((funnel) => (
-            <tr key={funnel.version}>
-              <th scope="row">
-                <Link to={showing(funnel.version)} aria-current={funnel.version === shown ? 'true' : undefined}>
-                  {funnel.version}
-                </Link>
-              </th>
-              <td>{funnel.visitors}</td>
-              <td>{funnel.leads}</td>
-              <td>{formatPercent(funnel.conversion.rate)}</td>
-              <td>
-                {formatPercent(funnel.conversion.low)} to {formatPercent(funnel.conversion.high)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
@@ -121,32 +119,29 @@ function VersionSteps({ funnel, filters }: { funnel: FunnelResponse; filters: Fu
 
 function StepsTable({ version, steps }: { version: string; steps: readonly FunnelStep[] }) {
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Steps of {version}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Views</th>
-            <th scope="col">Moved on</th>
-            <th scope="col">Exits</th>
-            <th scope="col">Drop-off</th>
-            <th scope="col">Median time</th>
+    <ScrollingTable caption={<>Steps of {version}</>}>
+      <thead>
+        <tr>
+          <th scope="col">Step</th>
+          <th scope="col">Views</th>
+          <th scope="col">Moved on</th>
+          <th scope="col">Exits</th>
+          <th scope="col">Drop-off</th>
+          <th scope="col">Median time</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((step) => (
+          <tr key={step.step}>
+            <th scope="row">{step.step}</th>
+            <td>{step.views}</td>
+            <td>{step.advanced}</td>
+            <td>{step.exits}</td>
+            <td>{formatPercent(step.drop_off)}</td>
+            <td>{formatSeconds(step.median_seconds)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {steps.map((step) => (
-            <tr key={step.step}>
-              <th scope="row">{step.step}</th>
-              <td>{step.views}</td>
-              <td>{step.advanced}</td>
-              <td>{step.exits}</td>
-              <td>{formatPercent(step.drop_off)}</td>
-              <td>{formatSeconds(step.median_seconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }

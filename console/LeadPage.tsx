@@ -25,6 +25,7 @@ import { LeadStatusText } from './LeadsPage.tsx';
 import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 type Lead = LeadPageResponse['lead'];
 type Attempt = Lead['attempts'][number];
@@ -238,32 +239,29 @@ function ConsentEvidence({ consent }: { consent: Consent }) {
 function DeliveryTimeline({ attempts }: { attempts: readonly Attempt[] }) {
   if (attempts.length === 0) return <p>No delivery attempt yet.</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Delivery attempts, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">HTTP status</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Lender's answer</th>
-            <th scope="col">Duration</th>
+    <ScrollingTable caption="Delivery attempts, oldest first">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Buyer</th>
+          <th scope="col">HTTP status</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Lender's answer</th>
+          <th scope="col">Duration</th>
+        </tr>
+      </thead>
+      <tbody>
+        {attempts.map((attempt) => (
+          <tr key={attempt.attempt}>
+            <td>{formatTime(attempt.attempted_at, true)}</td>
+            <td>{attempt.buyer_id === null ? '—' : buyerLabel(attempt.buyer_id, attempt.buyer_name)}</td>
+            <td>{attempt.http_status ?? 'none'}</td>
+            <td>{attempt.outcome}</td>
+            <td>{attempt.error ?? '—'}</td>
+            <td>{attempt.duration_ms === null ? '—' : `${attempt.duration_ms} ms`}</td>
           </tr>
-        </thead>
-        <tbody>
-          {attempts.map((attempt) => (
-            <tr key={attempt.attempt}>
-              <td>{formatTime(attempt.attempted_at, true)}</td>
-              <td>{attempt.buyer_id === null ? '—' : buyerLabel(attempt.buyer_id, attempt.buyer_name)}</td>
-              <td>{attempt.http_status ?? 'none'}</td>
-              <td>{attempt.outcome}</td>
-              <td>{attempt.error ?? '—'}</td>
-              <td>{attempt.duration_ms === null ? '—' : `${attempt.duration_ms} ms`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }

@@ -5,99 +5,91 @@
 import type { LeadPageResponse } from '../contracts/console.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel } from './lead-outcome.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 type Lead = LeadPageResponse['lead'];
 
 export function RoutePath({ path }: { path: Lead['path'] }) {
   if (path.length === 0) return <p>No buyer has been considered for this lead yet.</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Buyers considered, in order</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">What happened</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">When</th>
+    <ScrollingTable caption="Buyers considered, in order">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Buyer</th>
+          <th scope="col">What happened</th>
+          <th scope="col">Reason</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">When</th>
+        </tr>
+      </thead>
+      <tbody>
+        {path.map((step) => (
+          <tr key={step.position}>
+            <td>{step.position}</td>
+            <td>{buyerLabel(step.buyer_id, step.buyer_name)}</td>
+            <td>
+              <span className={`console-route console-route--${step.state}`}>{step.state}</span>
+            </td>
+            <td>{step.reason ?? '—'}</td>
+            <td>{step.attempts}</td>
+            {/* A delivered step's moment is its delivery; the others', when routing decided. */}
+            <td>{formatTime(step.delivered_at ?? step.decided_at, true)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {path.map((step) => (
-            <tr key={step.position}>
-              <td>{step.position}</td>
-              <td>{buyerLabel(step.buyer_id, step.buyer_name)}</td>
-              <td>
-                <span className={`console-route console-route--${step.state}`}>{step.state}</span>
-              </td>
-              <td>{step.reason ?? '—'}</td>
-              <td>{step.attempts}</td>
-              {/* A delivered step's moment is its delivery; the others', when routing decided. */}
-              <td>{formatTime(step.delivered_at ?? step.decided_at, true)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
 export function Returns({ returns }: { returns: Lead['returns'] }) {
   if (returns.length === 0) return <p>No buyer returned this lead.</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Returns</caption>
-        <thead>
-          <tr>
-            <th scope="col">Buyer</th>
-            <th scope="col">Reason</th>
-            <th scope="col">When</th>
+    <ScrollingTable caption="Returns">
+      <thead>
+        <tr>
+          <th scope="col">Buyer</th>
+          <th scope="col">Reason</th>
+          <th scope="col">When</th>
+        </tr>
+      </thead>
+      <tbody>
+        {returns.map((entry) => (
+          <tr key={entry.buyer_id}>
+            <td>{buyerLabel(entry.buyer_id, entry.buyer_name)}</td>
+            <td>{entry.reason}</td>
+            <td>{formatTime(entry.returned_at, true)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {returns.map((entry) => (
-            <tr key={entry.buyer_id}>
-              <td>{buyerLabel(entry.buyer_id, entry.buyer_name)}</td>
-              <td>{entry.reason}</td>
-              <td>{formatTime(entry.returned_at, true)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
 export function Revocations({ revocations }: { revocations: Lead['revocations'] }) {
   if (revocations.length === 0) return <p>No buyer has been told of a revocation.</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Revocations sent to buyers (lead.revoked)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Buyer</th>
-            <th scope="col">Cause</th>
-            <th scope="col">Sent</th>
+    <ScrollingTable caption="Revocations sent to buyers (lead.revoked)">
+      <thead>
+        <tr>
+          <th scope="col">Buyer</th>
+          <th scope="col">Cause</th>
+          <th scope="col">Sent</th>
+        </tr>
+      </thead>
+      <tbody>
+        {revocations.map((event) => (
+          <tr key={event.buyer_id}>
+            <td>{buyerLabel(event.buyer_id, event.buyer_name)}</td>
+            <td>{event.cause}</td>
+            <td>
+              {event.sent_at === null
+                ? `not yet (${event.attempts} ${event.attempts === 1 ? 'attempt' : 'attempts'})`
+                : formatTime(event.sent_at, true)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {revocations.map((event) => (
-            <tr key={event.buyer_id}>
-              <td>{buyerLabel(event.buyer_id, event.buyer_name)}</td>
-              <td>{event.cause}</td>
-              <td>
-                {event.sent_at === null
-                  ? `not yet (${event.attempts} ${event.attempts === 1 ? 'attempt' : 'attempts'})`
-                  : formatTime(event.sent_at, true)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }

@@ -20,6 +20,7 @@ import { filtersFrom, leadsPath, type LeadFilters } from './leads-query.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 const LEAD_FILTERS: readonly FilterSpec<keyof LeadFilters>[] = [
   { name: 'q', label: 'Search', type: 'search', placeholder: 'Email, phone or lead id', wide: true },
@@ -94,39 +95,36 @@ export function LeadsPage({ productName }: LeadsPageProps) {
 function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: boolean }) {
   if (leads.length === 0) return <p role="status">{filtered ? 'No lead matches these filters.' : 'No leads yet.'}</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Leads, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Version</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
+    <ScrollingTable caption="Leads, newest first">
+      <thead>
+        <tr>
+          <th scope="col">Received</th>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Phone</th>
+          <th scope="col">Version</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((lead) => (
+          <tr key={lead.id}>
+            <td>
+              <Link to={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.received_at)}</Link>
+            </td>
+            <td>{lead.name}</td>
+            <td>{lead.email}</td>
+            <td>{lead.phone}</td>
+            <td>{lead.flow_version}</td>
+            <td>
+              <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
+            </td>
+            <td>{lead.attempts}</td>
           </tr>
-        </thead>
-        <tbody>
-          {leads.map((lead) => (
-            <tr key={lead.id}>
-              <td>
-                <Link to={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.received_at)}</Link>
-              </td>
-              <td>{lead.name}</td>
-              <td>{lead.email}</td>
-              <td>{lead.phone}</td>
-              <td>{lead.flow_version}</td>
-              <td>
-                <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
-              </td>
-              <td>{lead.attempts}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
+import { ScrollingTable } from './ScrollingTable.tsx';
 
 export interface LendersPageProps {
   productName: string;
@@ -50,49 +51,46 @@ function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
     return <p>No buyer is configured: leads are stored and wait until one is (BUYERS_FILE or BUYER_URL).</p>;
   }
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption>Buyers, in the order leads are offered to them</caption>
-        <thead>
-          <tr>
-            <th scope="col">Priority</th>
-            <th scope="col">Lender</th>
-            <th scope="col">Id</th>
-            <th scope="col">Takes</th>
-            <th scope="col">Hours</th>
-            <th scope="col">Time zone</th>
-            <th scope="col">Today</th>
-            <th scope="col">This month</th>
-            <th scope="col">Delivered (30 days)</th>
-            <th scope="col">Returned (30 days)</th>
-            <th scope="col">Return rate</th>
+    <ScrollingTable caption="Buyers, in the order leads are offered to them">
+      <thead>
+        <tr>
+          <th scope="col">Priority</th>
+          <th scope="col">Lender</th>
+          <th scope="col">Id</th>
+          <th scope="col">Takes</th>
+          <th scope="col">Hours</th>
+          <th scope="col">Time zone</th>
+          <th scope="col">Today</th>
+          <th scope="col">This month</th>
+          <th scope="col">Delivered (30 days)</th>
+          <th scope="col">Returned (30 days)</th>
+          <th scope="col">Return rate</th>
+        </tr>
+      </thead>
+      <tbody>
+        {buyers.map((buyer) => (
+          <tr key={buyer.id}>
+            <td>{buyer.priority}</td>
+            <th scope="row">{buyer.name}</th>
+            <td>{buyer.id}</td>
+            <td>
+              <ul className="console-plain-list">
+                {buyer.filters.map((words) => (
+                  <li key={words}>{words}</li>
+                ))}
+              </ul>
+            </td>
+            <td>{buyer.schedule}</td>
+            <td>{buyer.time_zone}</td>
+            <td>{capUse(buyer.used_today, buyer.per_day)}</td>
+            <td>{capUse(buyer.used_this_month, buyer.per_month)}</td>
+            <td>{buyer.delivered_30_days}</td>
+            <td>{buyer.returned_30_days}</td>
+            <td>{rateText(buyer.return_rate)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {buyers.map((buyer) => (
-            <tr key={buyer.id}>
-              <td>{buyer.priority}</td>
-              <th scope="row">{buyer.name}</th>
-              <td>{buyer.id}</td>
-              <td>
-                <ul className="console-plain-list">
-                  {buyer.filters.map((words) => (
-                    <li key={words}>{words}</li>
-                  ))}
-                </ul>
-              </td>
-              <td>{buyer.schedule}</td>
-              <td>{buyer.time_zone}</td>
-              <td>{capUse(buyer.used_today, buyer.per_day)}</td>
-              <td>{capUse(buyer.used_this_month, buyer.per_month)}</td>
-              <td>{buyer.delivered_30_days}</td>
-              <td>{buyer.returned_30_days}</td>
-              <td>{rateText(buyer.return_rate)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

@@ -3,6 +3,9 @@ import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { ADMIN } from './servers.ts';
 
+/** The password every invited user sets. */
+export const INVITED_PASSWORD = 'numbers only passphrase 42';
+
 export const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 export async function signIn(page: Page, email: string, password: string, base = '') {
@@ -28,8 +31,8 @@ export async function invitedUser(page: Page, browser: Browser, email: string, r
   const invitee = await (await browser.newContext()).newPage();
   await invitee.goto(new URL(link).pathname);
   await expect(h1(invitee, `Set a password for ${email}`)).toBeVisible();
-  await invitee.getByLabel('Password', { exact: true }).fill('numbers only passphrase 42');
-  await invitee.getByLabel('Confirm password').fill('numbers only passphrase 42');
+  await invitee.getByLabel('Password', { exact: true }).fill(INVITED_PASSWORD);
+  await invitee.getByLabel('Confirm password').fill(INVITED_PASSWORD);
   await invitee.getByRole('button', { name: 'Set password' }).click();
   return invitee;
 }

@@ -9,7 +9,8 @@ import { axeViolations } from './audit.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, CONFIGURED_APP_URL, TEST_BUYER_URL, REFUSED_ONCE } from './servers.ts';
 import { expectOneLead, openStartScreen, sendLeadWithTypedAddress } from './walk.ts';
-import { h1, invitedUser, signIn } from './console-users.ts';
+import { h1, INVITED_PASSWORD, invitedUser, signIn } from './console-users.ts';
+import { Secret, TOTP } from 'otpauth';
 
 // The servers are shared: the tests here change them (a lead, a user, a locked account) each in its own way.
 test.describe.configure({ mode: 'serial' });
@@ -160,6 +161,36 @@ test('a marketer invited by the admin sees counts and never a person', async ({ 
   expect((await marketer.request.get('/api/admin/leads')).status()).toBe(403);
   expect((await marketer.request.get(`/api/admin/leads.csv?from=2020-01-01&to=2099-12-31`)).status()).toBe(403);
   await marketer.context().close();
+});
+
+test('an operator sets up a second factor on Your account, then signs in with a code from the app', async ({
+  page,
+  browser,
+}) => {
+  const email = 'olga.operator@fundflow.test';
+  const operator = await invitedUser(page, browser, email, 'operator');
+  await expect(h1(operator, 'Leads')).toBeVisible();
+  await operator.getByRole('link', { name: 'Your account' }).click();
+  const section = operator.getByRole('region', { name: 'Second factor' });
+  await section.getByRole('button', { name: 'Set up', exact: true }).click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  expect(await axeViolations(operator)).toEqual([]);
+
+  // The authenticator app, as the person types the secret into it.
+  const secret = (await section.getByLabel('Secret').textContent())!.replace(/\s/g, '');
+  const app = new TOTP({ secret: Secret.fromBase32(secret) });
+  await section.getByLabel('Code from the app').fill(app.generate());
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+
+  await operator.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(operator, email, INVITED_PASSWORD);
+  await expect(operator.getByLabel('Authentication code')).toBeFocused();
+  expect(await axeViolations(operator)).toEqual([]);
+  // The code the set-up took is spent: the app's next one, which the server accepts a step early.
+  await operator.getByLabel('Authentication code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await operator.getByRole('button', { name: 'Verify' }).click();
+  await expect(h1(operator, 'Leads')).toBeVisible();
 });
 
 test('sign-out ends the session on the server: the old cookie answers 401', async ({ page }) => {
