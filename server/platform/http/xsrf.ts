@@ -13,8 +13,7 @@
  *   (cookies.ts). The page and other clients keep reading the spec's XSRF-TOKEN.
  *
  * The names are the page's (contracts/api-paths.ts), Angular's convention. A route whose calls prove themselves
- * another way says so in its config
- * (`forgeryCheck`).
+ * another way says so in its config (`forgeryCheck`).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
