@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { contentAjv, type Located } from '../../../engine/content/json-file.ts';
 import { explainAjvErrors } from '../../../engine/flow/explain.ts';
 import { BUYERS_FILE_AND_URL, ConfigError } from '../../platform/config/load.ts';
+import { DEFAULT_BUYER_NAME } from '../../platform/config/settings.ts';
 import { httpBuyerClient } from '../delivery/buyer-client.ts';
 import { signingKey } from '../../platform/webhook-signature.ts';
 import type { Lender } from '../../intake/index.ts';
@@ -26,6 +27,8 @@ export interface BuyerSettings {
   buyersFile?: string | undefined;
   /** BUYER_URL. */
   buyerUrl?: string | undefined;
+  /** BUYER_NAME: how the console names the buyer of BUYER_URL. */
+  buyerName?: string | undefined;
   /** BUYER_SECRET's keys. */
   buyerSigningKeys?: readonly Buffer[] | undefined;
 }
@@ -127,7 +130,7 @@ function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowV
  * ConfigError when both settings are set, the file is wrong, or BUYER_URL is http:// to another machine.
  */
 export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
-  const { buyersFile, buyerUrl, buyerSigningKeys = [] } = settings;
+  const { buyersFile, buyerUrl, buyerName = DEFAULT_BUYER_NAME, buyerSigningKeys = [] } = settings;
   if (buyersFile !== undefined && buyerUrl !== undefined) throw new ConfigError([BUYERS_FILE_AND_URL]);
   if (buyersFile !== undefined) return readBuyersFile(buyersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
   if (buyerUrl === undefined) return [];
@@ -136,7 +139,7 @@ export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], 
   return [
     {
       id: SINGLE_BUYER_ID,
-      name: 'BUYER_URL',
+      name: buyerName,
       priority: 1,
       timeZone: DEFAULT_TIME_ZONE,
       filters: {},

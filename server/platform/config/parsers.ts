@@ -55,7 +55,8 @@ export function webUrl(raw: string): Parsed<string> {
   return ok(url.href);
 }
 
-export function productName(raw: string): Parsed<string> {
+/** A name people read (the product's, a buyer's): plain text on one line. */
+export function displayName(raw: string): Parsed<string> {
   // eslint-disable-next-line no-control-regex -- control characters (a line break, a NUL) are what it refuses
   if (/[\u0000-\u001f\u007f]/.test(raw)) return problem('must be plain text on one line');
   return raw.length <= 80 ? ok(raw) : problem('must be at most 80 characters');

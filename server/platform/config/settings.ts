@@ -7,6 +7,7 @@ import {
   apiKey,
   boolean,
   dailyCap,
+  displayName,
   days,
   directory,
   email,
@@ -21,7 +22,6 @@ import {
   password,
   port,
   postgresUrl,
-  productName,
   proxyList,
   requestLimit,
   secondFactorMode,
@@ -34,6 +34,9 @@ import {
   webUrl,
 } from './parsers.ts';
 import { optional, type Variable, withDefault } from './variable.ts';
+
+/** The name of the one buyer BUYER_URL makes, until BUYER_NAME gives it its own. */
+export const DEFAULT_BUYER_NAME = 'Lead buyer';
 
 const DAY_SECONDS = 86_400;
 
@@ -79,7 +82,7 @@ export const VARIABLES = {
     name: 'PRODUCT_NAME',
     description: 'The product name shown in the page title and the page itself.',
     default: 'Fundflow',
-    parse: productName,
+    parse: displayName,
   }),
   privacyUrl: optional({
     name: 'PRIVACY_URL',
@@ -229,6 +232,15 @@ export const VARIABLES = {
     example: 'https://leads.example.com/v1/leads',
     secret: true,
     parse: webUrl,
+  }),
+  buyerName: withDefault({
+    name: 'BUYER_NAME',
+    description:
+      'The name of the buyer of BUYER_URL, as the console shows where a lead went ("Delivered to <name>"): write it ' +
+      "as the consent names the lender (site/content/lenders.json). The buyers of BUYERS_FILE take their lenders' " +
+      'names instead.',
+    default: DEFAULT_BUYER_NAME,
+    parse: displayName,
   }),
   buyerSigningKeys: optional({
     name: 'BUYER_SECRET',

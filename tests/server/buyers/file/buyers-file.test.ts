@@ -376,7 +376,7 @@ describe('loadBuyers without BUYERS_FILE', () => {
     expect(loadBuyers({ buyerUrl: 'https://leads.example.com/v1/leads', buyerSigningKeys: keys }, LENDERS)).toEqual([
       {
         id: SINGLE_BUYER_ID,
-        name: 'BUYER_URL',
+        name: 'Lead buyer',
         priority: 1,
         timeZone: 'America/Los_Angeles',
         filters: {},
@@ -386,6 +386,14 @@ describe('loadBuyers without BUYERS_FILE', () => {
       },
     ]);
     expect(loadBuyers({ buyerUrl: 'https://leads.example.com/v1/leads' }, LENDERS)[0]!.signingKeys).toEqual([]);
+  });
+
+  it('names the buyer of BUYER_URL with BUYER_NAME, as the consent names its lender', () => {
+    const buyers = loadBuyers(
+      { buyerUrl: 'https://leads.example.com/v1/leads', buyerName: 'Quillmont Capital' },
+      LENDERS,
+    );
+    expect(buyers.map((buyer) => buyer.name)).toEqual(['Quillmont Capital']);
   });
 
   it('refuses BUYER_URL in clear to another machine, without repeating it, and takes it to this machine', () => {

@@ -18,6 +18,7 @@ describe('configuration', () => {
       dataDir: join(PROJECT_ROOT, 'data'),
       staticDir: join(PROJECT_ROOT, 'dist'),
       productName: 'Fundflow',
+      buyerName: 'Lead buyer',
       loadTrustedFormScript: false,
       logLevel: 'info',
     });
@@ -117,6 +118,7 @@ describe('configuration', () => {
       LOAD_TRUSTED_FORM_SCRIPT: 'yes',
       TRUST_PROXY: '10.0.0.0/8,proxy.internal,10.0.0.0/33',
       LOG_LEVEL: 'verbose',
+      BUYER_NAME: 'Quillmont\nCapital',
     });
     expect(problems).toEqual([
       'PORT must be a whole number from 1 to 65535 (got "abc")',
@@ -124,6 +126,7 @@ describe('configuration', () => {
       'TERMS_URL must be an absolute http:// or https:// URL, like https://example.com/privacy (got "ftp://example.com/terms")',
       'GTM_ID must be a Google Tag Manager container id like GTM-XXXXXXX (got "UA-12345")',
       'LOAD_TRUSTED_FORM_SCRIPT must be true, false, 1 or 0 (got "yes")',
+      'BUYER_NAME must be plain text on one line (got "Quillmont\\nCapital")',
       'TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas, like 10.0.0.0/8,127.0.0.1 ' +
         '("proxy.internal", "10.0.0.0/33" are not) (got "10.0.0.0/8,proxy.internal,10.0.0.0/33")',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
