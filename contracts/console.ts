@@ -147,6 +147,10 @@ const leadRow = {
     /** Why a held lead is held: honeypot, duplicate, opted-out, operator, consent-revoked. */
     held_reason: nullableString,
     name: { type: 'string' },
+    /** The business the lead is for: with `name`, how the console titles the lead. Empty when the lead has none. */
+    business_name: { type: 'string' },
+    /** Whether retention erased the lead's personal data (its name, business and contact fields are then empty). */
+    purged: { type: 'boolean' },
     email: { type: 'string' },
     phone: { type: 'string' },
     utm_source: nullableString,
@@ -159,6 +163,8 @@ const leadRow = {
     'status',
     'held_reason',
     'name',
+    'business_name',
+    'purged',
     'email',
     'phone',
     'utm_source',
@@ -181,6 +187,47 @@ export const leadsResponse = {
   additionalProperties: false,
 } as const;
 export type LeadsResponse = FromSchema<typeof leadsResponse>;
+
+/**
+ * GET /api/admin/leads/count with the list's filters (no cursor, no limit): how many leads match. Exact up to a cap;
+ * past it the database's estimate, `exact` false, so a million leads are counted as fast as a hundred
+ * (docs/decisions/068-the-count-of-matches-at-volume.md).
+ */
+export const LEAD_COUNT_PATH = `${LEADS_PATH}/count`;
+export const leadCountResponse = {
+  type: 'object',
+  properties: { count: { type: 'integer', minimum: 0 }, exact: { type: 'boolean' } },
+  required: ['count', 'exact'],
+  additionalProperties: false,
+} as const;
+export type LeadCountResponse = FromSchema<typeof leadCountResponse>;
+
+/**
+ * One answer of a lead as its flow version asked it: the field's label, the answer in the flow's words (an option's
+ * label, an amount with its prefix), and the stored value when it differs (`code`). `unlisted`: a stored value that is
+ * not among the options the version offers (a lead of an older flow file), shown as stored.
+ */
+const labelledAnswer = {
+  type: 'object',
+  properties: {
+    field: { type: 'string' },
+    label: { type: 'string' },
+    text: { type: 'string' },
+    code: nullableString,
+    unlisted: { type: 'boolean' },
+  },
+  required: ['field', 'label', 'text', 'code', 'unlisted'],
+  additionalProperties: false,
+} as const;
+
+/** The answers of one step, under the step's own heading, in the order the step asks them. */
+const answerGroup = {
+  type: 'object',
+  properties: { title: { type: 'string' }, answers: { type: 'array', items: labelledAnswer } },
+  required: ['title', 'answers'],
+  additionalProperties: false,
+} as const;
+export type AnswerGroup = FromSchema<typeof answerGroup>;
 
 const deliveryAttempt = {
   type: 'object',
@@ -287,7 +334,18 @@ export const leadPageResponse = {
         delivered_to_name: nullableString,
         /** Why the delivery ended where it did, in a line (unsold: every buyer refused, ...). */
         delivery_reason: nullableString,
+        /** Who and what the lead is for, as `name` and `business_name` in the list; empty once purged. */
+        name: { type: 'string' },
+        business_name: { type: 'string' },
+        /** When retention erased its personal data; null while it is kept. */
+        purged_at: { type: ['string', 'null'], format: 'date-time' },
+        /** The payload as stored (the attribution is read from it). */
         answers: { type: 'object', additionalProperties: true },
+        /**
+         * The answers labelled by the lead's own flow version, step by step in the flow's order, then what the page
+         * sent with them, then any field the version does not know (docs/decisions/067-how-a-lead-reads.md).
+         */
+        answer_groups: { type: 'array', items: answerGroup },
         consent: { anyOf: [consentEvidence, { type: 'null' }] },
         path: { type: 'array', items: routeStep },
         attempts: { type: 'array', items: deliveryAttempt },
@@ -305,7 +363,11 @@ export const leadPageResponse = {
         'delivered_to',
         'delivered_to_name',
         'delivery_reason',
+        'name',
+        'business_name',
+        'purged_at',
         'answers',
+        'answer_groups',
         'consent',
         'path',
         'attempts',

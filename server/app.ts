@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     buyers: knownBuyers,
     lenders,
+    flowsDir,
     flowSteps,
     events,
     secondFactor: config.consoleMfa,

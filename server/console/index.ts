@@ -13,6 +13,7 @@ import { registerConsoleAuditRoutes } from './audit/audit-routes.ts';
 import { registerConsoleBuyerRoutes } from './buyers/buyer-routes.ts';
 import { registerConsoleFunnelRoutes } from './funnel/funnel-routes.ts';
 import { registerConsentRevocationRoute } from './leads/consent-revocation-routes.ts';
+import { readAnswerLabels } from './leads/answer-labels.ts';
 import { registerConsoleLeadRoutes } from './leads/lead-routes.ts';
 import { registerSecondFactorRoutes } from './second-factor/second-factor-routes.ts';
 import { registerConsoleSessionRoutes } from './sign-in/session-routes.ts';
@@ -38,6 +39,8 @@ export interface ConsoleOptions {
   lenders: readonly Lender[];
   /** Where `lead.revoked` events go; without it, recording a consent revocation answers 503. */
   buyerEvents?: BuyerEventQueue;
+  /** The flow files a lead's answers are labelled from, by the lead's version. */
+  flowsDir: string;
   /** The funnel's steps and its event store, flushed before each report so it counts every batch accepted. */
   flowSteps: FlowSteps;
   events: EventStore;
@@ -56,7 +59,10 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsoleUserAccessRoutes(app, db, now);
   registerConsolePasswordRoutes(app, db, now);
   registerConsoleAuditRoutes(app, db);
-  registerConsoleLeadRoutes(app, db, options.delivery, buyerNames(buyers));
+  registerConsoleLeadRoutes(app, db, options.delivery, {
+    names: buyerNames(buyers),
+    labels: readAnswerLabels(options.flowsDir),
+  });
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);
   registerConsoleBuyerRoutes(app, db, { buyers, lenders: options.lenders, now });

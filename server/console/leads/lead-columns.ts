@@ -40,6 +40,8 @@ export const UTM_CAMPAIGN_SQL = campaignParameterSql('utm_campaign');
 /** The visitor's name as the payload has it: `name`, or first and last name. Empty for a purged lead. */
 export const NAME_SQL = `coalesce(l.payload->>'name',
   nullif(trim(concat_ws(' ', l.payload->>'first_name', l.payload->>'last_name')), ''), '')`;
+/** The business the lead is for, as the visitor wrote it. Empty for a purged lead. */
+export const BUSINESS_NAME_SQL = `coalesce(l.payload->>'business_name', '')`;
 export const EMAIL_SQL = `coalesce(l.payload->>'email', '')`;
 export const PHONE_SQL = `coalesce(l.payload->>'phone', '')`;
 /** The indexed forms a search compares with (009-console-leads.sql). */

@@ -1,11 +1,12 @@
 /**
- * A lead's page in the console: its answers, the evidence of its consent, where its delivery ended and why, its path
+ * A lead's page in the console: who and what it is for, its answers in its flow version's words, the evidence of its consent, where its delivery ended and why, its path
  * through the buyers and every delivery attempt, oldest first, each with its buyer.
  */
 import type { LeadPageResponse, LeadStatus } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
 import type { BuyerNames } from '../../buyers/index.ts';
-import { STATUS_SQL } from './lead-columns.ts';
+import { answerGroups, type AnswerLabels } from './answer-labels.ts';
+import { BUSINESS_NAME_SQL, NAME_SQL, STATUS_SQL } from './lead-columns.ts';
 import { leadRouting } from './lead-routing.ts';
 
 type LeadPage = LeadPageResponse['lead'];
@@ -20,6 +21,9 @@ interface LeadRecord {
   delivered_at: Date | null;
   delivered_to: string | null;
   delivery_reason: string | null;
+  name: string;
+  business_name: string;
+  purged_at: Date | null;
   payload: Record<string, unknown>;
 }
 
@@ -56,10 +60,21 @@ export async function leadStatus(
   return rows[0];
 }
 
-export async function leadDetail(db: Queryable, leadId: string, names: BuyerNames): Promise<LeadPage | undefined> {
+/** What a lead's page is read with: the buyers' names and the flows' labels. */
+export interface LeadReading {
+  names: BuyerNames;
+  labels: AnswerLabels;
+}
+
+export async function leadDetail(
+  db: Queryable,
+  leadId: string,
+  { names, labels }: LeadReading,
+): Promise<LeadPage | undefined> {
   const { rows } = await db.query<LeadRecord>(
     `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at,
-            l.delivered_to, l.delivery_reason, l.payload
+            l.delivered_to, l.delivery_reason, ${NAME_SQL} as name, ${BUSINESS_NAME_SQL} as business_name,
+            l.purged_at, l.payload
        from leads l where l.id = $1`,
     [leadId],
   );
@@ -88,7 +103,11 @@ export async function leadDetail(db: Queryable, leadId: string, names: BuyerName
     delivered_to: lead.delivered_to,
     delivered_to_name: lead.delivered_to === null ? null : names(lead.delivered_to),
     delivery_reason: lead.delivery_reason,
+    name: lead.name,
+    business_name: lead.business_name,
+    purged_at: lead.purged_at?.toISOString() ?? null,
     answers: lead.payload,
+    answer_groups: answerGroups(labels, lead.flow_version, lead.payload),
     consent:
       evidence === undefined
         ? null

@@ -113,6 +113,13 @@ export function checkListQuery(query: Query): Checked<ListQuery> {
   return { ok: true, value: { filters, limit, ...(cursor === undefined ? {} : { cursor }) } };
 }
 
+/** The list's filters alone, for counting the leads they match. */
+export function checkFilterQuery(query: Query): Checked<LeadFilters> {
+  const problems: FieldProblem[] = [];
+  const filters = checkFilters(query, problems);
+  return problems.length > 0 ? { ok: false, fields: problems } : { ok: true, value: filters };
+}
+
 export function checkRangeQuery(query: Query): Checked<DateRange> {
   const problems: FieldProblem[] = [];
   const range = checkDateRange(query, problems);

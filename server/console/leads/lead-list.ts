@@ -1,7 +1,7 @@
 /** The console's list of leads: newest first, a page at a time, by keyset (received_at, id) so no page is skipped. */
 import type { LeadRow, LeadStatus } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import { EMAIL_SQL, NAME_SQL, PHONE_SQL, STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
+import { BUSINESS_NAME_SQL, EMAIL_SQL, NAME_SQL, PHONE_SQL, STATUS_SQL, UTM_SOURCE_SQL } from './lead-columns.ts';
 import { encodeCursor, filterConditions, type Cursor, type LeadFilters } from './lead-filters.ts';
 
 /** A row of the list as the database gives it, with where it stands in the order. */
@@ -13,6 +13,8 @@ export interface ListedLead {
   status: LeadStatus;
   held_reason: string | null;
   name: string;
+  business_name: string;
+  purged: boolean;
   email: string;
   phone: string;
   utm_source: string | null;
@@ -41,7 +43,8 @@ export async function leadPage(db: Queryable, filters: LeadFilters, limit: numbe
   // One more than asked: whether a next page exists, without a count.
   const { rows } = await db.query<ListedLead>(
     `select l.id, l.received_at, (extract(epoch from l.received_at) * 1000000)::bigint::text as received_at_us,
-            l.flow_version, ${STATUS_SQL} as status, l.held as held_reason, ${NAME_SQL} as name, ${EMAIL_SQL} as email,
+            l.flow_version, ${STATUS_SQL} as status, l.held as held_reason, ${NAME_SQL} as name,
+            ${BUSINESS_NAME_SQL} as business_name, l.purged_at is not null as purged, ${EMAIL_SQL} as email,
             ${PHONE_SQL} as phone, ${UTM_SOURCE_SQL} as utm_source, l.delivered_at,
             l.delivered_to, l.delivery_reason,
             (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts
@@ -75,6 +78,8 @@ export function toLeadRow(lead: ListedLead): LeadRow {
     status: lead.status,
     held_reason: lead.held_reason,
     name: lead.name,
+    business_name: lead.business_name,
+    purged: lead.purged,
     email: lead.email,
     phone: lead.phone,
     utm_source: lead.utm_source,

@@ -1,6 +1,6 @@
 /**
  * The console's leads (docs/decisions/061-lead-status-in-the-console.md): GET /api/admin/leads (the list),
- * /api/admin/leads/:id (a lead's page), /api/admin/leads.csv (the export), POST /api/admin/leads/:id/redeliver | hold |
+ * /api/admin/leads/count (how many match), /api/admin/leads/:id (a lead's page), /api/admin/leads.csv (the export), POST /api/admin/leads/:id/redeliver | hold |
  * release, for admins and operators; GET /api/admin/counts for every role. Every action and export is audited.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,6 +10,8 @@ import {
   countsResponse,
   LEAD_ACTIONS,
   leadActionResponse,
+  LEAD_COUNT_PATH,
+  leadCountResponse,
   leadPageResponse,
   LEADS_CSV_PATH,
   LEADS_PATH,
@@ -17,12 +19,12 @@ import {
 } from '../../../contracts/console.ts';
 import { errorResponse } from '../../../contracts/api.ts';
 import { allow } from '../access.ts';
-import type { BuyerNames } from '../../buyers/index.ts';
 import { auditOf, recordAudit } from '../audit/audit.ts';
 import { leadActions, type DeliveryAccess } from './lead-actions.ts';
+import { leadCount } from './lead-count.ts';
 import { leadCounts } from './lead-counts.ts';
-import { leadDetail } from './lead-detail.ts';
-import { checkListQuery, checkRangeQuery, isUuid } from './lead-filters.ts';
+import { leadDetail, type LeadReading } from './lead-detail.ts';
+import { checkFilterQuery, checkListQuery, checkRangeQuery, isUuid } from './lead-filters.ts';
 import type { DateRange, FieldProblem } from '../../platform/http/request-query.ts';
 import { leadPage, nextCursor, toLeadRow } from './lead-list.ts';
 import { csvFileName, leadsCsv } from './leads-csv.ts';
@@ -39,14 +41,14 @@ function refuse(reply: FastifyReply, fields: FieldProblem[]) {
 const rangeText = (range: DateRange) => `${range.from ?? 'start'}..${range.to ?? 'today'}`;
 
 /**
- * `delivery` is absent when the server has no delivery queue: the actions then answer 503. `names` names the buyers
- * on a lead's page.
+ * `delivery` is absent when the server has no delivery queue: the actions then answer 503. `reading` names the buyers
+ * on a lead's page and labels its answers.
  */
 export function registerConsoleLeadRoutes(
   app: FastifyInstance,
   db: Database,
   delivery: DeliveryAccess | undefined,
-  names: BuyerNames,
+  reading: LeadReading,
 ) {
   const leads = allow(ACCESS.leads);
   const actions = delivery === undefined ? undefined : leadActions(db, delivery);
@@ -60,6 +62,16 @@ export function registerConsoleLeadRoutes(
       const { filters, limit, cursor } = checked.value;
       const page = await leadPage(db, filters, limit, cursor);
       return { leads: page.leads.map(toLeadRow), next_cursor: nextCursor(page) };
+    },
+  );
+
+  app.get<{ Querystring: Query }>(
+    LEAD_COUNT_PATH,
+    { preHandler: leads, schema: { response: { 200: leadCountResponse, '4xx': errorResponse } } },
+    async (request, reply) => {
+      const checked = checkFilterQuery(request.query);
+      if (!checked.ok) return refuse(reply, checked.fields);
+      return leadCount(db, checked.value);
     },
   );
 
@@ -84,7 +96,7 @@ export function registerConsoleLeadRoutes(
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) return refuse(reply, [BAD_ID]);
-      const lead = await leadDetail(db, id.toLowerCase(), names);
+      const lead = await leadDetail(db, id.toLowerCase(), reading);
       return lead === undefined ? reply.code(404).send(NO_SUCH_LEAD) : { lead };
     },
   );

@@ -15,7 +15,7 @@ import { tempDir, testConfig, writeBuiltSite } from '../../../support/server-har
 /** The app, ready for `inject`, over `db` (migrated here); closed when the test ends. */
 export async function consoleApp(
   db: Database,
-  options: Pick<BuildAppOptions, 'delivery' | 'deliveryControl' | 'buyers' | 'now'> = {},
+  options: Pick<BuildAppOptions, 'delivery' | 'deliveryControl' | 'buyers' | 'now' | 'flowsDir'> = {},
 ): Promise<FastifyInstance> {
   await migrate(db);
   const dir = tempDir();

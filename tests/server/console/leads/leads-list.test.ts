@@ -109,6 +109,8 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
       status: 'stored',
       held_reason: null,
       name: 'Maria Rivera',
+      business_name: '',
+      purged: false,
       email: `${ids[6]}@example.com`,
       phone: '2125550100',
       utm_source: null,
@@ -271,7 +273,37 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
         delivered_to: null,
         delivered_to_name: null,
         delivery_reason: null,
+        name: 'Maria Rivera',
+        business_name: '',
+        purged_at: null,
         answers: MARIA,
+        answer_groups: [
+          {
+            title: 'How much do you need?',
+            answers: [{ field: 'amount', label: 'Amount needed', text: '50,000', code: null, unlisted: false }],
+          },
+          {
+            title: "What's your name?",
+            answers: [
+              { field: 'first_name', label: 'First name', text: 'Maria', code: null, unlisted: false },
+              { field: 'last_name', label: 'Last name', text: 'Rivera', code: null, unlisted: false },
+            ],
+          },
+          {
+            title: "What's your email address?",
+            answers: [
+              { field: 'email', label: 'Email address', text: 'maria.rivera@example.com', code: null, unlisted: false },
+            ],
+          },
+          {
+            title: 'Last question, where is located?',
+            answers: [{ field: 'phone', label: 'Phone number', text: '3105550147', code: null, unlisted: false }],
+          },
+          {
+            title: 'Sent with the lead',
+            answers: [{ field: 'name', label: 'Full name', text: 'Maria Rivera', code: null, unlisted: false }],
+          },
+        ],
         consent: {
           text: 'I agree to be called.',
           version: '2026-11-22.2',
