@@ -7,6 +7,9 @@
 import { ATTRIBUTION_FIELD, type Attribution } from './attribution.ts';
 import { HONEYPOT_FIELD } from './honeypot.ts';
 
+/** The lead's key for the funnel's visit id. */
+export const FUNNEL_VISIT_FIELD = 'funnel_visit';
+
 /**
  * The lead payload as spec section 3 names it: what other clients (a central lead service, a partner's page) send, and
  * what every lender receives, each field always there (docs/decisions/045-lead-api-contract.md). Every flow's lead
@@ -60,6 +63,14 @@ export const LEAD_EXTRAS = {
     schema: { type: 'string', title: 'Honeypot (empty for people)', maxLength: 2000 },
     required: false,
   },
+  /**
+   * The funnel's visit id (the event batches' `visit`, funnel.ts): the funnel counts the lead as that visit's
+   * conversion. Optional, as spec section 7's payload has none, and never sent empty; kept by the server and never sent to a buyer.
+   */
+  [FUNNEL_VISIT_FIELD]: {
+    schema: { type: 'string', title: 'Funnel visit', pattern: '^[A-Za-z0-9_-]{16,64}$' },
+    required: false,
+  },
 } as const;
 
 export type LeadExtras = {
@@ -70,4 +81,5 @@ export type LeadExtras = {
   source_url?: string;
   [HONEYPOT_FIELD]?: string;
   [ATTRIBUTION_FIELD]?: Attribution;
+  [FUNNEL_VISIT_FIELD]?: string;
 };

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buyers, queueRevocations, type Buyer, type BuyerEventQueue, type DeliveryControl } from './buyers/index.ts';
 import { consoleApi } from './console/index.ts';
-import { createEventStore, funnel, readFlowSteps } from './funnel/index.ts';
+import { createEventStore, funnel, leadsOfVisitsStored, readFlowSteps } from './funnel/index.ts';
 import {
   intake,
   LENDERS_CONTENT_FILE,
@@ -93,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flowsDir,
     lenders,
     now,
+    // A lead stored with the funnel's visit is that visit's conversion.
+    onLeadsOfVisits: leadsOfVisitsStored,
     ...(delivery === undefined ? {} : { delivery }),
     ...(options.phoneCheck === undefined ? {} : { phoneCheck: options.phoneCheck }),
     ...(options.certificateClaimer === undefined ? {} : { certificateClaimer: options.certificateClaimer }),

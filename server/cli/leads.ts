@@ -5,6 +5,7 @@
  *   redeliver <lead-id>...     routes each dead-lettered or unsold lead again, once (--all: every dead letter)
  *   held                       lists the leads held back from buyers, with the reason
  *   add-admin <email>          creates a console admin (password: ADMIN_PASSWORD in the environment, else stdin)
+ *   funnel-rebuild             recomputes the funnel's rollups from the stored events and leads
  * The database commands read the settings as the server does (.env, DATABASE_URL or DATA_DIR). On the embedded
  * database they need the server stopped: it serves one process at a time (docs/delivery.md).
  */
@@ -24,6 +25,7 @@ import {
 } from '../platform/db/index.ts';
 import { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResult } from '../buyers/index.ts';
 import { newSigningSecret } from '../platform/webhook-signature.ts';
+import { rebuildRollups } from '../funnel/index.ts';
 
 const USAGE = `npm run leads -- <command>
   new-secret               print a new signing secret for BUYER_SECRET (docs/buyer-signatures.md)
@@ -32,7 +34,8 @@ const USAGE = `npm run leads -- <command>
   redeliver --all          route every dead-lettered lead again, once each
   held                     list the leads held back from buyers (bot, repeat, opted out) (docs/runbook.md)
   add-admin <email>        create a console admin (/admin) with the password in ADMIN_PASSWORD, or else the
-                           first line of stdin: at least 12 characters, not containing the email`;
+                           first line of stdin: at least 12 characters, not containing the email
+  funnel-rebuild           recompute the console's funnel from the stored events and leads (docs/runbook.md)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -183,6 +186,14 @@ async function addAdmin(email: string | undefined): Promise<void> {
   process.stdout.write(`Created the console admin ${address}: sign in at /admin.\n`);
 }
 
+async function rebuildFunnel(db: Database): Promise<void> {
+  // The tables are made as the server makes them, so a rebuild right after an upgrade fills the new ones.
+  await migrate(db);
+  const started = Date.now();
+  const { visits } = await rebuildRollups(db);
+  process.stdout.write(`Rebuilt the funnel from ${visits} visits in ${Math.round((Date.now() - started) / 1000)} s.\n`);
+}
+
 const [command, ...args] = process.argv.slice(2);
 switch (command) {
   case 'new-secret':
@@ -193,6 +204,9 @@ switch (command) {
     break;
   case 'held':
     await withDatabase(listHeld);
+    break;
+  case 'funnel-rebuild':
+    await withDatabase(rebuildFunnel);
     break;
   case 'redeliver': {
     const all = args.includes('--all');

@@ -9,6 +9,7 @@
 import type { EventBatch } from '../../contracts/funnel.ts';
 import type { Database, Queryable } from '../platform/db/types.ts';
 import { markBots } from './bots.ts';
+import { refreshVisits, type VisitKey } from './visit-rollups.ts';
 
 export interface EventStore {
   /** Queues the batch for the next write; false, with nothing queued, when MAX_QUEUED_EVENTS are already waiting. */
@@ -57,11 +58,25 @@ function rows({ batch, receivedAt }: Queued) {
   }));
 }
 
+/** The group's visits, each under each version it sent, once. */
+function visitKeys(group: readonly Queued[]): VisitKey[] {
+  const keys = new Map<string, VisitKey>();
+  for (const { batch } of group) {
+    keys.set(JSON.stringify([batch.visit, batch.flow_version]), {
+      visit: batch.visit,
+      flow_version: batch.flow_version,
+    });
+  }
+  return [...keys.values()];
+}
+
+/** Stores the group's events, marks the bots among its visits, and brings the funnel's rollups up to date with both. */
 async function write(tx: Queryable, group: readonly Queued[]): Promise<void> {
   await tx.query(INSERT_EVENTS, [JSON.stringify(group.flatMap(rows))]);
   const visits = [...new Set(group.map(({ batch }) => batch.visit))];
   const honeypot = [...new Set(group.filter(({ batch }) => batch.honeypot === true).map(({ batch }) => batch.visit))];
   await markBots(tx, visits, honeypot);
+  await refreshVisits(tx, visitKeys(group));
 }
 
 export interface EventStoreOptions {

@@ -12,6 +12,7 @@ import { trustedFormClaimer } from './certificates/trustedform-claimer.ts';
 import type { DeliveryQueue } from './leads/delivery-queue.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
 import { registerLeadRoutes } from './leads/lead-routes.ts';
+import type { LeadsOfVisitsStored } from './leads/store-lead.ts';
 import { lenderNames, type Lender } from './leads/lenders.ts';
 import { databaseLookupCalls } from './phone/daily-lookup-calls.ts';
 import { databasePhoneAnswers } from './phone/database-phone-answers.ts';
@@ -25,6 +26,7 @@ import { registerZipcodeRoutes } from './zip/zip-routes.ts';
 
 export type { CertificateClaimer } from './certificates/certificate-claimer.ts';
 export type { DeliveryQueue } from './leads/delivery-queue.ts';
+export type { LeadOfVisit, LeadsOfVisitsStored } from './leads/store-lead.ts';
 export { LeadFlowsError } from './leads/lead-flows.ts';
 export { LENDERS_CONTENT_FILE, readLenders, type Lender } from './leads/lenders.ts';
 export type { PhoneCheck } from './phone/phone-check.ts';
@@ -47,6 +49,8 @@ export interface IntakeOptions {
   certificateClaimer?: CertificateClaimer;
   /** The clock of the phone lookup's cache and daily cap. */
   now: () => number;
+  /** Told of the leads stored with a funnel visit, in their transaction: the funnel counts them as conversions. */
+  onLeadsOfVisits?: LeadsOfVisitsStored;
 }
 
 function configuredPhoneCheck(config: Config, db: Database, log: FastifyBaseLogger, now: () => number): PhoneCheck {
@@ -79,6 +83,11 @@ export const intake: FastifyPluginAsync<IntakeOptions> = async (app, options) =>
   } else {
     const lenders = lenderNames(options.lenders);
     const flows = readLeadFlows(options.flowsDir, { product: config.productName, lenders });
-    await registerLeadRoutes(app, { flows, db, delivery: options.delivery });
+    await registerLeadRoutes(app, {
+      flows,
+      db,
+      delivery: options.delivery,
+      ...(options.onLeadsOfVisits === undefined ? {} : { onLeadsOfVisits: options.onLeadsOfVisits }),
+    });
   }
 };

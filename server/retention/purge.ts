@@ -58,6 +58,13 @@ const DELETE_BOT_MARKS = `
    where marked_at < now() - make_interval(days => $1)
      and not exists (select 1 from funnel_events e where e.visit = b.visit)`;
 
+// The funnel's rollups of the days whose events are gone: a visit counts on the day it began
+// (docs/decisions/103-funnel-rollups.md), so its day goes once that day's first events are all deleted.
+const DELETE_FUNNEL_ROLLUPS = `
+  with cutoff as (select ((now() - make_interval(days => $1)) at time zone 'UTC')::date as day),
+  visits as (delete from funnel_visits where day < (select day from cutoff))
+  delete from funnel_rollups where day < (select day from cutoff)`;
+
 /** Purges what is due; several servers may run it at once (an advisory lock takes them in turn). */
 export function purgeExpired(db: Database, leadRetentionDays: number): Promise<PurgeCounts> {
   return db.transaction(async (tx) => {
@@ -69,6 +76,7 @@ export function purgeExpired(db: Database, leadRetentionDays: number): Promise<P
     const deleted = await tx.query(DELETE_EVIDENCE, [CONSENT_RETENTION_YEARS]);
     const events = await tx.query(DELETE_EVENTS, [FUNNEL_EVENT_RETENTION_DAYS]);
     await tx.query(DELETE_BOT_MARKS, [FUNNEL_EVENT_RETENTION_DAYS]);
+    await tx.query(DELETE_FUNNEL_ROLLUPS, [FUNNEL_EVENT_RETENTION_DAYS]);
     return { leadsPurged: rows[0]?.n ?? 0, evidenceDeleted: deleted.rowCount, eventsDeleted: events.rowCount };
   });
 }

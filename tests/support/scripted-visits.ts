@@ -112,15 +112,25 @@ function median(values: readonly number[]): number | null {
 
 const ENDS = new Set(['advance', 'back', 'leave']);
 
+/** A time on a step as the funnel's histogram keeps it: milliseconds to two significant figures (docs/decisions/103). */
+function bucketed(ms: number): number {
+  if (ms < 100) return ms;
+  const unit = 10 ** (String(ms).length - 2);
+  return Math.round(ms / unit) * unit;
+}
+
 /**
  * The funnel `visits` (humans only: leave the bots out before calling) give for `version`, its steps in `stepOrder`.
- * Events are in each visit's order (the clock, then as sent), as scriptedVisit makes them.
+ * Events are in each visit's order (the clock, then as sent), as scriptedVisit makes them. A visit's conversion is
+ * its stored lead (`stored`: the visits whose lead the server stored with their visit id, docs/decisions/102), never
+ * a `lead` event the page reported; a visit that viewed no step counts no lead.
  */
 export function expectedFunnel(
   visits: readonly ScriptedVisit[],
   version: string,
   stepOrder: readonly string[],
   range: { from: string | null; to: string | null } = { from: null, to: null },
+  stored: ReadonlySet<ScriptedVisit> = new Set(),
 ): FunnelResponse {
   const views = new Map<string, Set<string>>();
   const advanced = new Map<string, Set<string>>();
@@ -134,7 +144,7 @@ export function expectedFunnel(
     const { events } = visit;
     const shown = events.filter((event) => event.type === 'view');
     if (shown.length > 0) visitors++;
-    const led = events.some((event) => event.type === 'lead');
+    const led = shown.length > 0 && stored.has(visit);
     if (led) leads++;
     for (const event of events) {
       if (event.type === 'view') add(views, event.step, visit.visit);
@@ -146,7 +156,7 @@ export function expectedFunnel(
     timed.forEach((event, i) => {
       const next = timed[i + 1];
       if (event.type !== 'view' || next === undefined || !ENDS.has(next.type) || next.step !== event.step) return;
-      seconds.set(event.step, [...(seconds.get(event.step) ?? []), (next.at - event.at) / 1000]);
+      seconds.set(event.step, [...(seconds.get(event.step) ?? []), bucketed(next.at - event.at) / 1000]);
     });
   }
   return {

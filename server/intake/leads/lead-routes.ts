@@ -17,7 +17,8 @@ import { checkLead } from './check-lead.ts';
 import { contactSha256 } from '../../privacy/index.ts';
 import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';
 import type { LeadFlows } from './lead-flows.ts';
-import { createLeadStore, IdempotencyKeyReused } from './store-lead.ts';
+import { createLeadStore, IdempotencyKeyReused, type LeadsOfVisitsStored } from './store-lead.ts';
+import { FUNNEL_VISIT_FIELD } from '../../../contracts/lead.ts';
 
 /** A lead is about 1 KB; anything near this is not one. */
 const LEAD_BODY_LIMIT = 64 * 1024;
@@ -42,6 +43,17 @@ export interface LeadIntake {
   flows: LeadFlows;
   db: Database;
   delivery: DeliveryQueue;
+  /** Told of the leads stored with a funnel visit, in their transaction. */
+  onLeadsOfVisits?: LeadsOfVisitsStored;
+}
+
+/** The lead as buyers get it, without the funnel's visit id, and that id. */
+function withoutFunnelVisit(lead: Record<string, unknown>): {
+  payload: Record<string, unknown>;
+  funnelVisit: string | undefined;
+} {
+  const { [FUNNEL_VISIT_FIELD]: visit, ...payload } = lead;
+  return { payload, funnelVisit: text(visit) };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -49,7 +61,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const url = (value: unknown): string | undefined => text(value) || undefined;
 
 export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntake | undefined): Promise<void> {
-  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery);
+  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery, intake.onLeadsOfVisits);
   // Its own scope, so the content types it refuses stay refused here only.
   await app.register(async (scope) => {
     // A lead is JSON: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
@@ -70,12 +82,14 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           request.log.info({ fields: checked.error.fields.map((field) => field.field) }, 'lead refused');
           return reply.code(400).send(checked.error);
         }
-        const { flow, lead } = checked;
+        const { flow } = checked;
+        const { payload: lead, funnelVisit } = withoutFunnelVisit(checked.lead);
         const { key } = keyHeader;
         const store = leads.store({
           flow: flow.flow.id,
           flowVersion: flow.flow.version,
           payload: lead,
+          funnelVisit,
           consent: flow.consent,
           ip: request.ip,
           userAgent: request.headers['user-agent'],

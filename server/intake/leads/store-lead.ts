@@ -33,7 +33,21 @@ export interface AcceptedLead {
   honeypot: boolean;
   /** SHA-256 of the normalised email and phone (contactSha256), when the lead has both. */
   contactSha256: string | undefined;
+  /** The funnel's visit the page sent the lead from (`funnel_visit`), kept apart from the payload buyers get. */
+  funnelVisit?: string | undefined;
 }
+
+/** A lead just stored with the funnel's visit it came from. */
+export interface LeadOfVisit {
+  visit: string;
+  flowVersion: string;
+}
+
+/**
+ * Told of the leads stored with a funnel visit, in the transaction that stores them (so the funnel's counts and the
+ * leads commit together). Intake knows nothing of the funnel: the server passes the funnel's listener in.
+ */
+export type LeadsOfVisitsStored = (tx: Queryable, leads: readonly LeadOfVisit[]) => Promise<void>;
 
 /** The answer intake gives for a stored lead: the same for the first request and any replay of it. */
 export interface StoredLead {
@@ -85,12 +99,14 @@ const INSERT_LEADS = `
   with received as (
     select * from json_to_recordset($1::json) as r(
       id uuid, received_at timestamptz, flow text, flow_version text, payload jsonb,
-      idempotency_key text, request_sha256 text, held text, contact_sha256 text,
+      idempotency_key text, request_sha256 text, held text, contact_sha256 text, funnel_visit text,
       consent_version text, consent_text text, consent_sha256 text,
       ip text, user_agent text, page_url text, certificate_url text)
   ), stored as (
-    insert into leads (id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256)
-    select id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256
+    insert into leads
+      (id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256, funnel_visit)
+    select id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256,
+           funnel_visit
       from received
     on conflict (idempotency_key) do nothing
     returning id
@@ -150,6 +166,7 @@ function row({ id, receivedAt, lead }: Waiting, held: Held) {
     request_sha256: lead.idempotency?.requestSha256 ?? null,
     held,
     contact_sha256: lead.contactSha256 ?? null,
+    funnel_visit: lead.funnelVisit ?? null,
     consent_version: lead.consent.version,
     consent_text: lead.consent.text,
     consent_sha256: lead.consent.sha256,
@@ -163,7 +180,12 @@ function row({ id, receivedAt, lead }: Waiting, held: Held) {
 /** What each lead of a group comes to; settled only once the transaction has committed. */
 type Outcome = { stored: StoredLead } | { error: IdempotencyKeyReused };
 
-async function insertLeads(tx: Queryable, delivery: DeliveryQueue, leads: readonly Waiting[]): Promise<Outcome[]> {
+async function insertLeads(
+  tx: Queryable,
+  delivery: DeliveryQueue,
+  onStored: LeadsOfVisitsStored | undefined,
+  leads: readonly Waiting[],
+): Promise<Outcome[]> {
   const held = await heldBack(tx, leads);
   const { rows } = await tx.query<{ id: string }>(INSERT_LEADS, [
     JSON.stringify(leads.map((lead, n) => row(lead, held[n]!))),
@@ -171,6 +193,12 @@ async function insertLeads(tx: Queryable, delivery: DeliveryQueue, leads: readon
   const stored = new Set(rows.map((row) => row.id));
   const deliver = leads.filter((lead, n) => stored.has(lead.id) && held[n] === null).map((lead) => lead.id);
   if (deliver.length > 0) await delivery.enqueue(tx, deliver);
+  const ofVisits = leads.flatMap(({ id, lead }): LeadOfVisit[] =>
+    stored.has(id) && lead.funnelVisit !== undefined
+      ? [{ visit: lead.funnelVisit, flowVersion: lead.flowVersion }]
+      : [],
+  );
+  if (onStored !== undefined && ofVisits.length > 0) await onStored(tx, ofVisits);
 
   const replayedKeys = leads.flatMap(({ id, lead }) => (stored.has(id) ? [] : [lead.idempotency!.key]));
   const earlier = new Map<
@@ -207,11 +235,11 @@ function settle(lead: Waiting, outcome: Outcome): void {
   else lead.reject(outcome.error);
 }
 
-export function createLeadStore(db: Database, delivery: DeliveryQueue): LeadStore {
+export function createLeadStore(db: Database, delivery: DeliveryQueue, onStored?: LeadsOfVisitsStored): LeadStore {
   const queue: Waiting[] = [];
   let writing = false;
 
-  const write = (leads: readonly Waiting[]) => db.transaction((tx) => insertLeads(tx, delivery, leads));
+  const write = (leads: readonly Waiting[]) => db.transaction((tx) => insertLeads(tx, delivery, onStored, leads));
 
   async function writeGroup(group: readonly Waiting[]): Promise<void> {
     try {

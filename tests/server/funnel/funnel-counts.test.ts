@@ -1,8 +1,10 @@
 /**
  * The funnel is exact: scripted visits (abandoning at known steps of v1, v3's poor-credit branch to the alternatives,
- * a reload in the same tab, a version change, bots by the honeypot and by rate, leads) are posted through
- * POST /api/events as the page sends them, and GET /api/admin/funnel and its CSV answer exactly the counts the
- * scripts give, with and without each filter.
+ * a reload in the same tab, a version change, a visit over two days, batches that arrive out of order, bots by the
+ * honeypot and by rate, leads stored with their visit and a `lead` event with no lead behind it) are posted through
+ * POST /api/events and POST /api/v1/leads/trigger as the page sends them, and GET /api/admin/funnel and its CSV
+ * answer exactly the counts the scripts give, with and without each filter, from the rollups kept as they arrive and
+ * again after the rollups are rebuilt from the raw events.
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,20 +12,25 @@ import { XSRF_COOKIE } from '../../../contracts/api-paths.ts';
 import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../../contracts/funnel.ts';
 import { FAST_VIEWS, FAST_VIEWS_MS, MAX_EVENTS_PER_VISIT } from '../../../server/funnel/bots.ts';
 import { readFlowSteps } from '../../../server/funnel/flow-steps.ts';
+import { rebuildRollups } from '../../../server/funnel/visit-rollups.ts';
+import { FUNNEL_VISIT_FIELD } from '../../../contracts/lead.ts';
+import { HONEYPOT_FIELD } from '../../../contracts/honeypot.ts';
 import { wilsonInterval } from '../../../server/funnel/wilson.ts';
 import { FLOWS_DIR } from '../../../server/platform/paths.ts';
 import { call, testClock } from '../../support/console-app.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';
 import { leadAppForSuite } from '../../support/lead-app.ts';
+import { validLead } from '../../support/lead-fixture.ts';
 import {
   batchesOf,
   expectedFunnel,
+  newVisitId,
   scriptedVisit,
   through,
   type Move,
   type ScriptedVisit,
 } from '../../support/scripted-visits.ts';
-import { DATABASES, TEST_XSRF_TOKEN } from '../../support/server-harness.ts';
+import { DATABASES, TEST_XSRF_TOKEN, xsrfHeaders } from '../../support/server-harness.ts';
 
 const FLOWS = readFlowSteps(FLOWS_DIR);
 const V1 = FLOWS.get('v1')!;
@@ -104,6 +111,8 @@ const fastHuman = scriptedVisit('v1', [
 const leftAtStart: Move[] = [{ step: 'start', seconds: 30, then: 'leave' }];
 const f1 = scriptedVisit('v1', leftAtStart, { device: 'desktop', utm_source: 'newsletter' });
 const f2 = scriptedVisit('v1', leftAtStart, { device: 'desktop', utm_source: 'newsletter' });
+/** Reports a `lead` event and the thank-you page, but no lead was stored: it left the flow there. */
+const forged = scriptedVisit('v1', [...through(PATH, 3), ...LEAD_END], GOOGLE_SPRING);
 
 /** Bots: the honeypot on a lead's path, faster than a person, and more events than any visit sends. */
 const honeypot = scriptedVisit('v1', [...through(PATH, 3), ...LEAD_END], { ...GOOGLE_SPRING, honeypot: true });
@@ -126,16 +135,46 @@ const g1 = scriptedVisit('v3', poorCredit, GOOGLE_SPRING);
 const g2 = scriptedVisit('v3', poorCredit, GOOGLE_SPRING);
 const g3 = scriptedVisit('v3', [...through(TO_CREDIT, 3), { step: 'about-business', seconds: 9, then: 'leave' }]);
 const a1OnV3: ScriptedVisit = { ...scriptedVisit('v3', leftAtAmount, GOOGLE_SPRING), visit: a1.visit };
+/** Began on day 1 and went on (the page's later batches) on day 2: it counts on the day it began. */
+const overnight = scriptedVisit('v3', [
+  { step: 'start', seconds: 5, then: 'advance' },
+  { step: 'amount', seconds: 123.456, then: 'advance' },
+  { step: 'loan-purpose', seconds: 8, then: 'leave' },
+]);
+const overnightDay1: ScriptedVisit = { ...overnight, events: overnight.events.slice(0, 3) };
+const overnightDay2: ScriptedVisit = { ...overnight, events: overnight.events.slice(3) };
 
 const DAY_1_V1 = [a1, a2, a3, b1, b2, c, d, e1, e2, fastHuman];
-const DAY_2_V1 = [f1, f2];
-const V3_VISITS = [g1, g2, g3, a1OnV3];
+const DAY_2_V1 = [f1, f2, forged];
+const V3_VISITS = [g1, g2, g3, a1OnV3, overnight];
 const HUMANS = [...DAY_1_V1, ...DAY_2_V1, ...V3_VISITS];
+/** The visits whose lead was stored with their visit id. */
+const STORED = new Set([e1, e2]);
+const ALL_DAYS = { from: null, to: null };
+/** Each filter of v1, and the visits it keeps. */
+const FILTER_CASES: [string, ScriptedVisit[], { from: string | null; to: string | null }][] = [
+  ['from=2026-11-20&to=2026-11-20', DAY_1_V1, { from: '2026-11-20', to: '2026-11-20' }],
+  ['from=2026-11-21', DAY_2_V1, { from: '2026-11-21', to: null }],
+  ['to=2026-11-19', [], { from: null, to: '2026-11-19' }],
+  ['utm_source=google', [a1, a2, b1, b2, c, d, e1, e2, forged], ALL_DAYS],
+  ['utm_campaign=autumn', [b1, b2, e2], ALL_DAYS],
+  ['utm_source=google&utm_campaign=spring', [a1, a2, c, d, e1, forged], ALL_DAYS],
+  [
+    'from=2026-11-20&utm_source=google&device=phone',
+    [a1, a2, b1, b2, c, d, e1, e2, forged],
+    { from: '2026-11-20', to: null },
+  ],
+  ['device=desktop', [f1, f2], ALL_DAYS],
+  ['device=tablet', [a3], ALL_DAYS],
+];
 
-async function post(app: FastifyInstance, visits: readonly ScriptedVisit[]): Promise<void> {
+async function post(app: FastifyInstance, visits: readonly ScriptedVisit[], size?: number): Promise<void> {
   let n = 0;
   for (const visit of visits) {
-    for (const batch of batchesOf(visit, TEST_XSRF_TOKEN)) {
+    const batches = batchesOf(visit, TEST_XSRF_TOKEN, size);
+    // A visit posted in small batches goes last first: its batches arrive in the reverse of their order.
+    if (size !== undefined) batches.reverse();
+    for (const batch of batches) {
       // Half as a beacon sends a string (text/plain), half as JSON: both are the page's.
       const type = n++ % 2 === 0 ? 'text/plain;charset=UTF-8' : 'application/json';
       const response = await app.inject({
@@ -147,6 +186,19 @@ async function post(app: FastifyInstance, visits: readonly ScriptedVisit[]): Pro
       expect(response.statusCode, response.body).toBe(204);
     }
   }
+}
+
+let leadsSent = 0;
+
+/** Stores a lead as the page sends it at the end of the form, with the funnel's visit id when given. */
+async function storeLead(app: FastifyInstance, overrides: Record<string, unknown>): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/leads/trigger',
+    payload: validLead({ email: `visitor${leadsSent++}@example.com`, ...overrides }),
+    headers: xsrfHeaders(),
+  });
+  expect(response.statusCode, response.body).toBe(201);
 }
 
 describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
@@ -163,47 +215,56 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
   beforeAll(async () => {
     marketer = (await consoleUserWithSession(suite.database.db, 'marketer')).cookie;
     clock.at = DAY_1;
-    await post(suite.app, [...DAY_1_V1, honeypot, tooFast, tooMany, ...V3_VISITS]);
+    // e1's lead is stored before its events arrive, e2's after: the funnel counts both.
+    await storeLead(suite.app, { [FUNNEL_VISIT_FIELD]: e1.visit });
+    await post(suite.app, [...DAY_1_V1, honeypot, tooFast, tooMany, g1, g2, a1OnV3, overnightDay1]);
+    await post(suite.app, [g3], 4);
+    await storeLead(suite.app, { [FUNNEL_VISIT_FIELD]: e2.visit });
+    // A bot's lead, a lead of a visit that never showed a step, and one of v3 for a visit seen on v1 only: none counts.
+    await storeLead(suite.app, { [FUNNEL_VISIT_FIELD]: honeypot.visit, [HONEYPOT_FIELD]: 'x' });
+    await storeLead(suite.app, { [FUNNEL_VISIT_FIELD]: newVisitId() });
+    await storeLead(suite.app, { [FUNNEL_VISIT_FIELD]: a2.visit, flow_version: 'v3' });
     clock.at = DAY_2;
-    await post(suite.app, DAY_2_V1);
+    await post(suite.app, [...DAY_2_V1, overnightDay2]);
     // A funnel waits for the batches accepted before it: after this one, all are in the database.
     await funnelOf('version=v1');
   }, 60_000);
 
-  it('counts each step of v1 exactly, bots left out', async () => {
+  it('counts each step of v1 exactly, bots left out, conversions from stored leads only', async () => {
     const v1 = await funnelOf('version=v1');
-    expect(v1.visitors).toBe(12);
+    expect(v1.visitors).toBe(13);
     expect(v1.leads).toBe(2);
-    expect(v1.conversion).toEqual(wilsonInterval(2, 12));
+    expect(v1.conversion).toEqual(wilsonInterval(2, 13));
     const step = (id: string) => v1.steps.find((one) => one.step === id);
     expect(step('start')).toEqual({
       step: 'start',
-      views: 12,
-      advanced: 10,
+      views: 13,
+      advanced: 11,
       exits: 2,
-      drop_off: 2 / 12,
+      drop_off: 2 / 13,
       median_seconds: 4,
     });
     // The reload counts one visitor; only the view it moved on from is timed.
     expect(step('amount')).toEqual({
       step: 'amount',
-      views: 10,
-      advanced: 7,
+      views: 11,
+      advanced: 8,
       exits: 3,
-      drop_off: 3 / 10,
-      median_seconds: 6,
+      drop_off: 3 / 11,
+      median_seconds: 5.5,
     });
     // Closing the tab leaves no time on the step, but an exit.
     expect(step('loan-purpose')).toEqual({
       step: 'loan-purpose',
-      views: 7,
-      advanced: 4,
+      views: 8,
+      advanced: 5,
       exits: 3,
-      drop_off: 3 / 7,
+      drop_off: 3 / 8,
       median_seconds: 3,
     });
-    // A lead's visit ends on the thank-you page without being an exit there.
-    expect(step('thank-you')).toMatchObject({ views: 2, exits: 0 });
+    // A stored lead's visit ends on the thank-you page without being an exit there; the visit that only reported a
+    // `lead` event left the flow there.
+    expect(step('thank-you')).toMatchObject({ views: 3, exits: 1 });
     expect(step('alternatives')).toEqual({
       step: 'alternatives',
       views: 0,
@@ -213,12 +274,13 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
       median_seconds: null,
     });
     expect(v1.steps.map((one) => one.step)).toEqual(V1);
-    expect(v1).toEqual(expectedFunnel(HUMANS, 'v1', V1));
+    expect(v1).toEqual(expectedFunnel(HUMANS, 'v1', V1, undefined, STORED));
   });
 
   it("counts v3's branch to the alternatives, and a visit that changed version in each", async () => {
     const v3 = await funnelOf('version=v3');
-    expect(v3.visitors).toBe(4);
+    expect(v3.visitors).toBe(5);
+    expect(v3.leads).toBe(0);
     const step = (id: string) => v3.steps.find((one) => one.step === id);
     expect(step('alternatives')).toEqual({
       step: 'alternatives',
@@ -229,9 +291,19 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
       median_seconds: 12,
     });
     expect(step('about-business')).toMatchObject({ views: 3, exits: 3, drop_off: 1 });
-    expect(step('amount')).toMatchObject({ views: 4, exits: 1 });
+    // 123.456 s on a step is kept to two significant figures: 120 s, the median of 3 s, 3 s, 3 s, 3 s and 120 s.
+    expect(step('amount')).toMatchObject({ views: 5, exits: 1, median_seconds: 3 });
     expect(v3.steps.map((one) => one.step)).toEqual(V3);
     expect(v3).toEqual(expectedFunnel(HUMANS, 'v3', V3));
+  });
+
+  it('counts a visit on the day it began, all of its steps', async () => {
+    expect(await funnelOf('version=v3&from=2026-11-20&to=2026-11-20')).toEqual(
+      expectedFunnel(V3_VISITS, 'v3', V3, { from: '2026-11-20', to: '2026-11-20' }),
+    );
+    expect(await funnelOf('version=v3&from=2026-11-21')).toEqual(
+      expectedFunnel([], 'v3', V3, { from: '2026-11-21', to: null }),
+    );
   });
 
   it('marks the bots and keeps their events for an audit', async () => {
@@ -254,18 +326,8 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
   });
 
   it('filters by date, utm_source, utm_campaign and device exactly', async () => {
-    const cases: [string, ScriptedVisit[], { from: string | null; to: string | null }][] = [
-      ['from=2026-11-20&to=2026-11-20', DAY_1_V1, { from: '2026-11-20', to: '2026-11-20' }],
-      ['from=2026-11-21', DAY_2_V1, { from: '2026-11-21', to: null }],
-      ['to=2026-11-19', [], { from: null, to: '2026-11-19' }],
-      ['utm_source=google', [a1, a2, b1, b2, c, d, e1, e2], { from: null, to: null }],
-      ['utm_campaign=autumn', [b1, b2, e2], { from: null, to: null }],
-      ['utm_source=google&utm_campaign=spring', [a1, a2, c, d, e1], { from: null, to: null }],
-      ['device=desktop', DAY_2_V1, { from: null, to: null }],
-      ['device=tablet', [a3], { from: null, to: null }],
-    ];
-    for (const [query, visits, range] of cases) {
-      expect(await funnelOf(`version=v1&${query}`), query).toEqual(expectedFunnel(visits, 'v1', V1, range));
+    for (const [query, visits, range] of FILTER_CASES) {
+      expect(await funnelOf(`version=v1&${query}`), query).toEqual(expectedFunnel(visits, 'v1', V1, range, STORED));
     }
   });
 
@@ -305,6 +367,32 @@ describe.each(DATABASES)('the funnel on $name', { timeout: 60_000 }, (kind) => {
         conversion_high: String(json.conversion.high),
       });
     }
+  });
+
+  it('gives the same numbers after the rollups are rebuilt from the raw events', async () => {
+    const queries = [
+      'version=v1',
+      'version=v3',
+      'version=v3&from=2026-11-20&to=2026-11-20',
+      ...FILTER_CASES.map(([query]) => `version=v1&${query}`),
+    ];
+    const sums = async () =>
+      (
+        await suite.database.db.query(
+          `select flow_version, grain, day::text, step, utm_source, utm_campaign, device, views, advanced, exits,
+                  visitors, leads, times
+             from funnel_rollups
+            where views <> 0 or advanced <> 0 or exits <> 0 or visitors <> 0 or leads <> 0 or times <> '{}'::jsonb
+            order by flow_version, grain, day, step, utm_source, utm_campaign, device`,
+        )
+      ).rows;
+    const kept = await Promise.all(queries.map(funnelOf));
+    const keptSums = await sums();
+    const { visits } = await rebuildRollups(suite.database.db);
+    // The humans (a1 twice, on each version) and no bot.
+    expect(visits).toBe(HUMANS.length);
+    expect(await Promise.all(queries.map(funnelOf))).toEqual(kept);
+    expect(await sums()).toEqual(keptSums);
   });
 
   it('refuses an unknown or missing version, bad dates and an unknown device, naming each', async () => {

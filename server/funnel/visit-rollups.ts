@@ -1,0 +1,191 @@
+/**
+ * The funnel's rollups (docs/decisions/103-funnel-rollups.md), kept in the transaction that stores a visit's events
+ * or its lead. Each visit's contribution is computed from its stored events by the counting rules of
+ * docs/decisions/024-funnel-events.md (its own clock; at one instant a step's end before the next step's view, then the
+ * order received), so events that arrive late or out
+ * of order, a visit marked as a bot later and a lead stored after the visit's last event all come out exact: the
+ * visit's old contribution (funnel_visits) is taken out of funnel_rollups and its new one put in, in one statement.
+ * The rebuild runs the same statement over every visit, so it gives the same numbers.
+ */
+import type { Database, Queryable } from '../platform/db/types.ts';
+
+/** A visit under one flow version: what a rollup's contribution is kept for. */
+export interface VisitKey {
+  visit: string;
+  flow_version: string;
+}
+
+/** Where the rollups take the visits whose contribution is recomputed, and their events. */
+interface Source {
+  touched: string;
+  events: string;
+}
+
+const ENDS = `('advance', 'back', 'leave')`;
+
+// A view's time on its step, in milliseconds to two significant figures (exact below 100 ms): the histogram's bucket.
+const bucket = (ms: string) => `(case when ${ms} < 100 then ${ms}
+  else (round(${ms}::numeric / power(10::numeric, length(${ms}::text) - 2)) * power(10::numeric, length(${ms}::text) - 2))::bigint
+  end)`;
+
+/**
+ * One statement: the touched visits' new states from their events (bots have none), their old states, the states
+ * replaced, and the difference added to the rollups at each grain. Rows are upserted in key order, so two servers'
+ * transactions lock the same rows in the same order.
+ */
+const refreshSql = ({ touched, events }: Source) => `
+  with touched as (${touched}),
+  ev as (${events}),
+  firsts as (
+    select distinct on (visit, flow_version) visit, flow_version, (received_at at time zone 'UTC')::date as day,
+           coalesce(utm_source, '') as utm_source, coalesce(utm_campaign, '') as utm_campaign, device
+      from ev order by visit, flow_version, id
+  ), steps as (
+    select visit, flow_version,
+           coalesce(array_agg(distinct step) filter (where type = 'view'), '{}') as viewed,
+           coalesce(array_agg(distinct step) filter (where type = 'advance'), '{}') as advanced
+      from ev group by visit, flow_version
+  ), last_view as (
+    select distinct on (visit, flow_version) visit, flow_version, step
+      from ev where type = 'view' order by visit, flow_version, client_at desc, id desc
+  ), timed as (
+    select visit, flow_version, type, step, client_at,
+           lead(type) over w as next_type, lead(step) over w as next_step, lead(client_at) over w as next_at
+      from ev where type = 'view' or type in ${ENDS}
+    window w as (partition by visit, flow_version order by client_at, type = 'view', id)
+  ), timings as (
+    select visit, flow_version, jsonb_agg(jsonb_build_array(step, ${bucket('(next_at - client_at)')}) order by client_at) as timings
+      from timed where type = 'view' and next_type in ${ENDS} and next_step = step
+     group by visit, flow_version
+  ), fresh as (
+    select f.visit, f.flow_version, f.day, f.utm_source, f.utm_campaign, f.device, s.viewed, s.advanced,
+           l.step as exit_step,
+           cardinality(s.viewed) > 0 and exists (
+             select 1 from leads d
+              where d.funnel_visit = f.visit and d.flow_version = f.flow_version and d.held is distinct from 'honeypot'
+           ) as lead,
+           coalesce(t.timings, '[]'::jsonb) as timings
+      from firsts f join steps s using (visit, flow_version)
+      left join last_view l using (visit, flow_version) left join timings t using (visit, flow_version)
+  ), old as (
+    select v.* from funnel_visits v join touched t using (visit, flow_version)
+  ), gone as (
+    delete from funnel_visits v using touched t
+     where v.visit = t.visit and v.flow_version = t.flow_version
+       and not exists (select 1 from fresh f where f.visit = v.visit and f.flow_version = v.flow_version)
+  ), kept as (
+    insert into funnel_visits
+      (visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings)
+    select visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings
+      from fresh
+    on conflict (visit, flow_version) do update
+       set day = excluded.day, utm_source = excluded.utm_source, utm_campaign = excluded.utm_campaign,
+           device = excluded.device, viewed = excluded.viewed, advanced = excluded.advanced,
+           exit_step = excluded.exit_step, lead = excluded.lead, timings = excluded.timings
+  ), states as (
+    select 1 as sign, fresh.* from fresh union all select -1, old.* from old
+  ), contributions as (
+    select sign, day, flow_version, utm_source, utm_campaign, device, step,
+           1 as views, 0 as advanced, 0 as exits, 0 as visitors, 0 as leads, null::bigint as ms
+      from states, unnest(viewed) as step
+    union all
+    select sign, day, flow_version, utm_source, utm_campaign, device, step, 0, 1, 0, 0, 0, null
+      from states, unnest(advanced) as step
+    union all
+    select sign, day, flow_version, utm_source, utm_campaign, device, exit_step, 0, 0, 1, 0, 0, null
+      from states where exit_step is not null and not lead
+    union all
+    select sign, day, flow_version, utm_source, utm_campaign, device, '', 0, 0, 0, 1, lead::int, null
+      from states where cardinality(viewed) > 0
+    union all
+    select sign, day, flow_version, utm_source, utm_campaign, device, t->>0, 0, 0, 0, 0, 0, (t->>1)::bigint
+      from states, jsonb_array_elements(timings) as t
+  ), grained as (
+    select c.sign, c.day, c.flow_version, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, g.grain,
+           case when g.grain in ('source', 'full') then c.utm_source else '' end as utm_source,
+           case when g.grain in ('campaign', 'full') then c.utm_campaign else '' end as utm_campaign,
+           case when g.grain in ('device', 'full') then c.device else '' end as device
+      from contributions c
+     cross join (values ('all'), ('source'), ('campaign'), ('device'), ('full')) as g(grain)
+  ), by_bucket as (
+    select flow_version, grain, day, step, utm_source, utm_campaign, device, ms,
+           sum(sign * views) as views, sum(sign * advanced) as advanced, sum(sign * exits) as exits,
+           sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n
+      from grained group by flow_version, grain, day, step, utm_source, utm_campaign, device, ms
+  ), summed as (
+    select flow_version, grain, day, step, utm_source, utm_campaign, device,
+           sum(views)::int as views, sum(advanced)::int as advanced, sum(exits)::int as exits,
+           sum(visitors)::int as visitors, sum(leads)::int as leads,
+           coalesce(jsonb_object_agg(ms::text, n) filter (where ms is not null and n <> 0), '{}'::jsonb) as times
+      from by_bucket group by flow_version, grain, day, step, utm_source, utm_campaign, device
+  )
+  insert into funnel_rollups as r
+    (flow_version, grain, day, step, utm_source, utm_campaign, device, views, advanced, exits, visitors, leads, times)
+  select * from summed
+   where views <> 0 or advanced <> 0 or exits <> 0 or visitors <> 0 or leads <> 0 or times <> '{}'::jsonb
+   order by flow_version, grain, day, step, utm_source, utm_campaign, device
+  on conflict (flow_version, grain, day, step, utm_source, utm_campaign, device) do update
+     set views = r.views + excluded.views, advanced = r.advanced + excluded.advanced, exits = r.exits + excluded.exits,
+         visitors = r.visitors + excluded.visitors, leads = r.leads + excluded.leads,
+         times = funnel_add_times(r.times, excluded.times)`;
+
+const EVENT_COLUMNS =
+  'e.id, e.visit, e.flow_version, e.step, e.type, e.client_at, e.received_at, e.device, e.utm_source, e.utm_campaign';
+const NOT_A_BOT = 'not exists (select 1 from funnel_bot_visits b where b.visit = e.visit)';
+
+// The visits named, under every version they already count in too (a visit marked as a bot leaves each), and only
+// their events, each visit's looked up on its own through the index on (visit, client_at, id).
+const REFRESH = refreshSql({
+  touched: `
+    select visit, flow_version from json_to_recordset($1::json) as k(visit text, flow_version text)
+    union
+    select visit, flow_version from funnel_visits
+     where visit in (select visit from json_to_recordset($1::json) as k(visit text))`,
+  events: `
+    select e.* from touched t cross join lateral (
+      select ${EVENT_COLUMNS} from funnel_events e
+       where e.visit = t.visit and e.flow_version = t.flow_version and ${NOT_A_BOT}) e`,
+});
+
+// Every visit: the rollups emptied first, so there is nothing old to take out.
+const REBUILD = refreshSql({
+  touched: 'select distinct visit, flow_version from funnel_events',
+  events: `select ${EVENT_COLUMNS} from funnel_events e where ${NOT_A_BOT}`,
+});
+
+// Two servers refreshing one visit at once (its events on one, its lead on another) take turns: the second reads
+// what the first committed. Locked in one order (by the key), so no two transactions wait for each other.
+const LOCK_VISITS = `
+  select pg_advisory_xact_lock(${0x66756e6e}, key)
+    from (select distinct hashtext(visit) as key from unnest($1::text[]) as visit) k order by key`;
+
+/** Recomputes these visits' contributions to the rollups, in the caller's transaction. */
+export async function refreshVisits(tx: Queryable, keys: readonly VisitKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.query(LOCK_VISITS, [[...new Set(keys.map((key) => key.visit))]]);
+  await tx.query(REFRESH, [JSON.stringify(keys)]);
+}
+
+/** Counts the leads just stored as their visits' conversions: intake's listener, in the leads' transaction. */
+export function leadsOfVisitsStored(
+  tx: Queryable,
+  leads: readonly { visit: string; flowVersion: string }[],
+): Promise<void> {
+  return refreshVisits(
+    tx,
+    leads.map(({ visit, flowVersion }) => ({ visit, flow_version: flowVersion })),
+  );
+}
+
+/** Recomputes the rollups from the raw events and stored leads: `npm run leads -- funnel-rebuild`. */
+export function rebuildRollups(db: Database): Promise<{ visits: number }> {
+  return db.transaction(async (tx) => {
+    // Events and leads arriving meanwhile wait: the rebuild sees all of them or none.
+    await tx.query('lock table funnel_visits, funnel_rollups in exclusive mode');
+    await tx.query('delete from funnel_rollups');
+    await tx.query('delete from funnel_visits');
+    await tx.query(REBUILD);
+    const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from funnel_visits');
+    return { visits: rows[0]?.n ?? 0 };
+  });
+}
