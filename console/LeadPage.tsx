@@ -1,5 +1,6 @@
 /**
- * One lead: where its delivery ended and why, its answers, where it came from (the attribution it was sent with), its
+ * One lead, titled by its person and business: where its delivery ended and why, its answers in its flow version's
+ * words, step by step (docs/decisions/067-how-a-lead-reads.md), where it came from (the attribution it was sent with), its
  * consent evidence exactly as stored, its path through the buyers and every delivery attempt, its returns and
  * revocations; with the actions an operator takes on it (redeliver a dead-lettered or unsold lead, hold one not yet delivered,
  * release one an operator held, record that its visitor revoked consent), each confirmed first. After an action the
@@ -18,11 +19,12 @@ import { consoleCall, failureMessage } from './console-api.ts';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { storedAttribution } from '../engine/state/attribution.ts';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts';
+import { ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel, outcomeLine } from './lead-outcome.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
 import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
+import { leadTitle } from './lead-title.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
@@ -63,7 +65,7 @@ export function LeadPage({ productName, id }: LeadPageProps) {
       <p className="console-back">
         <Link to={CONSOLE_PAGE}>Back to the leads</Link>
       </p>
-      <PageHeading title={`Lead ${id}`} productName={productName} />
+      <PageHeading title={loaded.state === 'loaded' ? titleOf(loaded.data.lead) : 'Lead'} productName={productName} />
       <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>
         {outcome?.text}
       </p>
@@ -85,6 +87,8 @@ const ACTION_NAMES: Record<Action, string> = {
   'consent-revocation': 'Record consent revocation',
 };
 
+const titleOf = (lead: Lead) => leadTitle({ ...lead, purged: lead.purged_at !== null });
+
 /** Recorded once: the lead is held for it, or its buyers were already told. */
 const consentRevoked = (lead: Lead) =>
   lead.held_reason === 'consent-revoked' || lead.revocations.some((event) => event.cause === 'consent-revoked');
@@ -101,6 +105,8 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
         </dd>
         <dt>Received</dt>
         <dd>{formatTime(lead.received_at, true)}</dd>
+        <dt>Lead id</dt>
+        <dd>{lead.id}</dd>
         <dt>Flow</dt>
         <dd>
           {lead.flow} {lead.flow_version}
@@ -138,16 +144,7 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
 
       <section aria-labelledby="answers-heading">
         <h2 id="answers-heading">Answers</h2>
-        <dl className="console-facts">
-          {Object.entries(lead.answers)
-            .filter(([name]) => name !== ATTRIBUTION_FIELD)
-            .map(([name, value]) => (
-              <div key={name} className="console-facts__row">
-                <dt>{name}</dt>
-                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-              </div>
-            ))}
-        </dl>
+        <Answers lead={lead} />
       </section>
 
       <section aria-labelledby="attribution-heading">
@@ -181,6 +178,40 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
       </section>
     </>
   );
+}
+
+/**
+ * Each step's answers under its heading, as the lead's flow version asked them; the stored code of an option is in
+ * the answer's data value, shown on hover.
+ */
+function Answers({ lead }: { lead: Lead }) {
+  if (lead.purged_at !== null) {
+    return <p>Its personal data and answers were erased by retention on {formatTime(lead.purged_at)}.</p>;
+  }
+  if (lead.answer_groups.length === 0) return <p>The lead has no answers.</p>;
+  // Two steps may share a heading: the groups are keyed by their place.
+  return lead.answer_groups.map((group, place) => (
+    <div key={place} role="group" aria-label={group.title}>
+      <h3>{group.title}</h3>
+      <dl className="console-facts">
+        {group.answers.map((answer) => (
+          <div key={answer.field} className="console-facts__row">
+            <dt>{answer.label}</dt>
+            <dd>
+              {answer.code === null ? (
+                answer.text
+              ) : (
+                <data value={answer.code} title={answer.code}>
+                  {answer.text}
+                </data>
+              )}
+              {answer.unlisted && <span className="console-muted"> (not an option of {lead.flow_version})</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  ));
 }
 
 /** The campaign parameters, click ids, landing page and referrer the lead was sent with, in a fixed order. */

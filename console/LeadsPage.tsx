@@ -1,7 +1,7 @@
 /**
- * The leads, newest first: a search by email, phone or lead id, filters, one page at a time (keyset paging with the
- * server's next_cursor), each lead linking to its page; and the CSV export of a date range. The filters live in the
- * page's address, so a filtered list can be reloaded, bookmarked and gone back to.
+ * The leads, newest first: a search by email, phone or lead id, filters, how many leads match, one page at a time
+ * (keyset paging with the server's next_cursor), each row opening its lead's page; and the CSV export of a date range.
+ * The filters live in the page's address, so a filtered list can be reloaded, bookmarked and gone back to.
  */
 import { useState } from 'react';
 import {
@@ -17,6 +17,9 @@ import { filledIn, queryString } from './console-api.ts';
 import { FilterField, FilterForm, type FilterSpec } from './FilterForm.tsx';
 import { formatTime, recentRange } from './format.ts';
 import { filtersFrom, leadsPath, type LeadFilters } from './leads-query.ts';
+import { leadTitle } from './lead-title.ts';
+import { MatchCount } from './MatchCount.tsx';
+import { useRowOpens } from './row-opens.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
@@ -61,6 +64,7 @@ export function LeadsPage({ productName }: LeadsPageProps) {
         submit="Search"
         onApply={(values) => setQuery(filledIn(values))}
       />
+      <MatchCount filters={filters} />
       <LoadingOrFailed loaded={loaded} loading="Loading leads…" />
       {loaded.state === 'loaded' && (
         <>
@@ -93,13 +97,14 @@ export function LeadsPage({ productName }: LeadsPageProps) {
 }
 
 function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: boolean }) {
+  const rowOpens = useRowOpens();
   if (leads.length === 0) return <p role="status">{filtered ? 'No lead matches these filters.' : 'No leads yet.'}</p>;
   return (
     <ScrollingTable caption="Leads, newest first">
       <thead>
         <tr>
+          <th scope="col">Lead</th>
           <th scope="col">Received</th>
-          <th scope="col">Name</th>
           <th scope="col">Email</th>
           <th scope="col">Phone</th>
           <th scope="col">Version</th>
@@ -109,11 +114,11 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
       </thead>
       <tbody>
         {leads.map((lead) => (
-          <tr key={lead.id}>
+          <tr key={lead.id} onClick={rowOpens(leadPath(lead.id))}>
             <td>
-              <Link to={`${CONSOLE_PAGE}/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.received_at)}</Link>
+              <Link to={leadPath(lead.id)}>{leadTitle(lead)}</Link>
             </td>
-            <td>{lead.name}</td>
+            <td>{formatTime(lead.received_at)}</td>
             <td>{lead.email}</td>
             <td>{lead.phone}</td>
             <td>{lead.flow_version}</td>
@@ -127,6 +132,8 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
     </ScrollingTable>
   );
 }
+
+const leadPath = (id: string) => `${CONSOLE_PAGE}/leads/${encodeURIComponent(id)}`;
 
 export function LeadStatusText({ status, heldReason }: { status: string; heldReason: string | null }) {
   return (

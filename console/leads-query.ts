@@ -1,5 +1,5 @@
 /** The leads list's filters as the page's address carries them and as GET /api/admin/leads takes them. */
-import { LEAD_STATUSES, LEADS_PATH } from '../contracts/console.ts';
+import { LEAD_COUNT_PATH, LEAD_STATUSES, LEADS_PATH } from '../contracts/console.ts';
 import { queryString } from './console-api.ts';
 
 export interface LeadFilters {
@@ -34,4 +34,9 @@ export function filtersFrom(search: URLSearchParams): LeadFilters {
 /** The list's path for these filters, from the page at `cursor` (the first page when null). */
 export function leadsPath(filters: LeadFilters, cursor: string | null): string {
   return `${LEADS_PATH}${queryString({ ...filters, cursor })}`;
+}
+
+/** The path of how many leads these filters match. */
+export function leadCountPath(filters: LeadFilters): string {
+  return `${LEAD_COUNT_PATH}${queryString({ ...filters })}`;
 }

@@ -189,11 +189,11 @@ export const leadsResponse = {
 export type LeadsResponse = FromSchema<typeof leadsResponse>;
 
 /**
- * GET /api/admin/leads/count with the list's filters (no cursor, no limit): how many leads match. Exact up to a cap;
+ * GET /api/admin/lead-count with the list's filters (no cursor, no limit): how many leads match. Exact up to a cap;
  * past it the database's estimate, `exact` false, so a million leads are counted as fast as a hundred
  * (docs/decisions/068-the-count-of-matches-at-volume.md).
  */
-export const LEAD_COUNT_PATH = `${LEADS_PATH}/count`;
+export const LEAD_COUNT_PATH = `${CONSOLE_API}/lead-count`;
 export const leadCountResponse = {
   type: 'object',
   properties: { count: { type: 'integer', minimum: 0 }, exact: { type: 'boolean' } },

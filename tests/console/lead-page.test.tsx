@@ -25,7 +25,33 @@ const deadLettered: Lead = {
   delivered_to: null,
   delivered_to_name: null,
   delivery_reason: 'quillmont failed until its retries were spent',
-  answers: { business_type: 'Partnership', amount: 50000, email: 'jane@example.com' },
+  name: 'Jane Doe',
+  business_name: 'Doe Bakery',
+  purged_at: null,
+  answers: {
+    business_type: 'Partnership',
+    amount: 50000,
+    loan_purpose: 'EQUIPMENTPURCHASE',
+    email: 'jane@example.com',
+  },
+  answer_groups: [
+    {
+      title: 'How much do you need?',
+      answers: [{ field: 'amount', label: 'Amount needed', text: '50,000', code: null, unlisted: false }],
+    },
+    {
+      title: 'What are you getting the financing for?',
+      answers: [
+        {
+          field: 'loan_purpose',
+          label: 'Purpose of the financing',
+          text: 'Equipment purchase',
+          code: 'EQUIPMENTPURCHASE',
+          unlisted: false,
+        },
+      ],
+    },
+  ],
   consent: {
     text: CONSENT_TEXT,
     version: 'consent-3',
@@ -80,13 +106,75 @@ function leadServer(initial: Lead): Handler {
 }
 
 describe("a lead's page", () => {
-  it('shows the answers, the consent evidence as stored and every delivery attempt', async () => {
+  it('is titled by the person and the business, in its heading and the document title', async () => {
     stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
     renderConsole('/admin/leads/lead-7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lead lead-7' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.title).toBe('Jane Doe, Doe Bakery | Acme Funding console'));
+    expect(screen.getByText('Lead id').nextElementSibling?.textContent).toBe('lead-7');
+  });
+
+  it("shows the answers under their steps' headings, labelled, with an option's code on hover", async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
     const answers = within(await screen.findByRole('region', { name: 'Answers' }));
-    expect(answers.getByText('business_type').nextElementSibling?.textContent).toBe('Partnership');
-    expect(answers.getByText('amount').nextElementSibling?.textContent).toBe('50000');
+    expect(answers.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'How much do you need?',
+      'What are you getting the financing for?',
+    ]);
+    const purpose = within(answers.getByRole('group', { name: 'What are you getting the financing for?' }));
+    const answer = purpose.getByText('Purpose of the financing').nextElementSibling;
+    expect(answer?.textContent).toBe('Equipment purchase');
+    expect(purpose.getByText('Equipment purchase').getAttribute('title')).toBe('EQUIPMENTPURCHASE');
+    expect(answers.queryByText('EQUIPMENTPURCHASE')).toBeNull();
+    expect(answers.queryByText('loan_purpose')).toBeNull();
+  });
+
+  it('shows a value its flow version does not offer as stored, and says so', async () => {
+    const unlisted = {
+      title: 'What are you getting the financing for?',
+      answers: [
+        {
+          field: 'loan_purpose',
+          label: 'Purpose of the financing',
+          text: 'WORKINGCAPITAL',
+          code: null,
+          unlisted: true,
+        },
+      ],
+    };
+    stubServer(signedInAs(OPERATOR), leadServer({ ...deadLettered, answer_groups: [unlisted] }));
+    renderConsole('/admin/leads/lead-7');
+    const answers = within(await screen.findByRole('region', { name: 'Answers' }));
+    expect(answers.getByText('Purpose of the financing').nextElementSibling?.textContent).toBe(
+      'WORKINGCAPITAL (not an option of v2)',
+    );
+  });
+
+  it('reads sensibly once retention erased its personal data', async () => {
+    const purged: Lead = {
+      ...deadLettered,
+      name: '',
+      business_name: '',
+      purged_at: '2026-12-27T03:00:00.000Z',
+      answers: {},
+      answer_groups: [],
+    };
+    stubServer(signedInAs(OPERATOR), leadServer(purged));
+    renderConsole('/admin/leads/lead-7');
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: /^Lead received .+ \(personal data erased\)$/,
+    });
+    expect(heading.textContent).toContain('2026');
+    const answers = within(screen.getByRole('region', { name: 'Answers' }));
+    expect(answers.getByText(/^Its personal data and answers were erased by retention on .*2026/)).toBeTruthy();
+  });
+
+  it('shows the consent evidence as stored and every delivery attempt', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' });
     const consent = within(screen.getByRole('region', { name: 'Consent' }));
     expect(consent.getByText(CONSENT_TEXT).tagName).toBe('BLOCKQUOTE');
     expect(consent.getByText('203.0.113.9')).toBeTruthy();

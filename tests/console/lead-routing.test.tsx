@@ -29,7 +29,11 @@ const routed: Lead = {
   delivered_to: 'vantorra',
   delivered_to_name: 'Vantorra Funding',
   delivery_reason: null,
+  name: 'Maria Rivera',
+  business_name: 'Rivera Bakery',
+  purged_at: null,
   answers: { amount: 50000 },
+  answer_groups: [],
   consent: null,
   path: [
     {

@@ -13,6 +13,8 @@ const lead = (id: string, overrides: Partial<LeadRow> = {}): LeadRow => ({
   status: 'delivered',
   held_reason: null,
   name: `Jane ${id}`,
+  business_name: `${id} Bakery`,
+  purged: false,
   email: `${id}@example.com`,
   phone: '(212) 555-0100',
   utm_source: 'fb',
@@ -20,8 +22,10 @@ const lead = (id: string, overrides: Partial<LeadRow> = {}): LeadRow => ({
   ...overrides,
 });
 
-/** The list: page one, then with cursor "c2" page two, the last. */
+/** The list: page one, then with cursor "c2" page two, the last; and a count of the leads. */
 const leadPages: Handler = ({ method, url }) => {
+  if (method === 'GET' && url.startsWith('/api/admin/lead-count'))
+    return { status: 200, body: { count: 3, exact: true } };
   if (method !== 'GET' || !url.startsWith('/api/admin/leads')) return undefined;
   const cursor = new URL(url, 'http://console.test').searchParams.get('cursor');
   return cursor === 'c2'
@@ -39,21 +43,55 @@ const leadsUrls = (server: ReturnType<typeof stubServer>) =>
   server.callsTo('GET', '/api/admin/leads').map((call) => call.url);
 
 describe('the leads page', () => {
-  it('lists leads newest first, each linking to its page, with a held lead saying why', async () => {
+  it('lists leads newest first, each linking to its page by person and business, a held lead saying why', async () => {
     stubServer(signedInAs(OPERATOR), leadPages);
     renderConsole('/admin');
     const table = await screen.findByRole('table', { name: 'Leads, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]!.textContent).toContain('Jane newest');
+    expect(within(rows[0]!).getByRole('link', { name: 'Jane newest, newest Bakery' }).getAttribute('href')).toBe(
+      '/admin/leads/newest',
+    );
     expect(rows[0]!.textContent).toContain('newest@example.com');
     expect(rows[0]!.textContent).toContain('held (duplicate)');
-    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/admin/leads/newest');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Received', 'Name', 'Email', 'Phone', 'Version', 'Status', 'Attempts']);
+    ).toEqual(['Lead', 'Received', 'Email', 'Phone', 'Version', 'Status', 'Attempts']);
+  });
+
+  it('names a lead retention erased by when it came', async () => {
+    const erased = lead('erased', { name: '', business_name: '', email: '', phone: '', purged: true });
+    stubServer(signedInAs(OPERATOR), ({ method, url }) =>
+      method === 'GET' && url === '/api/admin/leads'
+        ? { status: 200, body: { leads: [erased], next_cursor: null } }
+        : undefined,
+    );
+    renderConsole('/admin');
+    const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+    expect(within(table).getByRole('link', { name: /^Lead received .*2026.* \(personal data erased\)$/ })).toBeTruthy();
+  });
+
+  it('says how many leads match, exactly or about as many as the server estimates', async () => {
+    const server = stubServer(
+      signedInAs(OPERATOR),
+      ({ method, url }) =>
+        method === 'GET' && url.startsWith('/api/admin/lead-count')
+          ? {
+              status: 200,
+              body: url.includes('status') ? { count: 1, exact: true } : { count: 1_000_000, exact: false },
+            }
+          : undefined,
+      leadPages,
+    );
+    renderConsole('/admin');
+    expect(await screen.findByText('about 1,000,000 leads')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'held');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 lead')).toBeTruthy();
+    expect(server.callsTo('GET', '/api/admin/lead-count').at(-1)?.url).toBe('/api/admin/lead-count?status=held');
   });
 
   it('searches with Enter in the Search field, with every filter in the query', async () => {
@@ -92,11 +130,11 @@ describe('the leads page', () => {
     renderConsole('/admin?status=delivered');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('Jane older')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Jane older, older Bakery' })).toBeTruthy();
     expect(leadsUrls(server).at(-1)).toBe('/api/admin/leads?status=delivered&cursor=c2');
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Newer' }));
-    expect(await screen.findByText('Jane newest')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Jane newest, newest Bakery' })).toBeTruthy();
     expect(leadsUrls(server).at(-1)).toBe('/api/admin/leads?status=delivered');
   });
 
@@ -144,7 +182,11 @@ describe('moving about the console', () => {
                   delivered_to: 'quillmont',
                   delivered_to_name: 'Quillmont Capital',
                   delivery_reason: null,
+                  name: 'Jane Second',
+                  business_name: 'Second Bakery',
+                  purged_at: null,
                   answers: {},
+                  answer_groups: [],
                   consent: null,
                   path: [],
                   attempts: [],
@@ -159,8 +201,9 @@ describe('moving about the console', () => {
     renderConsole('/admin?status=delivered');
     const user = userEvent.setup();
     const rows = within(await screen.findByRole('table', { name: 'Leads, newest first' })).getAllByRole('row');
-    await user.click(within(rows[2]!).getByRole('link'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lead second' })).toBeTruthy();
+    // Anywhere on the row, not only its link.
+    await user.click(within(rows[2]!).getByText('second@example.com'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Second, Second Bakery' })).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/leads/second');
     expect(screen.getByRole('link', { name: 'Leads' }).getAttribute('aria-current')).toBe('page');
     window.history.back();

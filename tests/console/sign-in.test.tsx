@@ -72,7 +72,7 @@ describe('the sign-in page', () => {
     document.cookie = 'XSRF-TOKEN=token-from-cookie';
     const server = stubServer(signedOut(), signingIn(200, sessionOf(ADMIN)), () => ({
       status: 200,
-      body: { leads: [], next_cursor: null },
+      body: { leads: [], next_cursor: null, count: 0, exact: true },
     }));
     renderConsole('/admin');
     await signIn(ADMIN.email, 'correct horse battery staple');
@@ -89,7 +89,7 @@ describe('the sign-in page', () => {
         document.cookie = 'XSRF-TOKEN=fresh-token';
         return { status: 403, body: { error: 'xsrf_token_invalid', message: 'Missing or wrong X-XSRF-TOKEN header' } };
       },
-      () => ({ status: 200, body: { leads: [], next_cursor: null } }),
+      () => ({ status: 200, body: { leads: [], next_cursor: null, count: 0, exact: true } }),
     );
     renderConsole('/admin');
     await signIn(ADMIN.email, 'correct horse battery staple');
@@ -148,6 +148,8 @@ describe('signed in', () => {
             leads: [],
             entries: [],
             next_cursor: null,
+            count: 0,
+            exact: true,
             total: 0,
             by_status: {},
             by_version: {},

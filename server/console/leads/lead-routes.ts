@@ -1,7 +1,8 @@
 /**
  * The console's leads (docs/decisions/061-lead-status-in-the-console.md): GET /api/admin/leads (the list),
- * /api/admin/leads/count (how many match), /api/admin/leads/:id (a lead's page), /api/admin/leads.csv (the export), POST /api/admin/leads/:id/redeliver | hold |
- * release, for admins and operators; GET /api/admin/counts for every role. Every action and export is audited.
+ * /api/admin/lead-count (how many the list's filters match), /api/admin/leads/:id (a lead's page),
+ * /api/admin/leads.csv (the export), POST /api/admin/leads/:id/redeliver | hold | release, for admins and operators;
+ * GET /api/admin/counts for every role. Every action and export is audited.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
