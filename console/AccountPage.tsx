@@ -107,7 +107,7 @@ export function AccountPage({ productName, user }: AccountPageProps) {
       <p>
         Signed in as {user.email} <span className="console-role">({user.role})</span>.
       </p>
-      <section aria-labelledby={`${id}-password`} className="console-page--narrow">
+      <section aria-labelledby={`${id}-password`} className="console-panel--narrow">
         <h2 id={`${id}-password`}>Change your password</h2>
         <form className="console-form" onSubmit={(event) => void submit(event)}>
           {message !== null && (

@@ -82,7 +82,7 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
         </ul>
       </nav>
       <div className="console-header__user">
-        <span>
+        <span className="console-header__email">
           {user.email} <span className="console-role">({user.role})</span>
         </span>
         <Link to={ACCOUNT_PAGE} aria-current={pathname === ACCOUNT_PAGE ? 'page' : undefined}>

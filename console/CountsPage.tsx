@@ -9,6 +9,7 @@ import { FilterForm, type FilterSpec } from './FilterForm.tsx';
 import { recentRange } from './format.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { ScrollingTable } from './ScrollingTable.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
 const RANGE_FILTERS: readonly FilterSpec<'from' | 'to'>[] = [
@@ -37,20 +38,24 @@ export function CountsPage({ productName }: CountsPageProps) {
         submit="Show"
         onApply={(values) => setQuery(filledIn(values))}
       />
-      <LoadingOrFailed loaded={loaded} loading="Loading counts…" />
-      {loaded.state === 'loaded' && (
-        <>
-          <p className="console-total">
-            <strong>{loaded.data.total}</strong> {loaded.data.total === 1 ? 'lead' : 'leads'} from {range.from} to{' '}
-            {range.to}
-          </p>
-          <div className="console-counts">
-            <CountTable caption="By status" what="Status" counts={loaded.data.by_status} />
-            <CountTable caption="By flow version" what="Version" counts={loaded.data.by_version} />
-            <CountTable caption="By utm_source" what="utm_source" counts={loaded.data.by_utm_source} />
-          </div>
-        </>
-      )}
+      <LoadingOrFailed
+        loaded={loaded}
+        loading="Loading counts…"
+        empty={{ when: (counts) => counts.total === 0, message: `No leads from ${range.from} to ${range.to}.` }}
+      >
+        {(counts) => (
+          <>
+            <p className="console-total">
+              <strong>{counts.total}</strong> {counts.total === 1 ? 'lead' : 'leads'} from {range.from} to {range.to}
+            </p>
+            <div className="console-counts">
+              <CountTable caption="By status" what="Status" counts={counts.by_status} />
+              <CountTable caption="By flow version" what="Version" counts={counts.by_version} />
+              <CountTable caption="By utm_source" what="utm_source" counts={counts.by_utm_source} />
+            </div>
+          </>
+        )}
+      </LoadingOrFailed>
     </>
   );
 }
@@ -58,8 +63,7 @@ export function CountsPage({ productName }: CountsPageProps) {
 function CountTable({ caption, what, counts }: { caption: string; what: string; counts: Record<string, number> }) {
   const rows = Object.entries(counts).sort(([, a], [, b]) => b - a);
   return (
-    <table className="console-table">
-      <caption>{caption}</caption>
+    <ScrollingTable caption={caption}>
       <thead>
         <tr>
           <th scope="col">{what}</th>
@@ -80,6 +84,6 @@ function CountTable({ caption, what, counts }: { caption: string; what: string; 
           ))
         )}
       </tbody>
-    </table>
+    </ScrollingTable>
   );
 }

@@ -35,22 +35,33 @@ export function FunnelPage({ productName }: FunnelPageProps) {
   const [query, setQuery] = useSearchParams();
   const filters = funnelFiltersFrom(query, recentRange(30));
   const version = shownVersion(query);
-  const [loaded] = useConsoleDataOf<FunnelResponse>(FLOW_VERSIONS.map((each) => funnelPath(each, filters)));
+  const [loaded, reload] = useConsoleDataOf<FunnelResponse>(FLOW_VERSIONS.map((each) => funnelPath(each, filters)));
 
   const apply = (values: Record<string, string>) => setQuery(filledIn({ version, ...values }));
-  const shown = loaded.state === 'loaded' ? loaded.data.find((funnel) => funnel.version === version) : undefined;
 
   return (
     <>
       <PageHeading title="Funnel" productName={productName} />
       <FilterForm label="Funnel filters" fields={FUNNEL_FILTERS} values={filters} submit="Show" onApply={apply} />
-      <LoadingOrFailed loaded={loaded} loading="Loading the funnel…" />
-      {loaded.state === 'loaded' && (
-        <>
-          <VersionsTable funnels={loaded.data} shown={version} query={query} />
-          {shown !== undefined && <VersionSteps funnel={shown} filters={filters} />}
-        </>
-      )}
+      <LoadingOrFailed
+        loaded={loaded}
+        loading="Loading the funnel…"
+        empty={{
+          when: (funnels) => funnels.every((funnel) => funnel.visitors === 0),
+          message: `No visits from ${filters.from} to ${filters.to} with these filters.`,
+        }}
+        retry={reload}
+      >
+        {(funnels) => {
+          const shown = funnels.find((funnel) => funnel.version === version);
+          return (
+            <>
+              <VersionsTable funnels={funnels} shown={version} query={query} />
+              {shown !== undefined && <VersionSteps funnel={shown} filters={filters} />}
+            </>
+          );
+        }}
+      </LoadingOrFailed>
     </>
   );
 }

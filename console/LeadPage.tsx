@@ -25,6 +25,7 @@ import { buyerLabel, outcomeLine } from './lead-outcome.ts';
 import { LeadStatusText } from './LeadsPage.tsx';
 import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { leadTitle } from './lead-title.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
@@ -69,12 +70,12 @@ export function LeadPage({ productName, id }: LeadPageProps) {
       <p role="status" className={outcome?.failed ? 'console-error' : 'console-outcome'}>
         {outcome?.text}
       </p>
-      {loaded.state === 'loading' && <p>Loading the lead…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.status === 404 ? 'There is no lead with this id.' : loaded.message}
-        </p>
-      )}
+      <LoadingOrFailed
+        loaded={loaded}
+        loading="Loading the lead…"
+        failed={(status) => (status === 404 ? 'There is no lead with this id.' : undefined)}
+        retry={reload}
+      />
       {loaded.state === 'loaded' && <LeadDetails lead={loaded.data.lead} onAction={(action) => void act(action)} />}
     </>
   );

@@ -20,7 +20,8 @@ import { filtersFrom, leadsPath, type LeadFilters } from './leads-query.ts';
 import { leadTitle } from './lead-title.ts';
 import { MatchCount } from './MatchCount.tsx';
 import { useRowOpens } from './row-opens.ts';
-import { LoadingOrFailed } from './LoadingOrFailed.tsx';
+import { Empty, LoadingOrFailed } from './LoadingOrFailed.tsx';
+import { Pager } from './Pager.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
@@ -69,26 +70,18 @@ export function LeadsPage({ productName }: LeadsPageProps) {
       {loaded.state === 'loaded' && (
         <>
           <LeadsTable leads={loaded.data.leads} filtered={Object.values(filters).some((value) => value !== '')} />
-          <nav aria-label="Pages" className="console-pager">
-            {cursors.length > 1 && (
-              <button
-                type="button"
-                className="console-button"
-                onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
-              >
-                Newer
-              </button>
-            )}
-            {loaded.data.next_cursor !== null && (
-              <button
-                type="button"
-                className="console-button"
-                onClick={() => setPaging({ key: filterKey, cursors: [...cursors, loaded.data.next_cursor] })}
-              >
-                Next page
-              </button>
-            )}
-          </nav>
+          <Pager
+            page={cursors.length}
+            onNewer={
+              cursors.length > 1 ? () => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) }) : undefined
+            }
+            onOlder={
+              loaded.data.next_cursor !== null
+                ? () => setPaging({ key: filterKey, cursors: [...cursors, loaded.data.next_cursor] })
+                : undefined
+            }
+            olderLabel="Next page"
+          />
         </>
       )}
       <CsvExport />
@@ -98,7 +91,7 @@ export function LeadsPage({ productName }: LeadsPageProps) {
 
 function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: boolean }) {
   const rowOpens = useRowOpens();
-  if (leads.length === 0) return <p role="status">{filtered ? 'No lead matches these filters.' : 'No leads yet.'}</p>;
+  if (leads.length === 0) return <Empty>{filtered ? 'No lead matches these filters.' : 'No leads yet.'}</Empty>;
   return (
     <ScrollingTable caption="Leads, newest first">
       <thead>

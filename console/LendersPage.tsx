@@ -10,7 +10,7 @@ import {
   type BuyerReportEntry,
   type BuyersReportResponse,
 } from '../contracts/console.ts';
-import { LoadingOrFailed } from './LoadingOrFailed.tsx';
+import { Empty, LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
@@ -21,17 +21,18 @@ export interface LendersPageProps {
 }
 
 export function LendersPage({ productName }: LendersPageProps) {
-  const [loaded] = useConsoleData<BuyersReportResponse>(BUYERS_REPORT_PATH);
+  const [loaded, reload] = useConsoleData<BuyersReportResponse>(BUYERS_REPORT_PATH);
   return (
     <>
       <PageHeading title="Lenders" productName={productName} />
-      <LoadingOrFailed loaded={loaded} loading="Loading the lenders…" />
-      {loaded.state === 'loaded' && (
-        <>
-          <BuyersTable buyers={loaded.data.buyers} />
-          <WithoutBuyer lenders={loaded.data.without_buyer} />
-        </>
-      )}
+      <LoadingOrFailed loaded={loaded} loading="Loading the lenders…" retry={reload}>
+        {(report) => (
+          <>
+            <BuyersTable buyers={report.buyers} />
+            <WithoutBuyer lenders={report.without_buyer} />
+          </>
+        )}
+      </LoadingOrFailed>
     </>
   );
 }
@@ -48,7 +49,7 @@ export function rateText(rate: number | null): string {
 
 function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
   if (buyers.length === 0) {
-    return <p>No buyer is configured: leads are stored and wait until one is (BUYERS_FILE or BUYER_URL).</p>;
+    return <Empty>No buyer is configured: leads are stored and wait until one is (BUYERS_FILE or BUYER_URL).</Empty>;
   }
   return (
     <ScrollingTable caption="Buyers, in the order leads are offered to them">

@@ -8,6 +8,7 @@ import { SESSION_PATH, type SessionResponse } from '../contracts/console.ts';
 import { SECOND_FACTOR_REMOVAL_PATH } from '../contracts/console-second-factor.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { recoveryCodes, SecondFactorSetup } from './SecondFactorSetup.tsx';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { useConsoleData } from './use-console-data.ts';
 
 export function SecondFactorSection() {
@@ -23,14 +24,9 @@ export function SecondFactorSection() {
   };
 
   return (
-    <section aria-labelledby="second-factor-heading" className="console-page--narrow">
+    <section aria-labelledby="second-factor-heading" className="console-panel--narrow">
       <h2 id="second-factor-heading">Second factor</h2>
-      {loaded.state === 'loading' && <p>Loading…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
+      <LoadingOrFailed loaded={loaded} loading="Loading your second factor…" retry={reload} />
       <p role="status" className="console-outcome">
         {outcome}
       </p>

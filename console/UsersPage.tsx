@@ -24,6 +24,7 @@ import { secondFactorResetPath } from '../contracts/console-second-factor.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { fieldText, formatTime } from './format.ts';
+import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
@@ -82,101 +83,101 @@ export function UsersPage({ productName, user: me }: UsersPageProps) {
         {outcome?.text}
       </p>
       {reset !== null && <ResetLink reset={reset} />}
-      {loaded.state === 'loading' && <p>Loading users…</p>}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="console-error">
-          {loaded.message}
-        </p>
-      )}
-      {loaded.state === 'loaded' && (
-        <ScrollingTable caption="Users">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Second factor</th>
-              <th scope="col">Sign-in lock</th>
-              <th scope="col">Access</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaded.data.users.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">{user.email}</th>
-                <td>
-                  <RoleForm
-                    user={user}
-                    disabled={user.id === me.id}
-                    onSave={(role) => void change('Role changed', () => consoleCall(userPath(user), 'PATCH', { role }))}
-                  />
-                </td>
-                <td>{user.status}</td>
-                <td>{formatTime(user.last_sign_in_at)}</td>
-                <td>{user.second_factor ? 'On' : 'Off'}</td>
-                <td>
-                  <LockCell user={user} lock={lockOf(user)} onUnlock={() => void unlock(user)} />
-                </td>
-                <td>
-                  {user.id === me.id ? (
-                    'You'
-                  ) : user.status === 'disabled' ? (
-                    <ConfirmButton
-                      label="Enable"
-                      question={`Enable ${user.email}?`}
-                      onConfirm={() =>
-                        void change('Enabled', () =>
-                          consoleCall(`${userPath(user)}/status`, 'POST', { status: 'active' }),
-                        )
-                      }
-                    >
-                      They can sign in again with their password.
-                    </ConfirmButton>
-                  ) : (
-                    <ConfirmButton
-                      label="Disable"
-                      question={`Disable ${user.email}?`}
-                      onConfirm={() =>
-                        void change('Disabled', () =>
-                          consoleCall(`${userPath(user)}/status`, 'POST', { status: 'disabled' }),
-                        )
-                      }
-                    >
-                      They are signed out everywhere at once and cannot sign in until enabled again.
-                    </ConfirmButton>
-                  )}
-                  {user.id !== me.id && user.status === 'active' && (
-                    <button
-                      type="button"
-                      className="console-button"
-                      aria-label={`Reset link for ${user.email}`}
-                      onClick={() => void issueReset(user)}
-                    >
-                      Reset link
-                    </button>
-                  )}
-                  {user.id !== me.id && user.second_factor && (
-                    <ConfirmButton
-                      label="Reset second factor"
-                      question={`Reset the second factor of ${user.email}?`}
-                      onConfirm={() =>
-                        void change('Second factor reset', () =>
-                          consoleCall(secondFactorResetPath(encodeURIComponent(user.id)), 'POST'),
-                        )
-                      }
-                    >
-                      For a lost phone: they are signed out everywhere and sign in with their password alone until they
-                      set up a new one
-                      {user.role === 'admin' ? ', which as an admin they may have to do first' : ''}.
-                    </ConfirmButton>
-                  )}
-                </td>
+      <LoadingOrFailed loaded={loaded} loading="Loading users…" retry={reload}>
+        {({ users }) => (
+          <ScrollingTable caption="Users">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Second factor</th>
+                <th scope="col">Sign-in lock</th>
+                <th scope="col">Access</th>
               </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      )}
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row">{user.email}</th>
+                  <td>
+                    <RoleForm
+                      user={user}
+                      disabled={user.id === me.id}
+                      onSave={(role) =>
+                        void change('Role changed', () => consoleCall(userPath(user), 'PATCH', { role }))
+                      }
+                    />
+                  </td>
+                  <td>{user.status}</td>
+                  <td>{formatTime(user.last_sign_in_at)}</td>
+                  <td>{user.second_factor ? 'On' : 'Off'}</td>
+                  <td>
+                    <LockCell user={user} lock={lockOf(user)} onUnlock={() => void unlock(user)} />
+                  </td>
+                  <td>
+                    <div className="console-row-actions">
+                      {user.id === me.id ? (
+                        'You'
+                      ) : user.status === 'disabled' ? (
+                        <ConfirmButton
+                          label="Enable"
+                          question={`Enable ${user.email}?`}
+                          onConfirm={() =>
+                            void change('Enabled', () =>
+                              consoleCall(`${userPath(user)}/status`, 'POST', { status: 'active' }),
+                            )
+                          }
+                        >
+                          They can sign in again with their password.
+                        </ConfirmButton>
+                      ) : (
+                        <ConfirmButton
+                          label="Disable"
+                          question={`Disable ${user.email}?`}
+                          onConfirm={() =>
+                            void change('Disabled', () =>
+                              consoleCall(`${userPath(user)}/status`, 'POST', { status: 'disabled' }),
+                            )
+                          }
+                        >
+                          They are signed out everywhere at once and cannot sign in until enabled again.
+                        </ConfirmButton>
+                      )}
+                      {user.id !== me.id && user.status === 'active' && (
+                        <button
+                          type="button"
+                          className="console-button"
+                          aria-label={`Reset link for ${user.email}`}
+                          onClick={() => void issueReset(user)}
+                        >
+                          Reset link
+                        </button>
+                      )}
+                      {user.id !== me.id && user.second_factor && (
+                        <ConfirmButton
+                          label="Reset second factor"
+                          question={`Reset the second factor of ${user.email}?`}
+                          onConfirm={() =>
+                            void change('Second factor reset', () =>
+                              consoleCall(secondFactorResetPath(encodeURIComponent(user.id)), 'POST'),
+                            )
+                          }
+                        >
+                          For a lost phone: they are signed out everywhere and sign in with their password alone until
+                          they set up a new one
+                          {user.role === 'admin' ? ', which as an admin they may have to do first' : ''}.
+                        </ConfirmButton>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollingTable>
+        )}
+      </LoadingOrFailed>
     </>
   );
 }

@@ -1,4 +1,7 @@
-/** Checks the accessibility tests run on each screen: the axe audit, placeholder contrast and fitting the width. */
+/**
+ * Checks the accessibility tests run on each screen: the axe audit, placeholder and field-border contrast, and fitting
+ * the width.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -58,12 +61,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   }
 }
 
+/** What lowContrast measures: placeholders (4.5:1 on the input), or fields' borders (3:1 on what is behind the field). */
+type ContrastCheck = 'placeholders' | 'field-borders';
+
 /**
  * Text inputs whose placeholder colour is below 4.5:1 on the input's background. axe does not check placeholders;
  * every text input is measured, with a placeholder or not, so one a flow adds later is covered too.
  */
-export async function faintPlaceholders(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export const faintPlaceholders = (page: Page) => lowContrast(page, 'placeholders');
+
+/**
+ * Fields (inputs, selects, text areas) that cannot be told from what is behind them: without a border, or with none
+ * of 3:1 against the background the field sits on (WCAG 1.4.11, non-text contrast). axe does not check this either.
+ */
+export const faintFieldBorders = (page: Page) => lowContrast(page, 'field-borders');
+
+/** The visible fields that fail `check`, one line each. The colour arithmetic runs in the page, where the styles are. */
+async function lowContrast(page: Page, check: ContrastCheck): Promise<string[]> {
+  return page.evaluate((check) => {
     type Rgba = [number, number, number, number];
     const parse = (color: string): Rgba => {
       const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
@@ -82,8 +97,12 @@ export async function faintPlaceholders(page: Page): Promise<string[]> {
       };
       return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
     };
-    // The first background that is not fully transparent, from the input outwards, over white.
-    const background = (element: Element): Rgba => {
+    const ratio = (one: Rgba, other: Rgba) => {
+      const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+      return (light + 0.05) / (dark + 0.05);
+    };
+    // The first background that is not fully transparent, from `element` outwards, over white.
+    const background = (element: Element | null): Rgba => {
       const layers: Rgba[] = [];
       for (let at: Element | null = element; at; at = at.parentElement) {
         const layer = parse(getComputedStyle(at).backgroundColor);
@@ -92,24 +111,49 @@ export async function faintPlaceholders(page: Page): Promise<string[]> {
       }
       return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255, 1] as Rgba);
     };
+    const name = (field: Element) =>
+      `${field.tagName.toLowerCase()} ${field.getAttribute('aria-label') ?? (field.id ? `#${field.id}` : `[name=${field.getAttribute('name') ?? ''}]`)}`;
 
-    const inputs = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-      'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], input[type="url"], input[type="number"], textarea',
-    );
-    return [...inputs]
-      .filter((input) => input.getClientRects().length > 0 && !input.closest('[aria-hidden="true"]'))
-      .flatMap((input) => {
+    const visible = (field: Element) => field.getClientRects().length > 0 && !field.closest('[aria-hidden="true"]');
+
+    if (check === 'placeholders') {
+      const inputs = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+        'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], input[type="url"], input[type="number"], textarea',
+      );
+      return [...inputs].filter(visible).flatMap((input) => {
         const style = getComputedStyle(input, '::placeholder');
         const color = parse(style.color);
         const base = background(input);
         const text = over([color[0], color[1], color[2], color[3] * Number(style.opacity || 1)], base);
-        const [light, dark] = [luminance(text), luminance(base)].sort((a, b) => b - a) as [number, number];
-        const ratio = (light + 0.05) / (dark + 0.05);
-        return ratio >= 4.5
+        const contrast = ratio(text, base);
+        return contrast >= 4.5
           ? []
-          : [`placeholder of #${input.id || input.name} is ${style.color}: ${ratio.toFixed(2)}:1`];
+          : [`placeholder of #${input.id || input.name} is ${style.color}: ${contrast.toFixed(2)}:1`];
       });
-  });
+    }
+
+    // Boxes a person types or chooses in; checkboxes, radios and sliders draw their own shapes.
+    const fields = document.querySelectorAll(
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="range"]), select, textarea',
+    );
+    return [...fields].filter(visible).flatMap((field) => {
+      const style = getComputedStyle(field);
+      const behind = background(field.parentElement);
+      // The field stands out if any side's border does.
+      const sides = ['top', 'right', 'bottom', 'left'].flatMap((side) => {
+        const border = (part: string) => style.getPropertyValue(`border-${side}-${part}`);
+        const drawn = parseFloat(border('width')) > 0 && !['none', 'hidden'].includes(border('style'));
+        return drawn ? [ratio(over(parse(border('color')), behind), behind)] : [];
+      });
+      if (sides.length === 0) return [`${name(field)} has no border`];
+      const best = Math.max(...sides);
+      return best >= 3
+        ? []
+        : [
+            `${name(field)}'s border is ${style.borderTopColor} on rgb(${behind.slice(0, 3).join(', ')}): ${best.toFixed(2)}:1`,
+          ];
+    });
+  }, check);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * A picture of every screen, on the phone and on the desktop: the walk through v1 (and v3's alternatives, the one
- * screen only a branch reaches) saves each screen to test-results/screens/<project>/ as it goes, so a reviewer can see
- * the product without running it. `npm run screens` runs this and copies the pictures to docs/screens/, which
+ * screen only a branch reaches), then every page of the operators' console, saves each screen to
+ * test-results/screens/<project>/ as it goes, so a reviewer can see the product without running it. `npm run screens` runs this and copies the pictures to docs/screens/, which
  * docs/screens.md shows.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,7 +10,8 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { SCREENS_DIR } from './screens.ts';
 import { VISITOR } from './visitor.ts';
-import { answerV3UpToCreditScore, expectStep, heading, next } from './walk.ts';
+import { answerV3UpToCreditScore, expectStep, heading, next, sendLeadWithTypedAddress } from './walk.ts';
+import { CONSOLE_PAGES, walkConsolePages } from './console-pages.ts';
 
 /** Saves the screen as the visitor sees it, in CSS pixels (a phone's 3x would make pictures nine times larger). */
 async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
@@ -124,4 +125,15 @@ test('the alternatives screen of v3, which only a Poor credit score reaches', as
   await next(page).click();
   await expect(heading(page)).toHaveText('You may also qualify for these options');
   await shoot(page, info, '19-v3-alternatives');
+});
+
+test("every page of the operators' console, with the lead a visitor just sent", async ({ page }, info) => {
+  test.slow();
+  const email = `console.screens.${info.project.name}@example.com`;
+  await sendLeadWithTypedAddress(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 15_000 });
+  // Numbered after the flow's screens, in the order an operator meets them.
+  await walkConsolePages(page, email, (name) =>
+    shoot(page, info, `${20 + CONSOLE_PAGES.indexOf(name)}-console-${name}`),
+  );
 });
