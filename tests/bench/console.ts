@@ -41,7 +41,7 @@ export interface ConsoleResults {
  * Leads as intake leaves them, a minute apart, most delivered, some queued, held or dead-lettered, each with its own
  * email (lead.<n>@example.com) and phone.
  */
-const SEED = `
+export const SEED = `
   insert into leads (id, received_at, flow, flow_version, payload, held, delivered_at, delivery_state)
   select gen_random_uuid(), now() - n * interval '1 minute', 'business-funding', 'v' || (1 + n % 3),
          jsonb_build_object('name', 'Lead ' || n, 'email', 'lead.' || n || '@example.com',
@@ -52,7 +52,7 @@ const SEED = `
          case when n % 10 = 1 then 'dead-lettered' else 'queued' end
     from generate_series(1, $1::int) as n`;
 
-async function timed(requests: number, send: () => Promise<void>): Promise<Timed> {
+export async function timed(requests: number, send: () => Promise<void>): Promise<Timed> {
   const times: number[] = [];
   for (let i = 0; i < requests; i++) {
     const started = performance.now();

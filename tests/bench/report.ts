@@ -2,6 +2,7 @@
 import type { ApiResults } from './api.ts';
 import type { ConsoleResults } from './console.ts';
 import type { EventsResult } from './events.ts';
+import { COUNT_LEADS, type LeadCountResults } from './lead-count.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
 import type { NextHeadingResult } from './next-heading.ts';
@@ -20,6 +21,7 @@ export interface BenchResults {
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
+  leadCount?: LeadCountResults;
 }
 
 /** Targets on the Lighthouse medians of '/' (the first page). */
@@ -241,6 +243,19 @@ function consoleRows(results: ConsoleResults): Row[] {
   return rows;
 }
 
+function leadCountRows(results: LeadCountResults): Row[] {
+  const p95 = 'measured' in results ? results.measured.count.p95Ms : undefined;
+  return [
+    {
+      metric: `Console count of matching leads, p95 (${COUNT_LEADS.toLocaleString('en')} leads)`,
+      subject: 'PostgreSQL',
+      value: 'skipped' in results ? `skipped: ${results.skipped}` : formatValue(p95, 'ms'),
+      ratio: '',
+      ...targetCells(p95, TARGETS.consoleCountP95),
+    },
+  ];
+}
+
 export function resultRows(results: BenchResults, compareCount: number): Row[] {
   return [
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
@@ -249,6 +264,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.events ? eventsRows(results.events) : []),
     ...(results.speedToLead ? speedToLeadRows(results.speedToLead) : []),
     ...(results.console ? consoleRows(results.console) : []),
+    ...(results.leadCount ? leadCountRows(results.leadCount) : []),
   ];
 }
 

@@ -12,6 +12,7 @@ import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
 import { runEvents, type EventsResult } from './events.ts';
 import { runConsole, type ConsoleResults } from './console.ts';
+import { runLeadCount, type LeadCountResults } from './lead-count.ts';
 import type { LighthouseSettings, PageResult, PageUnderTest } from './lighthouse-metrics.ts';
 import { runLighthouse } from './lighthouse-runs.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
@@ -72,6 +73,7 @@ interface Output {
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
+  leadCount?: LeadCountResults;
   pgliteServerPeakRssBytes?: number;
   table: ReturnType<typeof resultRows>;
 }
@@ -88,10 +90,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
   let complete = true;
   let settings: LighthouseSettings | undefined;
   let pgliteServerPeakRssBytes: number | undefined;
-  // The console part needs neither the built site nor the server: it seeds databases of its own. Speed to lead
-  // starts servers of its own, so no backlog of another part's leads stands before its own.
+  // The console and lead-count parts need neither the built site nor the server: they seed databases of their own.
+  // Speed to lead starts servers of its own, so no backlog of another part's leads stands before its own.
   const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'api', 'events'];
-  if (options.parts.some((part) => part !== 'console')) await buildSite();
+  if (options.parts.some((part) => part !== 'console' && part !== 'lead-count')) await buildSite();
   if (options.parts.some((part) => sharedServerParts.includes(part))) {
     const buyer = await startTestBuyerProcess();
     const server = await startProjectServer('the server on PGlite', { buyerUrl: buyer.url });
@@ -140,6 +142,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (options.parts.includes('console')) {
     say('Console leads at scale:');
     results.console = await runConsole();
+  }
+  if (options.parts.includes('lead-count')) {
+    say('The count of matching leads at volume:');
+    results.leadCount = await runLeadCount();
   }
   const busyAtEnd = otherRuns();
 
@@ -199,6 +205,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (results.events) output.events = results.events;
   if (results.speedToLead) output.speedToLead = results.speedToLead;
   if (results.console) output.console = results.console;
+  if (results.leadCount) output.leadCount = results.leadCount;
   if (pgliteServerPeakRssBytes !== undefined) output.pgliteServerPeakRssBytes = pgliteServerPeakRssBytes;
   const file = resolve(PROJECT_ROOT, options.json);
   mkdirSync(dirname(file), { recursive: true });

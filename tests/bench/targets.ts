@@ -48,6 +48,11 @@ export const TARGETS = {
   consoleFirstPageP95: { op: '<=', limit: 100, unit: 'ms' },
   consoleEmailSearchP95: { op: '<=', limit: 100, unit: 'ms' },
   /**
+   * The count of the leads the list's filters match, at 1,000,000 leads on PostgreSQL, p95 over filters matching
+   * from every lead to one (docs/decisions/068-the-count-of-matches-at-volume.md).
+   */
+  consoleCountP95: { op: '<=', limit: 100, unit: 'ms' },
+  /**
    * Speed to lead, one server routing to one buyer that answers at once: leads delivered per second from a backlog of
    * 500 (intake out of the way; in a burst, intake on the same process sets the pace), the p99 from a lead's 201 to
    * the buyer's 2xx at 50 leads a second, and the first attempt at a single lead on an idle server (the worst of
