@@ -14,6 +14,7 @@ import {
 } from '../../server/buyers/delivery/lead-delivery.ts';
 import { httpBuyerClient } from '../../server/buyers/delivery/buyer-client.ts';
 import { SINGLE_BUYER_ID, type BuyerRules, type RoutedBuyer } from '../../server/buyers/buyer.ts';
+import { DEFAULT_BUYER_NAME } from '../../server/platform/config/settings.ts';
 import type { DeliveryLog } from '../../server/buyers/delivery/delivery-log.ts';
 import { startTestBuyer, type TestBuyer } from './test-buyer.ts';
 import type { DatabaseKind } from './server-harness.ts';
@@ -70,7 +71,7 @@ export async function openDatabase(kind: DatabaseKind): Promise<Setup> {
 export function buyerRules(rules: Partial<BuyerRules> = {}): BuyerRules {
   return {
     id: SINGLE_BUYER_ID,
-    name: 'BUYER_URL',
+    name: DEFAULT_BUYER_NAME,
     priority: 1,
     timeZone: 'America/Los_Angeles',
     filters: {},
