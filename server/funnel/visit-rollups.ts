@@ -36,16 +36,16 @@ const bucket = (ms: string) => `(case when ${ms} < 100 then ${ms}
 const refreshSql = ({ touched, events }: Source) => `
   with touched as (${touched}),
   ev as (${events}),
-  firsts as (
+  firsts as materialized (
     select distinct on (visit, flow_version) visit, flow_version, (received_at at time zone 'UTC')::date as day,
            coalesce(utm_source, '') as utm_source, coalesce(utm_campaign, '') as utm_campaign, device
       from ev order by visit, flow_version, id
-  ), steps as (
+  ), steps as materialized (
     select visit, flow_version,
            coalesce(array_agg(distinct step) filter (where type = 'view'), '{}') as viewed,
            coalesce(array_agg(distinct step) filter (where type = 'advance'), '{}') as advanced
       from ev group by visit, flow_version
-  ), last_view as (
+  ), last_view as materialized (
     select distinct on (visit, flow_version) visit, flow_version, step
       from ev where type = 'view' order by visit, flow_version, client_at desc, id desc
   ), timed as (
@@ -53,7 +53,7 @@ const refreshSql = ({ touched, events }: Source) => `
            lead(type) over w as next_type, lead(step) over w as next_step, lead(client_at) over w as next_at
       from ev where type = 'view' or type in ${ENDS}
     window w as (partition by visit, flow_version order by client_at, type = 'view', id)
-  ), timings as (
+  ), timings as materialized (
     select visit, flow_version, jsonb_agg(jsonb_build_array(step, ${bucket('(next_at - client_at)')}) order by client_at) as timings
       from timed where type = 'view' and next_type in ${ENDS} and next_step = step
      group by visit, flow_version
@@ -100,17 +100,24 @@ const refreshSql = ({ touched, events }: Source) => `
     union all
     select sign, day, flow_version, utm_source, utm_campaign, device, t->>0, 0, 0, 0, 0, 0, (t->>1)::bigint
       from states, jsonb_array_elements(timings) as t
+  ), netted as (
+    -- A visit's old and new contributions mostly cancel: net them per key before they are spread over the grains.
+    select day, flow_version, utm_source, utm_campaign, device, step, ms,
+           sum(sign * views) as views, sum(sign * advanced) as advanced, sum(sign * exits) as exits,
+           sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n
+      from contributions group by day, flow_version, utm_source, utm_campaign, device, step, ms
   ), grained as (
-    select c.sign, c.day, c.flow_version, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, g.grain,
+    select c.day, c.flow_version, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, c.n, g.grain,
            case when g.grain in ('source', 'full') then c.utm_source else '' end as utm_source,
            case when g.grain in ('campaign', 'full') then c.utm_campaign else '' end as utm_campaign,
            case when g.grain in ('device', 'full') then c.device else '' end as device
-      from contributions c
+      from netted c
      cross join (values ('all'), ('source'), ('campaign'), ('device'), ('full')) as g(grain)
+     where c.views <> 0 or c.advanced <> 0 or c.exits <> 0 or c.visitors <> 0 or c.leads <> 0 or c.n <> 0
   ), by_bucket as (
     select flow_version, grain, day, step, utm_source, utm_campaign, device, ms,
-           sum(sign * views) as views, sum(sign * advanced) as advanced, sum(sign * exits) as exits,
-           sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n
+           sum(views) as views, sum(advanced) as advanced, sum(exits) as exits,
+           sum(visitors) as visitors, sum(leads) as leads, sum(n) as n
       from grained group by flow_version, grain, day, step, utm_source, utm_campaign, device, ms
   ), summed as (
     select flow_version, grain, day, step, utm_source, utm_campaign, device,
@@ -134,7 +141,8 @@ const EVENT_COLUMNS =
 const NOT_A_BOT = 'not exists (select 1 from funnel_bot_visits b where b.visit = e.visit)';
 
 // The visits named, under every version they already count in too (a visit marked as a bot leaves each), and only
-// their events, each visit's looked up on its own through the index on (visit, client_at, id).
+// their events, each visit's looked up on its own through the index on (visit, client_at, id): `offset 0` keeps the
+// version's test out of the lookup, where the planner would also read the version's whole index.
 const REFRESH = refreshSql({
   touched: `
     select visit, flow_version from json_to_recordset($1::json) as k(visit text, flow_version text)
@@ -143,8 +151,8 @@ const REFRESH = refreshSql({
      where visit in (select visit from json_to_recordset($1::json) as k(visit text))`,
   events: `
     select e.* from touched t cross join lateral (
-      select ${EVENT_COLUMNS} from funnel_events e
-       where e.visit = t.visit and e.flow_version = t.flow_version and ${NOT_A_BOT}) e`,
+      select ${EVENT_COLUMNS} from funnel_events e where e.visit = t.visit and ${NOT_A_BOT} offset 0
+    ) e where e.flow_version = t.flow_version`,
 });
 
 // Every visit: the rollups emptied first, so there is nothing old to take out.
@@ -163,6 +171,9 @@ const LOCK_VISITS = `
 export async function refreshVisits(tx: Queryable, keys: readonly VisitKey[]): Promise<void> {
   if (keys.length === 0) return;
   await tx.query(LOCK_VISITS, [[...new Set(keys.map((key) => key.visit))]]);
+  // The planner overestimates this statement (it cannot know how few events a visit has) and PostgreSQL would
+  // compile it (JIT) on every group, for longer than it runs.
+  await tx.query('set local jit = off');
   await tx.query(REFRESH, [JSON.stringify(keys)]);
 }
 
