@@ -1,6 +1,15 @@
 /** The command line of `npm run bench`. */
 
-export const PARTS = ['lighthouse', 'interaction', 'api', 'events', 'speed-to-lead', 'console', 'lead-count'] as const;
+export const PARTS = [
+  'lighthouse',
+  'interaction',
+  'api',
+  'events',
+  'speed-to-lead',
+  'console',
+  'lead-count',
+  'funnel',
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface BenchOptions {
@@ -24,8 +33,8 @@ export const DEFAULT_JSON = 'bench-results/latest.json';
 export const USAGE = `npm run bench -- [options]
   --runs N            Lighthouse runs per URL, after one discarded warm-up round (default 5)
   --compare URL...    other pages to measure next to ours, interleaved; the first is the LCP reference
-  --only PART         lighthouse, interaction, api, events, speed-to-lead, console or lead-count (repeat, or
-                      separate with commas, for several)
+  --only PART         lighthouse, interaction, api, events, speed-to-lead, console, lead-count or funnel
+                      (repeat, or separate with commas, for several)
   --json FILE         where to write raw runs, medians and the machine (default ${DEFAULT_JSON})
   --walks N           walks through the first steps for the next-to-heading timing (default 5)
   --load-seconds N    length of each API load measurement (default 10)

@@ -2,6 +2,7 @@
 import type { ApiResults } from './api.ts';
 import type { ConsoleResults } from './console.ts';
 import type { EventsResult } from './events.ts';
+import { FUNNEL_FILTERS, FUNNEL_VISITS_PGLITE, FUNNEL_VISITS_POSTGRES, type FunnelBenchResults } from './funnel.ts';
 import { COUNT_LEADS, type LeadCountResults } from './lead-count.ts';
 import { formatRatio, formatTable, formatValue } from './format.ts';
 import { METRICS, type PageResult } from './lighthouse-metrics.ts';
@@ -22,6 +23,7 @@ export interface BenchResults {
   speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
   leadCount?: LeadCountResults;
+  funnel?: FunnelBenchResults;
 }
 
 /** Targets on the Lighthouse medians of '/' (the first page). */
@@ -256,6 +258,29 @@ function leadCountRows(results: LeadCountResults): Row[] {
   ];
 }
 
+function funnelRows(results: FunnelBenchResults): Row[] {
+  const rows: Row[] = [];
+  for (const [name, planned] of [
+    ['PGlite', FUNNEL_VISITS_PGLITE],
+    ['PostgreSQL', FUNNEL_VISITS_POSTGRES],
+  ] as const) {
+    const measured = results.databases.find((result) => result.database === name);
+    const skipped = measured === undefined ? `skipped: ${results.postgresSkipped ?? 'not run'}` : undefined;
+    const visits = (measured?.visits ?? planned).toLocaleString('en');
+    for (const filter of Object.keys(FUNNEL_FILTERS) as (keyof typeof FUNNEL_FILTERS)[]) {
+      const p95 = measured?.requests[filter].p95Ms;
+      rows.push({
+        metric: `Console funnel, filter: ${filter}, p95 (${visits} visits)`,
+        subject: name,
+        value: skipped ?? formatValue(p95, 'ms'),
+        ratio: '',
+        ...targetCells(p95, TARGETS.funnelP95),
+      });
+    }
+  }
+  return rows;
+}
+
 export function resultRows(results: BenchResults, compareCount: number): Row[] {
   return [
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
@@ -265,6 +290,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.speedToLead ? speedToLeadRows(results.speedToLead) : []),
     ...(results.console ? consoleRows(results.console) : []),
     ...(results.leadCount ? leadCountRows(results.leadCount) : []),
+    ...(results.funnel ? funnelRows(results.funnel) : []),
   ];
 }
 

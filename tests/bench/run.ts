@@ -12,6 +12,7 @@ import { runApi, type ApiResults } from './api.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
 import { runEvents, type EventsResult } from './events.ts';
 import { runConsole, type ConsoleResults } from './console.ts';
+import { runFunnel, type FunnelBenchResults } from './funnel.ts';
 import { runLeadCount, type LeadCountResults } from './lead-count.ts';
 import type { LighthouseSettings, PageResult, PageUnderTest } from './lighthouse-metrics.ts';
 import { runLighthouse } from './lighthouse-runs.ts';
@@ -74,6 +75,7 @@ interface Output {
   speedToLead?: SpeedToLeadResults;
   console?: ConsoleResults;
   leadCount?: LeadCountResults;
+  funnel?: FunnelBenchResults;
   pgliteServerPeakRssBytes?: number;
   table: ReturnType<typeof resultRows>;
 }
@@ -90,10 +92,12 @@ async function bench(options: BenchOptions): Promise<boolean> {
   let complete = true;
   let settings: LighthouseSettings | undefined;
   let pgliteServerPeakRssBytes: number | undefined;
-  // The console and lead-count parts need neither the built site nor the server: they seed databases of their own.
+  // The console, lead-count and funnel parts need neither the built site nor the server: they seed databases of their
+  // own.
   // Speed to lead starts servers of its own, so no backlog of another part's leads stands before its own.
   const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'api', 'events'];
-  if (options.parts.some((part) => part !== 'console' && part !== 'lead-count')) await buildSite();
+  const ownDatabaseParts: readonly Part[] = ['console', 'lead-count', 'funnel'];
+  if (options.parts.some((part) => !ownDatabaseParts.includes(part))) await buildSite();
   if (options.parts.some((part) => sharedServerParts.includes(part))) {
     const buyer = await startTestBuyerProcess();
     const server = await startProjectServer('the server on PGlite', { buyerUrl: buyer.url });
@@ -146,6 +150,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (options.parts.includes('lead-count')) {
     say('The count of matching leads at volume:');
     results.leadCount = await runLeadCount();
+  }
+  if (options.parts.includes('funnel')) {
+    say('The funnel at volume:');
+    results.funnel = await runFunnel();
   }
   const busyAtEnd = otherRuns();
 
@@ -206,6 +214,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (results.speedToLead) output.speedToLead = results.speedToLead;
   if (results.console) output.console = results.console;
   if (results.leadCount) output.leadCount = results.leadCount;
+  if (results.funnel) output.funnel = results.funnel;
   if (pgliteServerPeakRssBytes !== undefined) output.pgliteServerPeakRssBytes = pgliteServerPeakRssBytes;
   const file = resolve(PROJECT_ROOT, options.json);
   mkdirSync(dirname(file), { recursive: true });

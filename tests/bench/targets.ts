@@ -53,6 +53,11 @@ export const TARGETS = {
    */
   consoleCountP95: { op: '<=', limit: 100, unit: 'ms' },
   /**
+   * The console's funnel of a version, p95 with each filter (none, a week, a source, a device), at 100,000 visits on
+   * PGlite and 1,000,000 on PostgreSQL (docs/decisions/103-funnel-rollups.md).
+   */
+  funnelP95: { op: '<=', limit: 200, unit: 'ms' },
+  /**
    * Speed to lead, one server routing to one buyer that answers at once: leads delivered per second from a backlog of
    * 500 (intake out of the way; in a burst, intake on the same process sets the pace), the p99 from a lead's 201 to
    * the buyer's 2xx at 50 leads a second, and the first attempt at a single lead on an idle server (the worst of

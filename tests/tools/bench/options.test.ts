@@ -7,7 +7,7 @@ describe('bench options', () => {
     expect(parseOptions([])).toMatchObject({
       runs: 5,
       compare: [],
-      parts: ['lighthouse', 'interaction', 'api', 'events', 'speed-to-lead', 'console', 'lead-count'],
+      parts: ['lighthouse', 'interaction', 'api', 'events', 'speed-to-lead', 'console', 'lead-count', 'funnel'],
       json: DEFAULT_JSON,
     });
   });

@@ -190,6 +190,42 @@ describe('result rows', () => {
       ],
     ]);
   });
+  it("judges the console's funnel at volume by its p95 with each filter, PostgreSQL skipped when unreachable", () => {
+    const timed = (p95Ms: number) => ({ requests: 100, p50Ms: p95Ms / 2, p95Ms });
+    const rows = resultRows(
+      {
+        funnel: {
+          databases: [
+            {
+              database: 'PGlite',
+              visits: 100_000,
+              events: 1_500_000,
+              seedSeconds: 30,
+              rebuildSeconds: 60,
+              requests: { none: timed(40), 'a date range': timed(20), utm_source: timed(250), device: timed(30) },
+            },
+          ],
+          postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
+        },
+      },
+      0,
+    );
+    const pglite = rows.filter((row) => row.subject === 'PGlite');
+    expect(pglite.map((row) => [row.metric, row.value, row.met])).toEqual([
+      ['Console funnel, filter: none, p95 (100,000 visits)', '40 ms', 'yes'],
+      ['Console funnel, filter: a date range, p95 (100,000 visits)', '20 ms', 'yes'],
+      ['Console funnel, filter: utm_source, p95 (100,000 visits)', '250 ms', 'no'],
+      ['Console funnel, filter: device, p95 (100,000 visits)', '30 ms', 'yes'],
+    ]);
+    const postgres = rows.filter((row) => row.subject === 'PostgreSQL');
+    expect(postgres.map((row) => [row.metric, row.met])).toEqual(
+      ['none', 'a date range', 'utm_source', 'device'].map((filter) => [
+        `Console funnel, filter: ${filter}, p95 (1,000,000 visits)`,
+        'skipped',
+      ]),
+    );
+  });
+
   it("judges the funnel events by events a second at full speed and the beacons' p99 at the target rate", () => {
     const load = (perSecond: number, p50Ms: number, p99Ms: number): LoadResult => ({
       ok: perSecond * 10,
