@@ -21,8 +21,8 @@ function importedStylesheets(entry: string, seen = new Set<string>()): string[] 
   if (seen.has(entry)) return [];
   seen.add(entry);
   const source = readFileSync(entry, 'utf8');
-  const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/gm)].map(
-    (match) => join(dirname(entry), match[1]!),
+  const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/gm)].map((match) =>
+    join(dirname(entry), match[1]!),
   );
   return specifiers.flatMap((file) =>
     file.endsWith('.css') ? [file] : /\.tsx?$/.test(file) ? importedStylesheets(file, seen) : [],

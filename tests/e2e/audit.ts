@@ -111,8 +111,11 @@ async function lowContrast(page: Page, check: ContrastCheck): Promise<string[]> 
       }
       return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255, 1] as Rgba);
     };
-    const name = (field: Element) =>
-      `${field.tagName.toLowerCase()} ${field.getAttribute('aria-label') ?? (field.id ? `#${field.id}` : `[name=${field.getAttribute('name') ?? ''}]`)}`;
+    // A field by what a person reads beside it: its label, else its accessible name, else its name.
+    const name = (field: Element) => {
+      const label = (field as HTMLInputElement).labels?.[0]?.textContent ?? field.getAttribute('aria-label');
+      return `${field.tagName.toLowerCase()} "${label ?? field.getAttribute('name') ?? field.id}"`;
+    };
 
     const visible = (field: Element) => field.getClientRects().length > 0 && !field.closest('[aria-hidden="true"]');
 
