@@ -2,12 +2,13 @@
  * Retention on PGlite and (with DATABASE_URL) PostgreSQL: leads older than LEAD_RETENTION_DAYS lose their personal
  * data (undelivered ones not before their delivery window ends), consent evidence goes after five years and keeps
  * the phone number and email it was given for until then, funnel events go after FUNNEL_EVENT_RETENTION_DAYS with
- * the bot marks of their visits, and the daily job is registered and purges at start.
+ * the bot marks of their visits and the funnel's rollups of their days, and the daily job is registered and purges at start.
  */
 import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../../../server/platform/db/index.ts';
+import { rebuildRollups } from '../../../server/funnel/index.ts';
 import { bossOptions } from '../../../server/buyers/delivery/lead-delivery.ts';
 import type { BuyerClient } from '../../../server/buyers/delivery/buyer-client.ts';
 import type { DeliveryLog } from '../../../server/buyers/delivery/delivery-log.ts';
@@ -169,7 +170,7 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     expect(await leadOf(db, expired)).toEqual({ payload: {}, purged_at: expect.any(Date), digests: false });
   });
 
-  it('deletes funnel events older than FUNNEL_EVENT_RETENTION_DAYS, and a bot mark with the last of its events', async () => {
+  it('deletes funnel events older than FUNNEL_EVENT_RETENTION_DAYS, a bot mark with the last of its events, and the funnel of their days', async () => {
     const { db } = await openDatabase(kind);
     const event = (visit: string, days: number) =>
       db.query(
@@ -189,12 +190,21 @@ describe.each(DATABASES)('retention on $name', (kind) => {
     await event('long-bot-visit-000', FUNNEL_EVENT_RETENTION_DAYS - 1);
     await mark('long-bot-visit-000', FUNNEL_EVENT_RETENTION_DAYS + 1);
     await event('young-visit-000000', FUNNEL_EVENT_RETENTION_DAYS - 1);
+    await event('old-visit-00000000', FUNNEL_EVENT_RETENTION_DAYS + 1);
+    await rebuildRollups(db);
 
-    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0, eventsDeleted: 2 });
+    expect(await purgeExpired(db, RETENTION_DAYS)).toEqual({ leadsPurged: 0, evidenceDeleted: 0, eventsDeleted: 3 });
     const events = await db.query<{ visit: string }>('select visit from funnel_events order by visit');
     expect(events.rows.map((row) => row.visit)).toEqual(['long-bot-visit-000', 'young-visit-000000']);
     const marks = await db.query<{ visit: string }>('select visit from funnel_bot_visits');
     expect(marks.rows.map((row) => row.visit)).toEqual(['long-bot-visit-000']);
+    // The funnel keeps the young visit's day, and nothing of the old one's.
+    const visits = await db.query<{ visit: string }>('select visit from funnel_visits');
+    expect(visits.rows.map((row) => row.visit)).toEqual(['young-visit-000000']);
+    const visitors = await db.query<{ n: number }>(
+      "select sum(visitors)::int as n from funnel_rollups where grain = 'all' and step = ''",
+    );
+    expect(visitors.rows[0]?.n).toBe(1);
   });
 
   it('registers the daily schedule and purges at start, logging counts only', async () => {
