@@ -14,6 +14,7 @@ import {
   COUNTS_PATH,
   INVITATIONS_PATH,
   LEAD_ACTIONS,
+  LEAD_COUNT_PATH,
   LEADS_CSV_PATH,
   LEADS_PATH,
   PASSWORD_PATH,
@@ -159,6 +160,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   },
   { method: 'GET', route: AUDIT_PATH, url: AUDIT_PATH, access: ACCESS.audit },
   { method: 'GET', route: LEADS_PATH, url: LEADS_PATH, access: ACCESS.leads },
+  { method: 'GET', route: LEAD_COUNT_PATH, url: `${LEAD_COUNT_PATH}?status=held`, access: ACCESS.leads },
   {
     method: 'GET',
     route: LEADS_CSV_PATH,
