@@ -1,11 +1,11 @@
 /**
  * The funnel's rollups (docs/decisions/103-funnel-rollups.md), kept in the transaction that stores a visit's events
  * or its lead. Each visit's contribution is computed from its stored events by the counting rules of
- * docs/decisions/024-funnel-events.md (its own clock; at one instant a step's end before the next step's view, then the
- * order received), so events that arrive late or out
- * of order, a visit marked as a bot later and a lead stored after the visit's last event all come out exact: the
- * visit's old contribution (funnel_visits) is taken out of funnel_rollups and its new one put in, in one statement.
- * The rebuild runs the same statement over every visit, so it gives the same numbers.
+ * docs/decisions/024-funnel-events.md (its own clock; at one instant a step's end before the next step's view, then
+ * the order received), so events that arrive late or out of order, a visit marked as a bot later and a lead stored
+ * after the visit's last event all come out exact: the visit's old contribution (funnel_visits) is taken out of
+ * funnel_rollups and its new one put in, in one statement. The rebuild runs the same statement over every visit, so it
+ * gives the same numbers.
  */
 import type { Database, Queryable } from '../platform/db/types.ts';
 
@@ -162,7 +162,8 @@ const REBUILD = refreshSql({
 });
 
 // Two servers refreshing one visit at once (its events on one, its lead on another) take turns: the second reads
-// what the first committed. Locked in one order (by the key), so no two transactions wait for each other.
+// what the first committed. Locked in one order (by the key), so no two transactions wait for each other. The two-key
+// form with 'funn' (in ASCII) as the first keeps these locks apart from the one-key locks of other features.
 const LOCK_VISITS = `
   select pg_advisory_xact_lock(${0x66756e6e}, key)
     from (select distinct hashtext(visit) as key from unnest($1::text[]) as visit) k order by key`;
