@@ -6,7 +6,8 @@
 import type { AnswerGroup } from '../../../contracts/console.ts';
 import { LEAD_EXTRAS } from '../../../contracts/lead.ts';
 import { ATTRIBUTION_FIELD } from '../../../contracts/attribution.ts';
-import type { Flow } from '../../../engine/flow/definition.ts';
+import { Value } from 'typebox/value';
+import { FlowSchema, type Flow } from '../../../engine/flow/definition.ts';
 import { readFlowFiles } from '../../../engine/flow/load.ts';
 import { fillFromAnswers } from '../../../engine/render/step-text.ts';
 
@@ -70,12 +71,15 @@ function stepLabels(flow: Flow): StepLabels[] {
   });
 }
 
-/** The labels of the flow files in `dir`, by version; the first file of a version wins, as the lead flows read them. */
+/**
+ * The labels of the flow files in `dir`, by version; the first file of a version wins, as the lead flows read them. A
+ * file that is not a valid flow is left out: the lead flows refuse it at start, naming what is wrong.
+ */
 export function readAnswerLabels(dir: string): AnswerLabels {
   const labels = new Map<string, readonly StepLabels[]>();
   for (const { json } of readFlowFiles(dir)) {
-    const flow = json as Flow;
-    if (!labels.has(flow.version)) labels.set(flow.version, stepLabels(flow));
+    if (!Value.Check(FlowSchema, json)) continue;
+    if (!labels.has(json.version)) labels.set(json.version, stepLabels(json));
   }
   return labels;
 }
