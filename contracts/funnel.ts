@@ -6,8 +6,9 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { CONSOLE_API } from './console.ts';
+import { EVENTS_PATH, MAX_EVENTS_PER_BATCH, VISIT_PATTERN } from './funnel-beacon.ts';
 
-export const EVENTS_PATH = '/api/events';
+export { EVENTS_PATH, MAX_EVENTS_PER_BATCH };
 export const FUNNEL_PATH = `${CONSOLE_API}/funnel`;
 export const FUNNEL_CSV_PATH = `${CONSOLE_API}/funnel.csv`;
 
@@ -22,9 +23,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** By the width of the screen: phone below 768 CSS px, tablet below 1024, desktop from there. */
 export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
-
-/** Most events one beacon carries; the page sends sooner when it has this many. */
-export const MAX_EVENTS_PER_BATCH = 50;
 
 const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
 const campaign = { type: 'string', maxLength: 256 } as const;
@@ -54,7 +52,7 @@ export const eventBatch = {
   properties: {
     xsrf: { type: 'string', maxLength: 256 },
     /** Random, kept for the tab's session (sessionStorage): a reload or a return in the same tab is the same visit. */
-    visit: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
+    visit: { type: 'string', pattern: VISIT_PATTERN },
     flow_version: id,
     device: { type: 'string', enum: DEVICE_CLASSES },
     utm_source: campaign,

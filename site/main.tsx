@@ -18,8 +18,9 @@ import { registerServiceWorker } from './service-worker-registration.ts';
 import { nextTask } from './next-task.ts';
 import { hydrationTurns } from '../engine/render/hydrate-later.tsx';
 import { bothListeners } from './both-listeners.ts';
-import { funnelQueue, reportAfterFirstScreen } from './funnel/queue.ts';
+import { browserQueuePage, funnelQueue, reportAfterFirstScreen } from './funnel/queue.ts';
 import { campaignFrom } from './funnel/campaign.ts';
+import type { LeadExtras } from '../contracts/lead.ts';
 
 const config = readRuntimeConfig();
 const thirdParties = startThirdParties(config, actions);
@@ -44,7 +45,8 @@ const turns = hydrating ? hydrationTurns(nextTask) : undefined;
 
 // Read before the router changes the address: the page the visitor landed on.
 const arrival = attributionOf({ href: window.location.href, referrer: document.referrer });
-const funnel = funnelQueue();
+const funnelPage = browserQueuePage(campaignFrom(store, flows, arrival));
+const funnel = funnelQueue(funnelPage);
 
 const page = (
   <BrowserRouter>
@@ -52,7 +54,13 @@ const page = (
       config,
       api: createApiClient(),
       recordAtomFor: createRecordAtoms(store),
-      pageAnswers: () => ({ ...certificateAnswers(document), ...honeypotAnswers(document) }),
+      // The lead carries the funnel's visit id, so the funnel counts it as that visit's conversion. Named by type
+      // only: the lead's contract module itself belongs to the lead action's chunk.
+      pageAnswers: () => ({
+        ...certificateAnswers(document),
+        ...honeypotAnswers(document),
+        ...({ funnel_visit: funnelPage.visit } satisfies Pick<LeadExtras, 'funnel_visit'>),
+      }),
       arrival,
       events: bothListeners(thirdParties.events, funnel.events),
       actions: thirdParties.actions,
@@ -68,5 +76,5 @@ void nextTask().then(() => {
     createRoot(root).render(page);
   }
   registerServiceWorker();
-  reportAfterFirstScreen(funnel, campaignFrom(store, flows, arrival));
+  reportAfterFirstScreen(funnel, funnelPage);
 });

@@ -10,4 +10,10 @@ export interface FunnelEvent {
   offer?: string;
 }
 
-export type FunnelSink = (event: FunnelEvent) => void;
+/** Where the queue hands its events once the reporter has arrived (site/funnel/reporter.ts). */
+export interface FunnelSink {
+  /** An event to send, soon. */
+  add(event: FunnelEvent): void;
+  /** The page is being hidden or closed: send everything now. */
+  hidden(): void;
+}

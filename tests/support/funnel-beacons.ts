@@ -1,43 +1,52 @@
-/** A fake page for the funnel's reporter (site/funnel/reporter.ts), and the batches its beacons carried. */
-import { expect, vi, type Mock } from 'vitest';
-import { EVENTS_PATH, type EventBatch } from '../../contracts/funnel.ts';
+/** Fakes for the funnel's queue and reporter (site/funnel/), and the batches they sent. */
+import { vi } from 'vitest';
+import type { EventBatch } from '../../contracts/funnel.ts';
+import { MAX_EVENTS_PER_BATCH } from '../../contracts/funnel-beacon.ts';
+import { batchMaker, type BatchSources, type PostBatch } from '../../site/funnel/batch.ts';
+import type { QueuePage } from '../../site/funnel/queue.ts';
 import type { ReporterPage } from '../../site/funnel/reporter.ts';
 
-/** The beacons sent, as the server would read their bodies. */
-export async function batchesOf(send: Mock<Beacon>): Promise<EventBatch[]> {
-  expect(send.mock.calls.every(([url]) => url === EVENTS_PATH)).toBe(true);
-  return Promise.all(
-    send.mock.calls.map(async ([, blob]) => {
-      expect(blob.type).toBe('application/json');
-      return JSON.parse(await blob.text()) as EventBatch;
-    }),
-  );
-}
+/** A post that answers `done` for every batch (true: the server took it). */
+export const fakePost = (done = true) => vi.fn<PostBatch>(() => Promise.resolve(done));
 
-type Beacon = (url: string, data: Blob) => boolean;
+/** The batches a fake post was given, in order, with whether each went as the page was hidden. */
+export const postedOf = (post: ReturnType<typeof fakePost>): { batch: EventBatch; hiding: boolean }[] =>
+  post.mock.calls.map(([batch, hiding]) => ({ batch, hiding }));
 
-/** A navigator.sendBeacon that takes every beacon. */
-export const fakeBeacon = () => vi.fn<Beacon>(() => true);
+export const batchesOf = (post: ReturnType<typeof fakePost>): EventBatch[] => postedOf(post).map(({ batch }) => batch);
 
 export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   const items = new Map<string, string>();
   return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 }
 
-export function fakePage(overrides: Partial<ReporterPage> = {}) {
-  const hidden: (() => void)[] = [];
-  const send = fakeBeacon();
-  const storage = memoryStorage();
-  const page: ReporterPage = {
-    sendBeacon: send,
-    storage: () => storage,
+export const VISIT = 'visit-0123456789abcdef';
+
+export function fakeSources(overrides: Partial<BatchSources> = {}): BatchSources {
+  return {
+    visit: VISIT,
     width: () => 1280,
     xsrf: () => 'token-1',
     campaign: () => ({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', landing_url: 'https://x/' }),
     honeypot: () => false,
-    onHidden: (listener) => void hidden.push(listener),
-    now: () => 5000,
     ...overrides,
   };
-  return { page, send, hide: () => hidden.forEach((listener) => listener()) };
+}
+
+export function fakeReporterPage(post = fakePost(), sources: Partial<BatchSources> = {}): ReporterPage {
+  return { batchOf: batchMaker(fakeSources(sources)), post, maxEvents: MAX_EVENTS_PER_BATCH };
+}
+
+/** The queue's page: the clock is `now`, `hide()` hides the page. */
+export function fakeQueuePage(post = fakePost()) {
+  const hidden: (() => void)[] = [];
+  const clock = { now: 5000 };
+  const page: QueuePage = {
+    visit: VISIT,
+    batchOf: batchMaker(fakeSources()),
+    post,
+    onHidden: (listener) => void hidden.push(listener),
+    now: () => clock.now,
+  };
+  return { page, post, clock, hide: () => hidden.forEach((listener) => listener()) };
 }

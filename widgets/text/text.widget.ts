@@ -1,11 +1,12 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { textOptions } from './options.ts';
-import { Text } from './Text.tsx';
 
 export const text = defineWidget({
   name: 'text',
   summary: 'A one-line text input, optionally for an email address or phone number, that can trim spaces when left.',
   serves: { kind: 'value', types: ['string'] },
   options: textOptions,
-  component: Text,
+  // Only later steps use it: kept out of the first screen's script.
+  component: deferredComponent(() => import('./Text.tsx').then((module) => module.Text), 'the text input'),
 });

@@ -1,6 +1,6 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import { zipLookupOptions } from './options.ts';
-import { ZipLookup } from './ZipLookup.tsx';
 
 export const zipLookup = defineWidget({
   name: 'zip-lookup',
@@ -14,5 +14,9 @@ export const zipLookup = defineWidget({
     found: '{city}, {state} {zipcode}',
     save: { city: 'city', state: 'state', zipcode: 'zipcode' },
   },
-  component: ZipLookup,
+  // Only a later step uses it: kept out of the first screen's script.
+  component: deferredComponent(
+    () => import('./ZipLookup.tsx').then((module) => module.ZipLookup),
+    'the ZIP code lookup',
+  ),
 });

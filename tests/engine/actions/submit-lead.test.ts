@@ -107,6 +107,17 @@ describe('the submit-lead action', () => {
     expect(vi.mocked(without.sendLead).mock.calls[0]![0]).not.toHaveProperty('attribution');
   });
 
+  it("sends the funnel's visit id the page handed in, so the funnel counts the lead for that visit, and none without", async () => {
+    const api = workingApi();
+    await submitLead(input(api, { answers: { ...answers, funnel_visit: '0123456789abcdef0123456789abcdef' } }));
+    expect(vi.mocked(api.sendLead).mock.calls[0]![0]).toMatchObject({
+      funnel_visit: '0123456789abcdef0123456789abcdef',
+    });
+    const without = workingApi();
+    await submitLead(input(without));
+    expect(vi.mocked(without.sendLead).mock.calls[0]![0]).not.toHaveProperty('funnel_visit');
+  });
+
   it('sends the honeypot field when something filled it, so the server can hold the lead back', async () => {
     const api = workingApi();
     await submitLead(input(api, { answers: { ...answers, website: 'https://bot.example' } }));

@@ -1,20 +1,21 @@
 /**
- * The funnel's reporter: the batches it sends to /api/events, when it sends them, the visit id it keeps for the tab,
- * and the leave it adds when the page is hidden.
+ * The funnel's reporter and what it sends with: the batches it makes for /api/events, when they go, how a batch the
+ * server could not take is tried once more, how a batch goes as the page is hidden, and the visit id of the tab.
  */
 import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EVENTS_PER_BATCH, eventBatch } from '../../../contracts/funnel.ts';
-import {
-  BATCH_DELAY_MS,
-  VISIT_KEY,
-  browserReporterPage,
-  deviceClass,
-  startFunnelReporter,
-  visitId,
-} from '../../../site/funnel/reporter.ts';
+import { EVENTS_PATH, MAX_EVENTS_PER_BATCH, eventBatch } from '../../../contracts/funnel.ts';
+import { VISIT_KEY, batchMaker, deviceClass, postBatch, visitId, type PostBatch } from '../../../site/funnel/batch.ts';
+import { BATCH_DELAY_MS, RETRY_DELAY_MS, RETRY_SPREAD_MS, startFunnelReporter } from '../../../site/funnel/reporter.ts';
 import type { FunnelEvent } from '../../../site/funnel/funnel-event.ts';
-import { batchesOf, fakeBeacon, fakePage, memoryStorage } from '../../support/funnel-beacons.ts';
+import {
+  batchesOf,
+  fakePost,
+  fakeReporterPage,
+  fakeSources,
+  memoryStorage,
+  postedOf,
+} from '../../support/funnel-beacons.ts';
 
 const validBatch = new Ajv({ strict: false }).compile(eventBatch);
 
@@ -25,24 +26,26 @@ const event = (type: FunnelEvent['type'], stepId: string, at: number, version?: 
   at,
 });
 
+/** The longest a refused batch waits for its second try. */
+const RETRY_AT_THE_LATEST = RETRY_DELAY_MS + RETRY_SPREAD_MS;
+
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('a batch', () => {
-  it('carries the token, visit, version, device, campaign and honeypot, and the events with their step and time', async () => {
-    const { page, send, hide } = fakePage();
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000));
-    report(event('advance', 'start', 2500));
-    report(event('view', 'amount', 2600));
-    report({ ...event('offer', 'amount', 2700), offer: 'bluevine' });
-    hide();
-
-    const [batch, ...others] = await batchesOf(send);
-    expect(others).toEqual([]);
+  it('carries the token, visit, version, device, campaign and honeypot, and the events with their step and time', () => {
+    const batch = batchMaker(fakeSources())([
+      event('view', 'start', 1000),
+      event('advance', 'start', 2500),
+      event('view', 'amount', 2600),
+      { ...event('offer', 'amount', 2700), offer: 'bluevine' },
+    ]);
     expect(batch).toEqual({
       xsrf: 'token-1',
-      visit: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      visit: 'visit-0123456789abcdef',
       flow_version: 'v2',
       device: 'desktop',
       utm_source: 'google',
@@ -54,120 +57,189 @@ describe('a batch', () => {
         { type: 'advance', step: 'start', at: 2500 },
         { type: 'view', step: 'amount', at: 2600 },
         { type: 'offer', step: 'amount', at: 2700, offer: 'bluevine' },
-        { type: 'leave', step: 'amount', at: 5000 },
       ],
     });
     expect(validBatch(batch)).toBe(true);
   });
 
-  it('leaves out the campaign fields the visit has none of, and says when the honeypot was filled', async () => {
-    const { page, send, hide } = fakePage({ campaign: () => undefined, honeypot: () => true, width: () => 800 });
-    startFunnelReporter(page)(event('view', 'start', 1000));
-    hide();
-    const [batch] = await batchesOf(send);
+  it('leaves out the campaign fields the visit has none of, and says when the honeypot was filled', () => {
+    const batchOf = batchMaker(fakeSources({ campaign: () => undefined, honeypot: () => true, width: () => 800 }));
+    const batch = batchOf([event('view', 'start', 1000)]);
     expect(batch).toEqual(expect.objectContaining({ device: 'tablet', honeypot: true }));
-    expect(Object.keys(batch!)).not.toContain('utm_source');
+    expect(Object.keys(batch)).not.toContain('utm_source');
     expect(validBatch(batch)).toBe(true);
   });
 
-  it('goes a few seconds after its first event, without waiting for the page to be hidden', async () => {
-    const { page, send } = fakePage();
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000));
+  it('keeps the campaign its version first went with, after the record that kept it was cleared', () => {
+    let campaign: { utm_source: string } | undefined = { utm_source: 'newsletter' };
+    const batchOf = batchMaker(fakeSources({ campaign: () => campaign }));
+    batchOf([event('view', 'start', 1000)]);
+    campaign = undefined;
+    expect(batchOf([event('view', 'thank-you', 2000)]).utm_source).toBe('newsletter');
+  });
+});
+
+describe('the reporter', () => {
+  it('sends a batch a few seconds after its first event, while the page is on screen', () => {
+    const post = fakePost();
+    const report = startFunnelReporter(fakeReporterPage(post));
+    report.add(event('view', 'start', 1000));
     vi.advanceTimersByTime(BATCH_DELAY_MS - 1);
-    report(event('advance', 'start', 2000));
-    expect(send).not.toHaveBeenCalled();
+    report.add(event('advance', 'start', 2000));
+    expect(post).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect((await batchesOf(send)).map((batch) => batch.events.length)).toEqual([2]);
+    expect(postedOf(post).map(({ batch, hiding }) => [batch.events.length, hiding])).toEqual([[2, false]]);
   });
 
-  it(`goes at once when it holds ${MAX_EVENTS_PER_BATCH} events`, async () => {
-    const { page, send } = fakePage();
-    const report = startFunnelReporter(page);
-    for (let at = 0; at < MAX_EVENTS_PER_BATCH + 1; at++) report(event(at % 2 ? 'back' : 'view', 'amount', at));
-    expect((await batchesOf(send)).map((batch) => batch.events.length)).toEqual([MAX_EVENTS_PER_BATCH]);
+  it(`sends at once when it holds ${MAX_EVENTS_PER_BATCH} events`, () => {
+    const post = fakePost();
+    const report = startFunnelReporter(fakeReporterPage(post));
+    for (let at = 0; at < MAX_EVENTS_PER_BATCH + 1; at++) report.add(event(at % 2 ? 'back' : 'view', 'amount', at));
+    expect(batchesOf(post).map((batch) => batch.events.length)).toEqual([MAX_EVENTS_PER_BATCH]);
     vi.advanceTimersByTime(BATCH_DELAY_MS);
-    expect((await batchesOf(send)).map((batch) => batch.events.length)).toEqual([MAX_EVENTS_PER_BATCH, 1]);
+    expect(batchesOf(post).map((batch) => batch.events.length)).toEqual([MAX_EVENTS_PER_BATCH, 1]);
   });
 
-  it("is one version's: another version's events start a batch of their own", async () => {
-    const { page, send, hide } = fakePage();
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000, 'v1'));
-    report(event('view', 'start', 2000, 'v3'));
-    hide();
-    const batches = await batchesOf(send);
-    expect(batches.map((batch) => [batch.flow_version, batch.events.map(({ type }) => type)])).toEqual([
-      ['v1', ['view']],
-      ['v3', ['view', 'leave']],
+  it("makes a batch one version's: another version's events start a batch of their own", () => {
+    const post = fakePost();
+    const report = startFunnelReporter(fakeReporterPage(post));
+    report.add(event('view', 'start', 1000, 'v1'));
+    report.add(event('view', 'start', 2000, 'v3'));
+    report.hidden();
+    expect(postedOf(post).map(({ batch, hiding }) => [batch.flow_version, hiding])).toEqual([
+      ['v1', false],
+      ['v3', true],
     ]);
+  });
+
+  it('sends what it holds at once, as the page is hidden, and nothing when it holds nothing', () => {
+    const post = fakePost();
+    const report = startFunnelReporter(fakeReporterPage(post));
+    report.add(event('view', 'start', 1000));
+    report.hidden();
+    report.hidden();
+    vi.advanceTimersByTime(BATCH_DELAY_MS);
+    expect(postedOf(post).map(({ batch, hiding }) => [batch.events.length, hiding])).toEqual([[1, true]]);
   });
 });
 
-describe('leaving', () => {
-  it('is told once for the step shown, however many ways the page says it is hidden', async () => {
-    const { page, send, hide } = fakePage();
-    startFunnelReporter(page)(event('view', 'start', 1000));
-    hide();
-    hide();
-    const events = (await batchesOf(send)).flatMap((batch) => batch.events);
-    expect(events).toEqual([
-      { type: 'view', step: 'start', at: 1000 },
-      { type: 'leave', step: 'start', at: 5000 },
-    ]);
+describe('a batch the server could not take', () => {
+  /** A post that answers, for each batch sent, the next of `answers` (then true). */
+  const answering = (...answers: boolean[]) => vi.fn<PostBatch>(() => Promise.resolve(answers.shift() ?? true));
+
+  it('is sent once more after a random delay of a few seconds', async () => {
+    const post = answering(false);
+    startFunnelReporter(fakeReporterPage(post)).add(event('view', 'start', 1000));
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+    expect(post).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1);
+    expect(post).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RETRY_SPREAD_MS + 1);
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(post.mock.calls[1]).toEqual(post.mock.calls[0]);
   });
 
-  it('is told again when the visitor came back to the tab and did something before hiding it again', async () => {
-    const { page, send, hide } = fakePage();
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000));
-    hide();
-    report(event('advance', 'start', 6000));
-    report(event('view', 'amount', 6100));
-    hide();
-    const events = (await batchesOf(send)).flatMap((batch) => batch.events.map(({ type, step }) => `${type} ${step}`));
-    expect(events).toEqual(['view start', 'leave start', 'advance start', 'view amount', 'leave amount']);
-  });
-
-  it('is noticed on pagehide and on the tab hidden, in the browser', async () => {
-    const send = fakeBeacon();
-    vi.stubGlobal('navigator', { sendBeacon: send });
-    const report = startFunnelReporter(
-      browserReporterPage({ campaign: () => undefined, xsrf: () => 'token', honeypot: () => false }),
-    );
-    report(event('view', 'start', 1000));
-    window.dispatchEvent(new Event('pagehide'));
-    expect((await batchesOf(send)).flatMap((batch) => batch.events.map(({ type }) => type))).toEqual(['view', 'leave']);
-
-    report(event('advance', 'start', 2000));
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect((await batchesOf(send)).map((batch) => batch.events.map(({ type }) => type))).toEqual([
-      ['view', 'leave'],
-      ['advance', 'leave'],
-    ]);
-    vi.unstubAllGlobals();
-  });
-});
-
-describe('a beacon that fails', () => {
-  it('is dropped without a word, whether the browser refuses it, throws, or has no sendBeacon', () => {
-    for (const sendBeacon of [() => false, undefined]) {
-      const { page, hide } = fakePage({ sendBeacon });
-      const report = startFunnelReporter(page);
-      expect(() => {
-        report(event('view', 'start', 1000));
-        hide();
-      }).not.toThrow();
+  it('waits a different time for each page, so refusals at one moment do not come back at one moment', async () => {
+    const delays: number[] = [];
+    for (const random of [0, 0.5, 0.99]) {
+      vi.spyOn(Math, 'random').mockReturnValue(random);
+      const post = answering(false);
+      startFunnelReporter(fakeReporterPage(post)).add(event('view', 'start', 1000));
+      await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+      let waited = 0;
+      while (post.mock.calls.length < 2) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      delays.push(waited);
     }
-    const { page, hide } = fakePage({
-      sendBeacon: () => {
+    expect(new Set(delays).size).toBe(3);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(RETRY_DELAY_MS);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(RETRY_AT_THE_LATEST + 100);
+  });
+
+  it('is not sent a third time when the second try is refused too', async () => {
+    const post = answering(false, false);
+    startFunnelReporter(fakeReporterPage(post)).add(event('view', 'start', 1000));
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS + RETRY_AT_THE_LATEST);
+    expect(post).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10 * RETRY_AT_THE_LATEST);
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes at once, for its second try, when the page is hidden before its delay is over', async () => {
+    const post = answering(false);
+    const report = startFunnelReporter(fakeReporterPage(post));
+    report.add(event('view', 'start', 1000));
+    await vi.advanceTimersByTimeAsync(BATCH_DELAY_MS);
+    report.hidden();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post.mock.calls.map(([, hiding]) => hiding)).toEqual([false, true]);
+    await vi.advanceTimersByTimeAsync(10 * RETRY_AT_THE_LATEST);
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('sending a batch', () => {
+  const batch = batchMaker(fakeSources())([event('view', 'start', 1000)]);
+  const answer = (status: number) => vi.fn(() => Promise.resolve(new Response(null, { status })));
+
+  it('goes with a keepalive fetch while the page is on screen, and is done unless the server answered 5xx', async () => {
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { sendBeacon });
+    for (const [status, done] of [
+      [204, true],
+      [400, true],
+      [503, false],
+    ] as const) {
+      const fetch = answer(status);
+      vi.stubGlobal('fetch', fetch);
+      expect(await postBatch(batch, false)).toBe(done);
+      expect(fetch).toHaveBeenCalledWith(EVENTS_PATH, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(batch),
+      });
+    }
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('is not done when no answer came', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await postBatch(batch, false)).toBe(false);
+  });
+
+  it('goes with a beacon as the page is hidden', async () => {
+    const sendBeacon = vi.fn((_url: string, _data: Blob) => true);
+    const fetch = answer(204);
+    vi.stubGlobal('navigator', { sendBeacon });
+    vi.stubGlobal('fetch', fetch);
+    expect(await postBatch(batch, true)).toBe(true);
+    const [url, data] = sendBeacon.mock.calls[0]!;
+    expect(url).toBe(EVENTS_PATH);
+    expect(data.type).toBe('application/json');
+    expect(JSON.parse(await data.text())).toEqual(batch);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('falls back to a keepalive fetch when the browser refuses the beacon, throws or has no sendBeacon', async () => {
+    for (const sendBeacon of [
+      () => false,
+      () => {
         throw new TypeError('Beacon refused');
       },
-    });
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000));
-    expect(hide).not.toThrow();
+      undefined,
+    ]) {
+      vi.stubGlobal('navigator', { sendBeacon });
+      const fetch = answer(503);
+      vi.stubGlobal('fetch', fetch);
+      expect(await postBatch(batch, true)).toBe(false);
+      expect(fetch).toHaveBeenCalledWith(EVENTS_PATH, expect.objectContaining({ keepalive: true }));
+    }
   });
 });
 
@@ -186,17 +258,6 @@ describe('the visit id', () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
     expect(id).toMatch(new RegExp(eventBatch.properties.visit.pattern));
-  });
-
-  it('is the same in every batch of the page', async () => {
-    const { page, send, hide } = fakePage();
-    const report = startFunnelReporter(page);
-    report(event('view', 'start', 1000));
-    hide();
-    report(event('view', 'start', 2000, 'v3'));
-    hide();
-    const [first, second] = await batchesOf(send);
-    expect(second!.visit).toBe(first!.visit);
   });
 });
 
