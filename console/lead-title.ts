@@ -5,7 +5,7 @@
  */
 import { formatTime } from './format.ts';
 
-export interface Titled {
+interface Titled {
   name: string;
   business_name: string;
   received_at: string;

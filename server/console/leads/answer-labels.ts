@@ -31,9 +31,9 @@ interface StepLabels {
 export type AnswerLabels = ReadonlyMap<string, readonly StepLabels[]>;
 
 /** Shown above what the page sends with the answers (the full name, the address, the page's address...). */
-export const SENT_WITH_THE_LEAD = 'Sent with the lead';
+const SENT_WITH_THE_LEAD = 'Sent with the lead';
 /** Shown above fields the lead's version does not ask for, each under its own key. */
-export const OTHER_FIELDS = 'Other fields';
+const OTHER_FIELDS = 'Other fields';
 
 /** Neither asked nor worth a line: the flow is on the page already, the attribution has its own section. */
 const NOT_ANSWERS = new Set(['flow', 'flow_version', ATTRIBUTION_FIELD]);

@@ -12,7 +12,7 @@ import { filterConditions, type LeadFilters } from './lead-filters.ts';
 /** Up to here the count is exact; the rows it reads are as many as the first pages of the list would. */
 export const EXACT_COUNT_CAP = 10_000;
 /** How long the exact count may take before the estimate answers instead (PostgreSQL's statement_timeout). */
-export const COUNT_BUDGET_MS = 50;
+const COUNT_BUDGET_MS = 50;
 /** PostgreSQL's query_canceled, which statement_timeout raises. */
 const CANCELED = '57014';
 
