@@ -161,7 +161,7 @@ async function lowContrast(page: Page, check: ContrastCheck): Promise<string[]> 
 
 /**
  * What does not fit the width: the page scrolling sideways, or an element that hides overflow (so cuts its text off)
- * holding more than its width. Visually hidden text is cut on purpose and left out.
+ * holding more than its width. Visually hidden text is cut on purpose and left out, and so is a text field's value.
  */
 export async function overflowingWidth(page: Page): Promise<string[]> {
   await animationsEnded(page);
@@ -173,7 +173,9 @@ export async function overflowingWidth(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('*')) {
       const style = getComputedStyle(element);
       const hides = [style.overflowX, style.overflowY].some((overflow) => overflow === 'hidden' || overflow === 'clip');
-      if (!hides || element.closest('.visually-hidden') || element.getClientRects().length === 0) continue;
+      // A text field's value longer than the field scrolls inside it as it is typed: nothing is lost.
+      const field = element.matches('input, textarea');
+      if (!hides || field || element.closest('.visually-hidden') || element.getClientRects().length === 0) continue;
       if (element.scrollWidth > element.clientWidth) {
         const name = element.id
           ? `#${element.id}`

@@ -1,6 +1,7 @@
 /**
- * Every page of the console as an admin sees it, each loaded before it is looked at: sign-in, the leads, one lead,
- * counts, funnel, lenders, users, the audit log and the admin's own account. The look's checks (console-look.spec.ts)
+ * Every page of the console as an admin sees it, each loaded before it is looked at: sign-in, the leads, a search
+ * that finds none (the empty state), one lead, counts, funnel, lenders, users, the audit log and the admin's own
+ * account. The look's checks (console-look.spec.ts)
  * and the pictures (screens.spec.ts) walk the same pages.
  */
 import type { Page } from '@playwright/test';
@@ -12,6 +13,7 @@ import { ADMIN } from './servers.ts';
 export const CONSOLE_PAGES = [
   'sign-in',
   'leads',
+  'no-leads',
   'lead',
   'counts',
   'funnel',
@@ -46,8 +48,14 @@ export async function walkConsolePages(page: Page, email: string, look: (name: C
   await expect(table(page, 'Leads, newest first')).toBeVisible();
   await look('leads');
 
-  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('nobody.at.all@example.com');
+  await search.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'No lead matches these filters.' })).toBeVisible();
+  await look('no-leads');
+
+  await search.fill(email);
+  await search.press('Enter');
   const leads = table(page, 'Leads, newest first');
   await expect(leads.getByRole('row')).toHaveCount(2);
   await leads.getByRole('link').first().click();
