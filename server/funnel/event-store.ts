@@ -21,10 +21,12 @@ export interface EventStore {
 /** Events per write at most (whole batches): keeps each write short, so a lead never waits long behind one. */
 export const MAX_EVENTS_PER_WRITE = 200;
 /**
- * Events waiting at most, about a second of a busy day's events: when the database falls this far behind, batches
- * are refused rather than held in memory (or lost in a crash).
+ * Events waiting at most: four seconds of a busy day's 5,000 a second, so a slow write (a checkpoint, a pause of the
+ * collector, a write that refreshes many visits' rollups) is ridden out rather than answered with 503s. When the
+ * database falls further behind than that, batches are refused rather than held in memory (or lost in a crash); the
+ * page tries a refused batch once more a few seconds later (docs/decisions/101-retried-batches-and-shedding.md).
  */
-export const MAX_QUEUED_EVENTS = 5_000;
+export const MAX_QUEUED_EVENTS = 20_000;
 
 interface Queued {
   batch: EventBatch;

@@ -1,4 +1,5 @@
 /** The processes the bench runs: the build, the production server, the test buyer; each stopped on cleanup. */
+import { TEST_XSRF_SECRET } from '../support/xsrf-tokens.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +143,8 @@ export async function startProjectServer(
     RATE_LIMIT_LEADS_PER_SESSION: '0',
     RATE_LIMIT_EVENTS_PER_IP: '0',
     RATE_LIMIT_EVENTS_PER_SESSION: '0',
+    // The key the bench's tokens are signed with (newVisitToken), as a page's are with the server's own.
+    XSRF_SECRET: TEST_XSRF_SECRET,
     ...settings.env,
   };
   const serve = serveCommand();

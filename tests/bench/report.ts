@@ -220,7 +220,39 @@ function eventsRows(result: EventsResult): Row[] {
       ratio: '',
       ...targetCells(paced.p99Ms, TARGETS.eventsP99),
     },
+    ...sheddingRows(result),
   ];
+}
+
+/** Per database: batches refused at the target rate held for a minute, and the rate from which batches are refused. */
+function sheddingRows(result: EventsResult): Row[] {
+  return (['PGlite', 'PostgreSQL'] as const).flatMap((name): Row[] => {
+    const measured = result.shedding.find(({ database }) => database === name);
+    const skipped = measured === undefined ? `skipped: ${result.postgresSkipped ?? 'not run'}` : undefined;
+    const sustained = measured?.sustained;
+    const last = measured?.steps.at(-1) ?? sustained;
+    return [
+      {
+        metric: 'Funnel events, batches refused at the target rate held',
+        subject: `one server on ${name}, ${formatValue(TARGETS.events.limit, 'per-second')} for ${Math.round(sustained?.result.seconds ?? 60)} s`,
+        value: skipped ?? formatValue(sustained?.refused, 'count'),
+        ratio: '',
+        ...targetCells(sustained?.refused, TARGETS.eventsRefusedSustained),
+      },
+      {
+        metric: 'Funnel events, batches first refused at',
+        subject: `one server on ${name}, the rate stepped up`,
+        value:
+          skipped ??
+          (measured?.shedsFrom === undefined
+            ? `none refused up to ${formatValue(last?.eventsPerSecond, 'per-second')}`
+            : `${formatValue(measured.shedsFrom, 'per-second')} (${formatValue(last?.refused, 'count')} refused)`),
+        ratio: '',
+        target: '',
+        met: '',
+      },
+    ];
+  });
 }
 
 function consoleRows(results: ConsoleResults): Row[] {

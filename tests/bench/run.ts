@@ -135,7 +135,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
     }
     if (options.parts.includes('events')) {
       say('Funnel events under load:');
-      results.events = await runEvents(server, options.loadSeconds);
+      results.events = await runEvents(server, buyer.url, options.loadSeconds);
     }
     pgliteServerPeakRssBytes = peakRss(server.child.pid);
   }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { XSRF_COOKIE } from '../../contracts/api-paths.ts';
 import { EVENTS_PATH, FUNNEL_CSV_PATH, FUNNEL_PATH, type FunnelResponse } from '../../contracts/funnel.ts';
 import { axeViolations } from './audit.ts';
 import { h1, invitedUser } from './console-users.ts';
@@ -187,4 +188,184 @@ test('scripted visits are counted exactly, for a marketer who sees counts and ne
     for (const value of personal) expect(text.toLowerCase()).not.toContain(value);
   }
   await marketer.context().close();
+});
+
+test.describe('each kind of visit, counted on its own', () => {
+  /** What the console's funnel of v1 says of one campaign: visitors, leads, and each step's views and exits. */
+  interface Counted {
+    visitors: number;
+    leads: number;
+    views: Record<string, number>;
+    exits: Record<string, number>;
+  }
+
+  const countedFor = async (marketer: Page, source: string): Promise<Counted> => {
+    const response = await marketer.request.get(`${FUNNEL_PATH}?version=v1&utm_source=${source}`);
+    expect(response.status()).toBe(200);
+    const funnel = (await response.json()) as FunnelResponse;
+    const nonZero = (key: 'views' | 'exits') =>
+      Object.fromEntries(funnel.steps.filter((step) => step[key] > 0).map((step) => [step.step, step[key]]));
+    return { visitors: funnel.visitors, leads: funnel.leads, views: nonZero('views'), exits: nonZero('exits') };
+  };
+
+  /** A campaign of the test's own, so nothing else is counted with it. */
+  const campaignOf = (name: string) => `funnel-${name}-${run}`;
+
+  const sent = (page: Page) =>
+    page.waitForRequest((request) => new URL(request.url()).pathname === EVENTS_PATH && request.method() === 'POST');
+
+  /** Expects the funnel to reach `expected` (beacons arrive as pages close, and are stored in batches). */
+  async function expectCounted(page: Page, browser: Browser, source: string, expected: Counted) {
+    const marketer = await invitedUser(page, browser, `funnel.${source}@fundflow.test`, 'marketer');
+    await expect(h1(marketer, 'Counts')).toBeVisible();
+    await expect.poll(() => countedFor(marketer, source), { timeout: 30_000 }).toEqual(expected);
+    await marketer.context().close();
+  }
+
+  test('a visitor who leaves the first screen at once, before the page fetched its reporter, is one visitor, one view, one exit', async ({
+    page,
+    browser,
+  }) => {
+    const source = campaignOf('bounce');
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const firstView = sent(visitor);
+    await visitor.goto(`/?utm_source=${source}`);
+    await firstView;
+    await visitor.close({ runBeforeUnload: true });
+    await expectCounted(page, browser, source, {
+      visitors: 1,
+      leads: 0,
+      views: { start: 1 },
+      exits: { start: 1 },
+    });
+    await context.close();
+  });
+
+  test('a reload is the same visit: one visitor, one view of the step, one exit', async ({ page, browser }) => {
+    const source = campaignOf('reload');
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const firstView = sent(visitor);
+    await openStartScreen(visitor, `/?utm_source=${source}`);
+    await firstView;
+    const viewAfterReload = sent(visitor);
+    await visitor.reload();
+    await expect(heading(visitor)).toHaveText('What type of business do you own?');
+    await viewAfterReload;
+    await visitor.close({ runBeforeUnload: true });
+    await expectCounted(page, browser, source, {
+      visitors: 1,
+      leads: 0,
+      views: { start: 1 },
+      exits: { start: 1 },
+    });
+    await context.close();
+  });
+
+  test('a visitor who goes back and forth is counted once on each step, and leaves where they closed the tab', async ({
+    page,
+    browser,
+  }) => {
+    const source = campaignOf('back-and-forth');
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const firstView = sent(visitor);
+    await openStartScreen(visitor, `/?utm_source=${source}`);
+    await firstView;
+    await visitor.getByRole('radio', { name: 'Partnership' }).click();
+    await expect(heading(visitor)).toHaveText('How much do you need?');
+    await visitor.getByRole('button', { name: 'Previous' }).click();
+    await expect(heading(visitor)).toHaveText('What type of business do you own?');
+    await next(visitor).click();
+    await expect(heading(visitor)).toHaveText('How much do you need?');
+    await visitor.close({ runBeforeUnload: true });
+    await expectCounted(page, browser, source, {
+      visitors: 1,
+      leads: 0,
+      views: { start: 1, amount: 1 },
+      exits: { amount: 1 },
+    });
+    await context.close();
+  });
+
+  test('a visitor who sends a lead is a conversion, counted from the stored lead', async ({ page, browser }) => {
+    const source = campaignOf('lead');
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.clock.install();
+    const firstView = sent(visitor);
+    await openStartScreen(visitor, `/?utm_source=${source}`);
+    await firstView;
+    await answerFirstHalfFromStart(visitor, reading(visitor));
+    await answerBusinessAndContact(visitor, '', `funnel.lead.only.${run}@example.com`, reading(visitor));
+    await visitor.getByRole('textbox', { name: 'Street address' }).fill(VISITOR.street);
+    await revealAndSubmitPhone(visitor);
+    await expect(visitor).toHaveURL((url) => url.pathname === '/thank-you', { timeout: 20_000 });
+    await reading(visitor)();
+    await visitor.close({ runBeforeUnload: true });
+    const counted = await (async () => {
+      const marketer = await invitedUser(page, browser, `funnel.${source}@fundflow.test`, 'marketer');
+      await expect(h1(marketer, 'Counts')).toBeVisible();
+      let last: Counted | undefined;
+      await expect
+        .poll(async () => (last = await countedFor(marketer, source)), { timeout: 30_000 })
+        .toEqual(expect.objectContaining({ visitors: 1, leads: 1, exits: {} }));
+      await marketer.context().close();
+      return last!;
+    })();
+    expect(counted.views).toEqual(Object.fromEntries(Object.keys(counted.views).map((step) => [step, 1])));
+    expect(counted.views).toEqual(expect.objectContaining({ start: 1, 'thank-you': 1 }));
+    await context.close();
+  });
+
+  test('a lead event a script posts for a made-up visit is stored as an event, never counted as a lead', async ({
+    page,
+    browser,
+  }) => {
+    const source = campaignOf('forged');
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const firstView = sent(visitor);
+    await openStartScreen(visitor, `/?utm_source=${source}`);
+    await firstView;
+    // With the page's own XSRF token, as a script on any page could send it.
+    const status = await visitor.evaluate(
+      async ({ path, cookie, utmSource }) => {
+        const xsrf = decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((pair) => pair.startsWith(`${cookie}=`))
+            ?.slice(cookie.length + 1) ?? '',
+        );
+        const at = Date.now();
+        const answer = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            xsrf,
+            visit: 'forged-visit-0123456789',
+            flow_version: 'v1',
+            device: 'desktop',
+            utm_source: utmSource,
+            events: [
+              { type: 'view', step: 'start', at },
+              { type: 'lead', step: 'start', at: at + 5000 },
+            ],
+          }),
+        });
+        return answer.status;
+      },
+      { path: EVENTS_PATH, cookie: XSRF_COOKIE, utmSource: source },
+    );
+    expect(status).toBe(204);
+    await visitor.close({ runBeforeUnload: true });
+    await expectCounted(page, browser, source, {
+      visitors: 2,
+      leads: 0,
+      views: { start: 2 },
+      exits: { start: 2 },
+    });
+    await context.close();
+  });
 });

@@ -246,6 +246,18 @@ describe('result rows', () => {
           eventsPerSecond: 8_000,
           paced: load(500, 3, 25),
           pacedEventsPerSecond: 5_000,
+          shedding: [
+            {
+              database: 'PGlite',
+              sustained: { eventsPerSecond: 5_000, result: load(500, 3, 25), refused: 0 },
+              steps: [
+                { eventsPerSecond: 5_000, result: load(500, 3, 25), refused: 0 },
+                { eventsPerSecond: 7_500, result: load(700, 9, 300), refused: 412 },
+              ],
+              shedsFrom: 7_500,
+            },
+          ],
+          postgresSkipped: 'PostgreSQL at 127.0.0.1:5432 is unreachable',
         },
       },
       0,
@@ -256,6 +268,15 @@ describe('result rows', () => {
       ['Funnel events, events/s paced', '5,000/s', '', ''],
       ['Funnel events, p50 latency paced', '3.0 ms', '', ''],
       ['Funnel events, p99 latency paced', '25 ms', '≤ 20 ms', 'no'],
+      ['Funnel events, batches refused at the target rate held', '0', '≤ 0', 'yes'],
+      ['Funnel events, batches first refused at', '7,500/s (412 refused)', '', ''],
+      [
+        'Funnel events, batches refused at the target rate held',
+        'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable',
+        '≤ 0',
+        'skipped',
+      ],
+      ['Funnel events, batches first refused at', 'skipped: PostgreSQL at 127.0.0.1:5432 is unreachable', '', ''],
     ]);
   });
 
