@@ -68,11 +68,13 @@ const refreshSql = ({ touched, events }: Source) => `
       from firsts f join steps s using (visit, flow_version)
       left join last_view l using (visit, flow_version) left join timings t using (visit, flow_version)
   ), old as (
-    select v.* from funnel_visits v join touched t using (visit, flow_version)
+    select v.* from touched t cross join lateral (
+      select ctid as row_id, * from funnel_visits v where v.visit = t.visit and v.flow_version = t.flow_version offset 0
+    ) v
   ), gone as (
-    delete from funnel_visits v using touched t
-     where v.visit = t.visit and v.flow_version = t.flow_version
-       and not exists (select 1 from fresh f where f.visit = v.visit and f.flow_version = v.flow_version)
+    delete from funnel_visits where ctid = any(array(
+      select row_id from old o
+       where not exists (select 1 from fresh f where f.visit = o.visit and f.flow_version = o.flow_version)))
   ), kept as (
     insert into funnel_visits
       (visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings)
@@ -83,7 +85,10 @@ const refreshSql = ({ touched, events }: Source) => `
            device = excluded.device, viewed = excluded.viewed, advanced = excluded.advanced,
            exit_step = excluded.exit_step, lead = excluded.lead, timings = excluded.timings
   ), states as (
-    select 1 as sign, fresh.* from fresh union all select -1, old.* from old
+    select 1 as sign, fresh.* from fresh
+    union all
+    select -1, visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings
+      from old
   ), contributions as (
     select sign, day, flow_version, utm_source, utm_campaign, device, step,
            1 as views, 0 as advanced, 0 as exits, 0 as visitors, 0 as leads, null::bigint as ms
@@ -142,13 +147,15 @@ const NOT_A_BOT = 'not exists (select 1 from funnel_bot_visits b where b.visit =
 
 // The visits named, under every version they already count in too (a visit marked as a bot leaves each), and only
 // their events, each visit's looked up on its own through the index on (visit, client_at, id): `offset 0` keeps the
-// version's test out of the lookup, where the planner would also read the version's whole index.
+// version's test out of the lookup, where the planner would also read the version's whole index. Every table is read
+// by key (lateral lookups that `offset 0` keeps from being planned as joins, and the old states deleted by their row
+// ids): a plan that reads all of funnel_visits for each group grows slower with every visit.
 const REFRESH = refreshSql({
   touched: `
     select visit, flow_version from json_to_recordset($1::json) as k(visit text, flow_version text)
     union
-    select visit, flow_version from funnel_visits
-     where visit in (select visit from json_to_recordset($1::json) as k(visit text))`,
+    select v.visit, v.flow_version from (select distinct visit from json_to_recordset($1::json) as k(visit text)) k
+     cross join lateral (select visit, flow_version from funnel_visits v where v.visit = k.visit offset 0) v`,
   events: `
     select e.* from touched t cross join lateral (
       select ${EVENT_COLUMNS} from funnel_events e where e.visit = t.visit and ${NOT_A_BOT} offset 0
