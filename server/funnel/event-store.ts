@@ -21,12 +21,13 @@ export interface EventStore {
 /** Events per write at most (whole batches): keeps each write short, so a lead never waits long behind one. */
 export const MAX_EVENTS_PER_WRITE = 200;
 /**
- * Events waiting at most: four seconds of a busy day's 5,000 a second, so a slow write (a checkpoint, a pause of the
- * collector, a write that refreshes many visits' rollups) is ridden out rather than answered with 503s. When the
+ * Events waiting at most: ten seconds of a busy day's 5,000 a second (a few megabytes), so a slow stretch of writes (a
+ * checkpoint, autovacuum, a pause of the collector) is ridden out rather than answered with 503s: with four seconds,
+ * PostgreSQL refused 0.6 % of the batches of a minute at 5,000 a second that it wrote as fast as they came. When the
  * database falls further behind than that, batches are refused rather than held in memory (or lost in a crash); the
  * page tries a refused batch once more a few seconds later (docs/decisions/101-retried-batches-and-shedding.md).
  */
-export const MAX_QUEUED_EVENTS = 20_000;
+export const MAX_QUEUED_EVENTS = 50_000;
 
 interface Queued {
   batch: EventBatch;
