@@ -90,23 +90,18 @@ export function batchMaker(sources: BatchSources): BatchOf {
  * sent again it would be refused again), false when it may take it later (a 5xx, no answer). As the page is hidden
  * it goes with navigator.sendBeacon, which the browser delivers even as the page closes, though nobody learns the
  * answer; a beacon the browser refuses (false, or no sendBeacon at all) and every batch of a page on screen go with
- * fetch's keepalive, which outlives the page too and whose answer can be read. Never rejects.
+ * fetch's keepalive, which outlives the page too and whose answer can be read. Either sends the JSON as a string,
+ * text/plain, which the endpoint reads as JSON (a beacon of a string cannot say otherwise). Never rejects.
  */
 export async function postBatch(batch: EventBatch, hiding: boolean): Promise<boolean> {
   const body = JSON.stringify(batch);
   try {
-    if (hiding && navigator.sendBeacon(EVENTS_PATH, new Blob([body], { type: 'application/json' }))) return true;
+    if (hiding && navigator.sendBeacon(EVENTS_PATH, body)) return true;
   } catch {
     // No sendBeacon, or it threw: fetch below.
   }
   try {
-    const answer = await fetch(EVENTS_PATH, {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    return answer.status < 500;
+    return (await fetch(EVENTS_PATH, { method: 'POST', keepalive: true, body })).status < 500;
   } catch {
     return false;
   }

@@ -69,8 +69,8 @@ export function funnelQueue(page: QueuePage): FunnelQueue {
     noted.push(event);
     if (noted.length === 1 && event.type === 'view') sendNow(noted.slice(), false);
   };
-  const at = (type: FunnelEvent['type'], { flow, version, stepId }: StepRef, offer?: string) =>
-    note({ type, step: { flow, version, stepId }, at: page.now(), ...(offer === undefined ? {} : { offer }) });
+  const at = (type: FunnelEvent['type'], step: StepRef, offer?: string) =>
+    note({ type, step, at: page.now(), ...(offer === undefined ? {} : { offer }) });
 
   page.onHidden(() => {
     if (shown && !left) at('leave', shown);

@@ -50,7 +50,7 @@ describe('the queue', () => {
     queue.events.stepLeft(step, 'advance');
     queue.events.offerOpened({ ...step, stepId: 'alternatives' }, 'bluevine');
     expect(added).toEqual([
-      { type: 'lead', step, at: 200 },
+      { type: 'lead', step: { ...step, action: 'submit-lead' }, at: 200 },
       { type: 'advance', step, at: 300 },
       { type: 'offer', step: { ...step, stepId: 'alternatives' }, at: 300, offer: 'bluevine' },
     ]);
@@ -185,8 +185,8 @@ function fillHoneypot() {
 /** What the page sent to /api/events, by beacon or by fetch, in order. */
 function fakeNetwork(fetchStatus = 204) {
   const sent: { by: 'beacon' | 'fetch'; body: Promise<string> }[] = [];
-  const sendBeacon = vi.fn((_url: string, data: Blob) => {
-    sent.push({ by: 'beacon', body: data.text() });
+  const sendBeacon = vi.fn((_url: string, data: string) => {
+    sent.push({ by: 'beacon', body: Promise.resolve(data) });
     return true;
   });
   const fetch = vi.fn((_url: string, init: RequestInit) => {
