@@ -9,15 +9,22 @@ export interface AuditRecord {
   action: AuditAction;
   /** A lead id, a user's email, an export's date range. */
   target?: string | null;
-  ip: string;
+  /**
+   * The request's address. Fastify types `request.ip` as a string, but reads it from the socket, which a connection
+   * closed before the entry is written has lost: the entry is kept all the same.
+   */
+  ip: string | undefined;
 }
+
+/** Recorded when the connection closed before its address was read: the socket no longer knows it. */
+export const UNKNOWN_ADDRESS = 'unknown';
 
 export async function recordAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.query('insert into console_audit (actor, action, target, ip) values ($1, $2, $3, $4)', [
     record.actor,
     record.action,
     record.target ?? null,
-    record.ip,
+    record.ip ?? UNKNOWN_ADDRESS,
   ]);
 }
 

@@ -26,8 +26,33 @@ export function requestSummary(request: FastifyRequest): { method: string; path:
   return { method: request.method, path: withoutTokens(query === -1 ? request.url : request.url.slice(0, query)) };
 }
 
-/** Fastify's logger option with the request summary above, whoever configures the logger. */
+/**
+ * Fields of a database error that quote the row or the values a statement held: PostgreSQL's DETAIL ("Failing row
+ * contains (…)", "Key (email)=(…) already exists"), its WHERE context and the internal query. A lead's or a user's
+ * data must not reach the log through a failed insert.
+ */
+const VALUE_FIELDS = new Set(['detail', 'where', 'internalQuery', 'query', 'params', 'parameters']);
+
+interface ErrorSummary {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** An error as the log records it: its type, message, stack and the fields that name things, never the values. */
+export function errorSummary(error: Error): ErrorSummary {
+  const summary: ErrorSummary = { type: error.constructor.name, message: error.message, stack: error.stack ?? '' };
+  for (const [key, value] of Object.entries(error)) {
+    if (VALUE_FIELDS.has(key) || value === undefined || key === 'cause') continue;
+    summary[key] = typeof value === 'object' && value !== null ? '[object]' : value;
+  }
+  if (error.cause instanceof Error) summary.cause = errorSummary(error.cause);
+  return summary;
+}
+
+/** Fastify's logger option with the request and error summaries above, whoever configures the logger. */
 export function withPrivateRequests(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === null || typeof logger !== 'object') return logger;
-  return { ...logger, serializers: { ...logger.serializers, req: requestSummary } };
+  return { ...logger, serializers: { ...logger.serializers, req: requestSummary, err: errorSummary } };
 }

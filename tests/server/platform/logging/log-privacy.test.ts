@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validLead } from '../../../support/lead-fixture.ts';
 import { openTestPglite, xsrfHeaders, type TestDatabase } from '../../../support/server-harness.ts';
 import { failingQueue, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
+import { recordAudit } from '../../../../server/console/audit/audit.ts';
 
 const VISITOR_IP = '198.51.100.23';
 const PERSONAL = [
@@ -78,5 +79,31 @@ describe('logs', () => {
     expect(log).toContain('lead refused');
     expect(log).toContain('/api/v1/phone/validate');
     for (const value of PERSONAL) expect(log).not.toContain(value);
+  });
+
+  it('of a failed database write name the column, never the row it held', async () => {
+    lines.length = 0;
+    const failed = await database.db
+      .query("insert into console_audit (actor, action, ip) values ('maria.rivera@example.com', 'sign-in', null)")
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failed).toMatchObject({ detail: expect.stringContaining('maria.rivera@example.com') });
+    app.log.error({ err: failed }, 'request failed');
+
+    const log = lines.join('');
+    expect(log).toContain('violates not-null constraint');
+    expect(log).not.toContain('maria.rivera@example.com');
+  });
+});
+
+describe('an audit entry whose connection closed before it was written', () => {
+  it('is kept, its address recorded as unknown', async () => {
+    await recordAudit(database.db, { actor: 'admin@example.com', action: 'sign-in', ip: undefined });
+    const { rows } = await database.db.query<{ ip: string }>(
+      "select ip from console_audit where actor = 'admin@example.com' order by id desc limit 1",
+    );
+    expect(rows).toEqual([{ ip: 'unknown' }]);
   });
 });
