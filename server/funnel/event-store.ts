@@ -12,7 +12,7 @@ import { markBots } from './bots.ts';
 import { refreshVisits, type VisitKey } from './visit-rollups.ts';
 
 export interface EventStore {
-  /** Queues the batch for the next write; false, with nothing queued, when MAX_QUEUED_EVENTS are already waiting. */
+  /** Queues the batch for the next write; false, with nothing queued, when the queue's limit is already waiting. */
   accept(batch: EventBatch): boolean;
   /** Resolves once every batch accepted before the call has been written (or its write has failed). */
   flush(): Promise<void>;
@@ -87,11 +87,14 @@ export interface EventStoreOptions {
   now: () => number;
   /** A write failed: its events are lost (the database is down); says how many, never what. */
   onError: (error: unknown, events: number) => void;
+  /** Events waiting at most before batches are refused: MAX_QUEUED_EVENTS unless a smaller queue is wanted. */
+  maxQueuedEvents?: number;
 }
 
 export function createEventStore(db: Database, options: EventStoreOptions): EventStore {
   const queue: Queued[] = [];
   let queuedEvents = 0;
+  const maxQueuedEvents = options.maxQueuedEvents ?? MAX_QUEUED_EVENTS;
   let writing = false;
   /** Batches accepted, and batches written (or failed), since start: flush waits for the second to reach the first. */
   let accepted = 0;
@@ -136,7 +139,7 @@ export function createEventStore(db: Database, options: EventStoreOptions): Even
 
   return {
     accept(batch) {
-      if (queuedEvents + batch.events.length > MAX_QUEUED_EVENTS) return false;
+      if (queuedEvents + batch.events.length > maxQueuedEvents) return false;
       queue.push({ batch, receivedAt: new Date(options.now()).toISOString() });
       queuedEvents += batch.events.length;
       accepted++;

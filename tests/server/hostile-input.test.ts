@@ -146,6 +146,12 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
       valid: { q: 'jane@example.com', status: 'held', from: '2026-01-01', to: '2026-01-31', limit: '20' },
     },
   },
+  'GET /api/admin/lead-count': {
+    query: {
+      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'utm_campaign'],
+      valid: { q: 'jane@example.com', status: 'held', from: '2026-01-01', to: '2026-01-31' },
+    },
+  },
   'GET /api/admin/leads.csv': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
   'GET /api/admin/leads/:id': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
   'POST /api/admin/leads/:id/redeliver': { query: NO_QUERY, params: { id: CONSOLE_LEAD_ID } },
