@@ -61,7 +61,11 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const url = (value: unknown): string | undefined => text(value) || undefined;
 
 export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntake | undefined): Promise<void> {
-  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery, intake.onLeadsOfVisits);
+  const visits = intake?.onLeadsOfVisits && {
+    stored: intake.onLeadsOfVisits,
+    failed: (error: unknown) => app.log.error({ err: error }, 'the funnel could not count stored leads; they are kept'),
+  };
+  const leads = intake === undefined ? undefined : createLeadStore(intake.db, intake.delivery, visits);
   // Its own scope, so the content types it refuses stay refused here only.
   await app.register(async (scope) => {
     // A lead is JSON: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.

@@ -49,6 +49,12 @@ export interface LeadOfVisit {
  */
 export type LeadsOfVisitsStored = (tx: Queryable, leads: readonly LeadOfVisit[]) => Promise<void>;
 
+/** The listener above, and what to do when it fails (the leads are stored all the same). */
+export interface VisitsListener {
+  stored: LeadsOfVisitsStored;
+  failed: (error: unknown) => void;
+}
+
 /** The answer intake gives for a stored lead: the same for the first request and any replay of it. */
 export interface StoredLead {
   id: string;
@@ -180,10 +186,26 @@ function row({ id, receivedAt, lead }: Waiting, held: Held) {
 /** What each lead of a group comes to; settled only once the transaction has committed. */
 type Outcome = { stored: StoredLead } | { error: IdempotencyKeyReused };
 
+/**
+ * Tells the listener of the leads stored with a visit, inside a savepoint: should it fail, what it did is undone and
+ * the leads commit all the same. A lead is never lost to the funnel's bookkeeping; the visit's count catches up with
+ * its next events, or with the funnel's rebuild, both of which read the stored leads.
+ */
+async function tellVisits(tx: Queryable, visits: VisitsListener, leads: readonly LeadOfVisit[]): Promise<void> {
+  await tx.query('savepoint leads_of_visits');
+  try {
+    await visits.stored(tx, leads);
+    await tx.query('release savepoint leads_of_visits');
+  } catch (error) {
+    await tx.query('rollback to savepoint leads_of_visits');
+    visits.failed(error);
+  }
+}
+
 async function insertLeads(
   tx: Queryable,
   delivery: DeliveryQueue,
-  onStored: LeadsOfVisitsStored | undefined,
+  visits: VisitsListener | undefined,
   leads: readonly Waiting[],
 ): Promise<Outcome[]> {
   const held = await heldBack(tx, leads);
@@ -198,7 +220,7 @@ async function insertLeads(
       ? [{ visit: lead.funnelVisit, flowVersion: lead.flowVersion }]
       : [],
   );
-  if (onStored !== undefined && ofVisits.length > 0) await onStored(tx, ofVisits);
+  if (visits !== undefined && ofVisits.length > 0) await tellVisits(tx, visits, ofVisits);
 
   const replayedKeys = leads.flatMap(({ id, lead }) => (stored.has(id) ? [] : [lead.idempotency!.key]));
   const earlier = new Map<
@@ -235,11 +257,11 @@ function settle(lead: Waiting, outcome: Outcome): void {
   else lead.reject(outcome.error);
 }
 
-export function createLeadStore(db: Database, delivery: DeliveryQueue, onStored?: LeadsOfVisitsStored): LeadStore {
+export function createLeadStore(db: Database, delivery: DeliveryQueue, visits?: VisitsListener): LeadStore {
   const queue: Waiting[] = [];
   let writing = false;
 
-  const write = (leads: readonly Waiting[]) => db.transaction((tx) => insertLeads(tx, delivery, onStored, leads));
+  const write = (leads: readonly Waiting[]) => db.transaction((tx) => insertLeads(tx, delivery, visits, leads));
 
   async function writeGroup(group: readonly Waiting[]): Promise<void> {
     try {

@@ -141,6 +141,22 @@ describe.each(DATABASES)('storing leads on $name', ({ open }) => {
     expect(later.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps leads whose funnel listener fails: what the listener did is undone, the failure reported', async () => {
+    const failures: unknown[] = [];
+    const store = createLeadStore(database.db, tableQueue, {
+      // A statement the database refuses: without its savepoint, the leads' transaction would be aborted with it.
+      stored: async (tx) => void (await tx.query('select 1 / 0')),
+      failed: (error) => failures.push(error),
+    });
+    const leads = [1, 2].map((n) => ({ ...accepted(n), funnelVisit: `visit-of-lead-${n}-0123456789` }));
+    const ids = (await Promise.all(leads.map((lead) => store.store(lead)))).map((lead) => lead.id);
+
+    expect(ids).toHaveLength(2);
+    expect(await countRows(database.db, 'leads')).toBe(2);
+    expect(await countRows(database.db, 'test_delivery_jobs')).toBe(2);
+    expect(failures).toHaveLength(1);
+  });
+
   it('stores a lead sent again under its Idempotency-Key once, in one group or later, and answers with it', async () => {
     const store = createLeadStore(database.db, tableQueue);
     const lead = keyed(accepted(1), 'form-session-key-0001');
