@@ -30,6 +30,7 @@ import {
 import { LeadFlowsError, LENDERS_CONTENT_FILE, readLenders } from './intake/index.ts';
 import { FlowRoutesError, PageTemplateError, SiteContentError } from './page/index.ts';
 import { createRetentionJob, type RetentionJob } from './retention/index.ts';
+import { rollupsMissing } from './funnel/index.ts';
 
 /** Errors whose message tells the operator what to fix; they print without a stack trace. */
 const OPERATOR_ERRORS = [
@@ -44,6 +45,11 @@ const OPERATOR_ERRORS = [
 ];
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Said at start while stored events are not in the funnel's rollups (a database from before them). */
+const FUNNEL_NOT_BUILT =
+  "the console's funnel does not yet count the events stored before its rollups: run npm run leads -- funnel-rebuild " +
+  '(on the embedded database, with the server stopped; docs/runbook.md)';
 
 function listenProblem(error: unknown, config: Config): string | undefined {
   const code = (error as NodeJS.ErrnoException).code;
@@ -134,6 +140,7 @@ async function start(): Promise<void> {
       applied.length > 0 ? 'database migrated' : 'database up to date',
     );
     await createFirstAdmin(db, config, app.log);
+    if (await rollupsMissing(db)) app.log.warn(FUNNEL_NOT_BUILT);
     await delivery.start(app.log);
     retention = createRetentionJob({ db, connection, leadRetentionDays: config.leadRetentionDays });
     await retention.start(app.log);

@@ -12,7 +12,7 @@ export { readFlowSteps, type FlowSteps } from './flow-steps.ts';
 export { funnelCsv, funnelCsvFileName } from './funnel-csv.ts';
 export { checkFunnelQuery } from './funnel-filters.ts';
 export { funnel as funnelReport } from './funnel-query.ts';
-export { leadsOfVisitsStored, rebuildRollups } from './visit-rollups.ts';
+export { leadsOfVisitsStored, rebuildRollups, rollupsMissing } from './visit-rollups.ts';
 
 export interface FunnelOptions {
   /** Each version's steps, from the flow files: events naming anything else are refused. */

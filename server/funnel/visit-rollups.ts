@@ -208,3 +208,15 @@ export function rebuildRollups(db: Database): Promise<{ visits: number }> {
     return { visits: rows[0]?.n ?? 0 };
   });
 }
+
+/**
+ * Whether the funnel has events from a visit that is not a bot while no visit is counted: a database from before the
+ * rollups (migration 018), whose funnel reads empty until the rebuild has run. Stops at the first such event.
+ */
+export async function rollupsMissing(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ missing: boolean }>(
+    `select not exists (select 1 from funnel_visits)
+        and exists (select 1 from funnel_events e where ${NOT_A_BOT}) as missing`,
+  );
+  return rows[0]?.missing === true;
+}
