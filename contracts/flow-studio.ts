@@ -1,0 +1,134 @@
+/**
+ * The flow studio's part of the console API (`/api/admin/flows/...`): the versions (the files' and the published
+ * ones), drafts being edited, publishing, the split test's weights and retiring. Shared by the console's pages and the
+ * server; imports nothing of ours. A flow travels as plain JSON here: its type belongs to the engine.
+ */
+
+/** A published version's name: its address is `/<name>`. Lowercase letters, digits and hyphens, 2 to 40, a letter first. */
+export const VERSION_NAME_PATTERN = '^[a-z][a-z0-9-]{1,39}$';
+
+/**
+ * First path segments no published version may take: the console, the API, the languages, the built-in legal pages,
+ * the preview and the page's own files.
+ */
+export const RESERVED_VERSION_NAMES: readonly string[] = [
+  'admin',
+  'api',
+  'console',
+  'es',
+  'en',
+  'privacy',
+  'terms',
+  'do-not-sell',
+  'stop-contacting-me',
+  'studio-preview',
+  'flow-assets',
+  'index',
+  'assets',
+  'static',
+];
+
+/** Where the console's preview of a draft is served: `/studio-preview/<draft id>/<step route>` (console session only). */
+export const PREVIEW_PREFIX = '/studio-preview';
+
+/** Where a published version's later steps' validators are served (a script, content-hashed). */
+export const FLOW_ASSETS_PREFIX = '/flow-assets';
+
+/** live: new visitors may get it; split: one of several live versions sharing '/' by weight; retired: closed to new visitors. */
+export type VersionStatus = 'live' | 'split' | 'retired';
+
+export interface FlowVersionSummary {
+  name: string;
+  /** file: a flows/*.json version (a read-only base); published: made in the studio. */
+  kind: 'file' | 'published';
+  /** Its start address, e.g. "/", "/v2", "/spring-promo". */
+  path: string;
+  /** The version it extends; null for a file that extends none. */
+  base: string | null;
+  status: VersionStatus;
+  /** Its share of '/' in the split test (0 when not in it). */
+  weight: number;
+  published_by: string | null;
+  published_at: string | null;
+  retired_at: string | null;
+  /** From the funnel, all time: visitors who viewed it, leads from them, leads / visitors (null with no visitor). */
+  visitors: number;
+  leads: number;
+  conversion: number | null;
+}
+
+export interface DraftSummary {
+  id: string;
+  /** The version the draft extends. */
+  base: string;
+  revision: number;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** One problem of a draft: the JSON pointer into the draft's resolved flow it names, and what is wrong, readably. */
+export interface FlowProblem {
+  pointer: string;
+  message: string;
+}
+
+/** GET /api/admin/flows */
+export interface FlowVersionList {
+  versions: FlowVersionSummary[];
+  drafts: DraftSummary[];
+}
+
+/** GET /api/admin/flows/versions/:name: the version resolved, and as written (the overlay; a file's own JSON). */
+export interface FlowVersionDetail {
+  summary: FlowVersionSummary;
+  flow: Record<string, unknown>;
+  overlay: Record<string, unknown>;
+}
+
+/**
+ * GET, PUT /api/admin/flows/drafts/:id. `overlay` holds only what differs from the base (`extends` names it); `flow`
+ * is the overlay applied to its base, null when the overlay cannot be applied (see problems).
+ */
+export interface FlowDraft extends DraftSummary {
+  overlay: Record<string, unknown>;
+  flow: Record<string, unknown> | null;
+  problems: FlowProblem[];
+  /** The preview's start address for this revision, under PREVIEW_PREFIX. */
+  preview_path: string;
+}
+
+/** POST /api/admin/flows/drafts: a new, empty draft of this version. */
+export interface DraftCreate {
+  base: string;
+}
+
+/** PUT /api/admin/flows/drafts/:id: the whole overlay, and the revision it was made from. */
+export interface DraftSave {
+  overlay: Record<string, unknown>;
+  revision: number;
+}
+
+/** 409 to a PUT or publish made from an older revision: who changed it, when, and the draft as it is now. */
+export interface DraftConflict {
+  error: string;
+  changed_by: string;
+  changed_at: string;
+  draft: FlowDraft;
+}
+
+/** POST /api/admin/flows/drafts/:id/publish */
+export interface PublishRequest {
+  name: string;
+  revision: number;
+}
+
+/** 422 to a publish while checks fail: every problem. (A taken name: 409 with `error` naming it.) */
+export interface PublishRefused {
+  error: string;
+  problems: FlowProblem[];
+}
+
+/** PUT /api/admin/flows/split: the weights of '/' by live version (0 or absent: not in the test). */
+export interface SplitWeights {
+  weights: Record<string, number>;
+}
