@@ -1,8 +1,8 @@
 /**
  * The operators' console at /admin: a page and build of its own (docs/decisions/062-console-bundle.md), sharing
  * nothing with the visitor's page. It asks the server who is signed in, then shows sign-in or the pages the
- * user's role may use: leads and the buyers (the Lenders page) for admins and operators, counts and the funnel for
- * everyone, users and the audit log for admins.
+ * user's role may use: leads and the buyers (the Lenders page) for admins and operators, counts, the funnel and the
+ * flows for everyone, users and the audit log for admins.
  */
 import './console.css';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
@@ -36,6 +36,8 @@ import { PasswordResetPage } from './PasswordResetPage.tsx';
 import { AccountPage } from './AccountPage.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { SecondFactorPage } from './SecondFactorPage.tsx';
+import { FlowsRoutes } from './flows/FlowsRoutes.tsx';
+import { FLOWS_PAGE } from './flows/flows-paths.ts';
 
 type Session =
   | { state: 'loading' }
@@ -187,6 +189,7 @@ function ConsolePages({ productName, user }: { productName: string; user: Consol
         path={`${CONSOLE_PAGE}/lenders`}
         element={only(mayUse('lenders', user.role), <LendersPage {...props} />)}
       />
+      <Route path={`${FLOWS_PAGE}/*`} element={<FlowsRoutes {...props} />} />
       <Route path={`${CONSOLE_PAGE}/users`} element={only(mayUse('users', user.role), <UsersPage {...props} />)} />
       <Route path={ACCOUNT_PAGE} element={<AccountPage {...props} />} />
       <Route path={`${CONSOLE_PAGE}/audit`} element={only(mayUse('audit', user.role), <AuditPage {...props} />)} />

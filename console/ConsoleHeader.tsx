@@ -7,6 +7,7 @@ import { ACCOUNT_PAGE, CONSOLE_PAGE, SESSION_PATH, type ConsoleUser } from '../c
 import { ApiError } from '../engine/api/client.ts';
 import { consoleCall, failureMessage } from './console-api.ts';
 import { mayUse } from './access.ts';
+import { FLOWS_PAGE } from './flows/flows-paths.ts';
 import { Link, useLocation } from 'react-router-dom';
 
 export interface ConsoleHeaderProps {
@@ -35,6 +36,12 @@ export function ConsoleHeader({ productName, user, onSignedOut }: ConsoleHeaderP
       to: `${CONSOLE_PAGE}/funnel`,
       current: pathname === `${CONSOLE_PAGE}/funnel`,
       label: 'Funnel',
+    },
+    {
+      // Every role: operators see the versions and their numbers, marketers and admins also change them.
+      to: FLOWS_PAGE,
+      current: pathname === FLOWS_PAGE || pathname.startsWith(`${FLOWS_PAGE}/`),
+      label: 'Flows',
     },
     mayUse('lenders', user.role) && {
       to: `${CONSOLE_PAGE}/lenders`,

@@ -171,21 +171,21 @@ describe('signed in', () => {
     expect(banner.textContent).toContain('Acme Funding');
     expect(banner.textContent).toContain('admin@acme.example');
     expect(banner.textContent).toContain('(admin)');
-    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Lenders', 'Users', 'Audit log']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Flows', 'Lenders', 'Users', 'Audit log']);
   });
 
   it('an operator has the leads, counts, funnel and lenders, not users or the audit log', async () => {
     stubServer(signedInAs(OPERATOR), nothing);
     renderConsole('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Lenders']);
+    expect(navLinks()).toEqual(['Leads', 'Counts', 'Funnel', 'Flows', 'Lenders']);
   });
 
   it("a marketer's home is the counts, with the funnel, and no leads page is offered", async () => {
     const server = stubServer(signedInAs(MARKETER), nothing);
     renderConsole('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Counts' })).toBeTruthy();
-    expect(navLinks()).toEqual(['Counts', 'Funnel']);
+    expect(navLinks()).toEqual(['Counts', 'Funnel', 'Flows']);
     expect(screen.getByRole('link', { name: 'Counts' }).getAttribute('aria-current')).toBe('page');
     expect(server.callsTo('GET', '/api/admin/leads')).toEqual([]);
     expect(server.callsTo('GET', '/api/admin/counts')).toHaveLength(1);
