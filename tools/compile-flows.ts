@@ -17,7 +17,9 @@ import { checkFlows, formatProblem } from '../engine/flow/checks.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import { precompileSchemas } from '../engine/flow/precompile.ts';
 import { schemasToCompile } from '../engine/flow/to-rjsf.ts';
+import { stepEditorModules } from './step-editor-module.ts';
 import { widgets } from '../widgets/index.ts';
+import { widgetInfoJson, WIDGET_INFO_FILE } from './widget-info.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';
 import { legalPagesModule, siteContentModule } from './content-module.ts';
@@ -116,6 +118,9 @@ export function compileFlows({
       '',
     ].join('\n'),
   );
+  // The server checks the studio's drafts with the registry's names, serves and options, and may not import widgets/.
+  write(WIDGET_INFO_FILE, widgetInfoJson(widgets));
+  for (const [path, text] of Object.entries(stepEditorModules(widgets))) write(path, text);
   write('site-content.ts', siteContentModule(content.files, { contentDir, outDir }));
   write('legal-pages.ts', legalPagesModule(content.files, { contentDir, outDir }));
   return [];
