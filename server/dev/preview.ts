@@ -6,9 +6,9 @@ import type { Flow } from '../../engine/flow/definition.ts';
 import type { FlowFile } from '../../engine/flow/load.ts';
 import { stepPath } from '../../engine/flow/navigation.ts';
 import { didYouMean } from '../../engine/flow/suggest.ts';
-import { createRecordStore } from '../../engine/state/record.ts';
 import { escapeHtml } from '../page/index.ts';
-import { previewAnswers } from './sample-answers.ts';
+import { previewAnswers } from '../../engine/flow/sample/sample-answers.ts';
+import { storedRecord } from '../../engine/flow/sample/stored-record.ts';
 import type { DevPreview } from './status.ts';
 
 export const PREVIEW_PREFIX = '/__preview';
@@ -35,32 +35,6 @@ export function versionsOf(files: readonly FlowFile[]): VersionFile[] {
       flow.steps !== null;
     return looksLikeFlow ? [{ file, flow: flow as Flow }] : [];
   });
-}
-
-/** A Web Storage area in memory: the engine's record store writes into it exactly what it writes in the browser. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
-/** The stored record of a flow version with these answers, as the page's record store writes it. */
-export function storedRecord(
-  storageKey: string,
-  answers: Record<string, unknown>,
-  now: () => number = Date.now,
-): string {
-  const storage = memoryStorage();
-  createRecordStore(storage, now).write(storageKey, answers);
-  return storage.getItem(storageKey)!;
 }
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ComponentType } from 'react';
 import { act, fireEvent, render, within } from '@testing-library/react';
 import { Ajv } from 'ajv';
-import { SampleMaker } from '../../server/dev/schema-sample.ts';
+import { SampleMaker } from '../../engine/flow/sample/schema-sample.ts';
 import Form from '@rjsf/core';
 import { ErrorSchemaBuilder, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';

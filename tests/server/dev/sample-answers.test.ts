@@ -7,9 +7,9 @@ import { readFlowFiles } from '../../../engine/flow/load.ts';
 import { nextStepId } from '../../../engine/flow/navigation.ts';
 import { stepsBefore } from '../../../engine/flow/paths.ts';
 import type { FormRecord } from '../../../engine/state/record.ts';
-import { sampleForPattern } from '../../../server/dev/pattern-sample.ts';
-import { branchTestFor, previewAnswers } from '../../../server/dev/sample-answers.ts';
-import { SampleMaker } from '../../../server/dev/schema-sample.ts';
+import { sampleForPattern } from '../../../engine/flow/sample/pattern-sample.ts';
+import { branchTestFor, previewAnswers } from '../../../engine/flow/sample/sample-answers.ts';
+import { SampleMaker } from '../../../engine/flow/sample/schema-sample.ts';
 
 // An instance of its own, as the page builds its validators: the generator's checks are not taken on trust.
 const ajv = createAjvInstance();

@@ -1,16 +1,16 @@
 /**
- * Sample answers for the steps before a given step, so any step of any flow can be opened directly in development
- * (/__preview/<version>/<step>). Each value comes from the field's own schema (schema-sample.ts), so the answers are
+ * Sample answers for the steps before a given step, so any step of any flow can be opened directly: in development
+ * (/__preview/<version>/<step>) and in the console's flow studio (/studio-preview/<draft>/<step>). Pure, so both share it. Each value comes from the field's own schema (schema-sample.ts), so the answers are
  * ones the steps themselves accept. Where a step branches, its answers are chosen so Next leads along the way to the
  * previewed step.
  */
-import type { ApiClient } from '../../engine/api/client.ts';
-import type { Action } from '../../engine/actions/action.ts';
-import { fullName } from '../../engine/actions/full-name.ts';
-import type { Flow, Step } from '../../engine/flow/definition.ts';
-import { nextStepId, type BranchTest } from '../../engine/flow/navigation.ts';
-import { stepsBefore } from '../../engine/flow/paths.ts';
-import type { FormRecord } from '../../engine/state/record.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { Action } from '../../actions/action.ts';
+import { fullName } from '../../actions/full-name.ts';
+import type { Flow, Step } from '../definition.ts';
+import { nextStepId, type BranchTest } from '../navigation.ts';
+import { stepsBefore } from '../paths.ts';
+import type { FormRecord } from '../../state/record.ts';
 import { isSchema, SampleMaker, type Schema } from './schema-sample.ts';
 
 /** Actions that only derive answers from answers: run in a preview as the page would run them on Next. */
