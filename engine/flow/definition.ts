@@ -174,7 +174,11 @@ export const FlowSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String({ description: 'Lets an editor check this file: "./flow.schema.json".' })),
     id: Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'The product flow this file is a version of.' }),
-    version: Type.String({ pattern: '^v[0-9]+$', description: 'The version label, e.g. "v2".' }),
+    version: Type.String({
+      pattern: '^[a-z][a-z0-9-]{1,39}$',
+      description:
+        'The version label, e.g. "v2"; a version published from the console is named as its address, e.g. "spring-promo".',
+    }),
     basePath: Type.String({
       pattern: '^(/[a-z0-9-]+)?$',
       description: 'The URL prefix of this version: "" for the main version, otherwise e.g. "/v2".',

@@ -1,8 +1,8 @@
 /**
  * Sample answers for the steps before a given step, so any step of any flow can be opened directly: in development
- * (/__preview/<version>/<step>) and in the console's flow studio (/studio-preview/<draft>/<step>). Pure, so both share it. Each value comes from the field's own schema (schema-sample.ts), so the answers are
- * ones the steps themselves accept. Where a step branches, its answers are chosen so Next leads along the way to the
- * previewed step.
+ * (/__preview/<version>/<step>) and in the console's flow studio (/studio-preview/<draft>/<step>). Each value comes
+ * from the field's own schema (schema-sample.ts), so the answers are ones the steps themselves accept. Where a step
+ * branches, its answers are chosen so Next leads along the way to the previewed step.
  */
 import type { ApiClient } from '../../api/client.ts';
 import type { Action } from '../../actions/action.ts';
