@@ -132,3 +132,10 @@ export interface PublishRefused {
 export interface SplitWeights {
   weights: Record<string, number>;
 }
+
+/**
+ * The global a published version's page (or the studio's preview) sets in its inline script before the site's script
+ * runs: the compiled flow (the flow, its start step's validators, and a loader of the later steps' ones), which the
+ * site's script adds to the flows it routes.
+ */
+export const PUBLISHED_FLOW_GLOBAL = 'fundflowPublishedFlow';

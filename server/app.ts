@@ -14,7 +14,7 @@ import {
   type DeliveryQueue,
   type PhoneCheck,
 } from './intake/index.ts';
-import { CONTENT_DIR, pages } from './page/index.ts';
+import { CONTENT_DIR, createVersionCatalog, decorateFlowPages, pages } from './page/index.ts';
 import type { Config } from './platform/config/settings.ts';
 import type { Database } from './platform/db/types.ts';
 import { FLOWS_DIR } from './platform/paths.ts';
@@ -79,6 +79,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lenders = readLenders(LENDERS_CONTENT_FILE);
   const app = Fastify(serverOptions(config, options.logger));
   registerPlatform(app, config, db, now);
+  // Before the features: the studio's preview (console) and the published versions (page) share the page server.
+  decorateFlowPages(app);
+
+  // The published versions, polled from the database by every server sharing it. The first poll is awaited once the
+  // app is made ready (after the migrations, in server/index.ts), so the first request already knows every version.
+  const catalog = createVersionCatalog(db, {
+    onError: (error) => app.log.error({ err: error }, 'the published versions could not be read; trying again'),
+  });
+  app.addHook('onReady', async () => {
+    await catalog.refresh().catch((error: unknown) => {
+      app.log.error({ err: error }, 'the published versions could not be read; trying again');
+    });
+  });
+  app.addHook('onClose', async () => catalog.close());
 
   // The funnel's events, written by the page's beacons and read back by the console.
   const flowSteps = readFlowSteps(flowsDir);
@@ -132,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : undefined;
   await app.register(pages, {
     config,
+    catalog,
     flowsDir,
     development,
     ...(options.contentDir === undefined ? {} : { contentDir: options.contentDir }),

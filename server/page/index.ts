@@ -12,11 +12,22 @@ import { createPageServer, toPublicConfig, type PageServer } from './page-server
 import { consoleIndexFile, indexFile, operatorPages, registerPages } from './pages.ts';
 import { loadPrerenderer } from './prerendered.ts';
 import { loadSiteContent } from './site-content.ts';
+import { decorateFlowPages } from './published/flow-page.ts';
+import type { VersionCatalog } from './published/version-catalog.ts';
 
 export { escapeHtml, PageTemplateError, scriptSafeJson, type PageServer } from './page-server.ts';
 export { FlowRoutesError } from './pages.ts';
 export { SiteContentError } from './site-content.ts';
 export { CONTENT_DIR } from './content/check.ts';
+export { compileVersion, type CompiledVersion } from './published/compile-version.ts';
+export { publishVersion, type VersionToPublish } from './published/publish-version.ts';
+export {
+  createVersionCatalog,
+  type CatalogOptions,
+  type PublishedVersion,
+  type VersionCatalog,
+} from './published/version-catalog.ts';
+export { decorateFlowPages, serveFlowPage, type FlowPage } from './published/flow-page.ts';
 
 /** The development aids (server/dev/) as the pages take them: markup for each page, and routes of their own. */
 export interface PageDevAids {
@@ -26,6 +37,8 @@ export interface PageDevAids {
 
 export interface PageOptions {
   config: Config;
+  /** The published versions, each served at /<name>. */
+  catalog: VersionCatalog;
   /** The flow files the client routes come from. */
   flowsDir: string;
   /** The thank-you and home-popup files; default: server/page/content/. */
@@ -83,6 +96,8 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
       'STATIC_DIR has no console/index.html: /admin answers 503 until the site is built (npm run build)',
     );
   }
+  // The page server of flows of their own, for the studio's preview (serveFlowPage) as for published versions.
+  (app.hasDecorator('flowPages') ? app.flowPages : decorateFlowPages(app)).provide(page);
   if (devAids !== undefined) await devAids.register(app, page);
   await registerPages(app, {
     staticDir: config.staticDir,

@@ -89,10 +89,20 @@ interface PageTemplate {
 }
 
 interface Pages {
+  /** The page's text before it is cut, with its stylesheet's sources: what a flow's page is made from. */
+  source: { html: string; styles: readonly string[] };
   /** For every route without a prerendered screen, and the 404 answers. */
   plain: PageTemplate;
   /** By path: the start screens, prerendered. */
   prerendered: ReadonlyMap<string, PageTemplate>;
+}
+
+/** A flow's own page (a published version's or the studio's preview): the page with a script of its own. */
+export interface FlowPageParts {
+  /** An inline script, run before the site's script (it gets the response's nonce, as every script element does). */
+  script: string;
+  /** The flow's start screen, prerendered, for its start path. */
+  markup?: string;
 }
 
 export interface PageOptions {
@@ -124,6 +134,8 @@ export interface PageServer {
   load(): Promise<boolean>;
   /** Answers with the page and the given status (200 for a client route, 404 for an unknown path). */
   send(request: FastifyRequest, reply: FastifyReply, statusCode: 200 | 404): Promise<FastifyReply>;
+  /** Answers 200 with the page carrying a flow of its own (its script, and its start screen when given). */
+  sendFlow(request: FastifyRequest, reply: FastifyReply, parts: FlowPageParts): Promise<FastifyReply>;
 }
 
 const NO_INLINE: InlineSources = { styles: [], scripts: [] };
@@ -135,6 +147,19 @@ export function createPageServer(options: PageOptions): PageServer {
     parts: scriptNonceSlots(html),
     inline,
   });
+
+  /** The page with a start screen in its root element, its script started once the screen is painted. */
+  function withScreen(html: string, styles: readonly string[], markup: string): PageTemplate {
+    const filled = intoRoot(html, markup);
+    if (filled === undefined) {
+      throw new PageTemplateError(
+        `${options.file} must contain an empty <div id="root"></div> for the start screens to be prerendered into. ` +
+          'Add it to site/index.html and rebuild.',
+      );
+    }
+    const started = scriptsAfterFirstPaint(filled);
+    return template(started.html, { styles, scripts: started.hashes });
+  }
 
   async function prerendered(html: string, styles: readonly string[]): Promise<Map<string, PageTemplate>> {
     const pages = new Map<string, PageTemplate>();
@@ -152,15 +177,7 @@ export function createPageServer(options: PageOptions): PageServer {
         options.onPrerenderError?.(path, markup);
         continue;
       }
-      const filled = intoRoot(html, markup);
-      if (filled === undefined) {
-        throw new PageTemplateError(
-          `${options.file} must contain an empty <div id="root"></div> for the start screens to be prerendered into. ` +
-            'Add it to site/index.html and rebuild.',
-        );
-      }
-      const started = scriptsAfterFirstPaint(filled);
-      pages.set(routePath(path), template(started.html, { styles, scripts: started.hashes }));
+      pages.set(routePath(path), withScreen(html, styles, markup));
     }
     return pages;
   }
@@ -178,10 +195,11 @@ export function createPageServer(options: PageOptions): PageServer {
       if (options.devHead !== undefined && request !== undefined) {
         rendered = beforeFirstScript(rendered, options.devHead(request));
       }
-      return { plain: template(rendered), prerendered: new Map() };
+      return { source: { html: rendered, styles: [] }, plain: template(rendered), prerendered: new Map() };
     }
     const inlined = await inlineStylesheets(rendered, options.staticDir ?? dirname(options.file));
     return {
+      source: { html: inlined.html, styles: inlined.hashes },
       plain: template(inlined.html, { styles: inlined.hashes, scripts: [] }),
       prerendered: await prerendered(inlined.html, inlined.hashes),
     };
@@ -200,30 +218,52 @@ export function createPageServer(options: PageOptions): PageServer {
 
     async send(request, reply, statusCode) {
       const pages = await current(request);
-      // Fetched again on every visit, and kept by no shared cache: each response has a nonce of its own.
-      reply.header('cache-control', 'private, no-cache');
-      if (pages === undefined) {
-        request.log.error({ file: options.file }, 'the site is not built: run npm run build');
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .send('This site is not built yet. Run npm run build on the server, then reload.');
-      }
+      if (pages === undefined) return notBuilt(request, reply);
       const page = (statusCode === 200 && pages.prerendered.get(routePath(request.url))) || pages.plain;
-      const nonce = newNonce();
-      const html = Buffer.from(page.parts.join(` nonce="${nonce}"`));
-      // No ETag, so no 304: a 304 would pair the copy a browser kept, with its old nonce, with this response's policy.
-      reply.header('content-security-policy', options.securityPolicy(page.inline, nonce));
-      // Added to what the route may already vary on (the split test's cookie).
-      const vary = reply.getHeader('vary');
-      reply.header('vary', typeof vary === 'string' ? `${vary}, accept-encoding` : 'accept-encoding');
-      reply.code(statusCode).type('text/html; charset=utf-8');
-      const encoding = options.development ? undefined : preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html));
-      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, GZIP));
-      return reply.send(html);
+      return respond(request, reply, page, statusCode);
+    },
+
+    async sendFlow(request, reply, parts) {
+      const pages = await current(request);
+      if (pages === undefined) return notBuilt(request, reply);
+      const { html, styles } = pages.source;
+      const own = beforeFirstScript(html, `<script>${parts.script}</script>`);
+      const page =
+        parts.markup === undefined ? template(own, { styles, scripts: [] }) : withScreen(own, styles, parts.markup);
+      return respond(request, reply, page, 200);
     },
   };
+
+  function notBuilt(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    request.log.error({ file: options.file }, 'the site is not built: run npm run build');
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('This site is not built yet. Run npm run build on the server, then reload.');
+  }
+
+  async function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: PageTemplate,
+    statusCode: 200 | 404,
+  ): Promise<FastifyReply> {
+    // Fetched again on every visit, and kept by no shared cache: each response has a nonce of its own.
+    reply.header('cache-control', 'private, no-cache');
+    const nonce = newNonce();
+    const html = Buffer.from(page.parts.join(` nonce="${nonce}"`));
+    // No ETag, so no 304: a 304 would pair the copy a browser kept, with its old nonce, with this response's policy.
+    reply.header('content-security-policy', options.securityPolicy(page.inline, nonce));
+    // Added to what the route may already vary on (the split test's cookie).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', typeof vary === 'string' ? `${vary}, accept-encoding` : 'accept-encoding');
+    reply.code(statusCode).type('text/html; charset=utf-8');
+    const encoding = options.development ? undefined : preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(html));
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, GZIP));
+    return reply.send(html);
+  }
 }
 
 /**
