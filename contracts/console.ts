@@ -61,6 +61,10 @@ export const ACCESS = {
   audit: ['admin'],
   /** The Lenders page: the buyers' rules, caps and counts; no lead, no person, but not a marketer's business. */
   lenders: ['admin', 'operator'],
+  /** The flow studio's versions, drafts and numbers (contracts/flow-studio.ts): everyone may read them. */
+  flows: ROLES,
+  /** Drafts, publishing, the split test's weights, retiring: what visitors are shown, a marketer's work and an admin's. */
+  flowChanges: ['admin', 'marketer'],
 } as const satisfies Record<string, readonly Role[]>;
 
 const role = { type: 'string', enum: ROLES } as const;
@@ -641,6 +645,10 @@ const AUDIT_ACTIONS = [
   'recovery-code-used',
   'second-factor-reset',
   'second-factor-removed',
+  // The flow studio: a version published, the split test's weights set, a version retired (with the change read).
+  'flow-published',
+  'flow-split-changed',
+  'flow-retired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -108,7 +108,7 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, location.href).origin === location.origin;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a failed call says when the server's answer names no message. */
 export interface FailureWording {
