@@ -50,7 +50,7 @@ export function VersionPage({ productName, user, name }: FlowsPageProps & { name
         {({ summary, flow }) => (
           <>
             <VersionFacts version={summary} />
-            <div className="console-actions">
+            <div className="console-actions flows-actions">
               <a className="console-button" href={flowOverlayApi(name)} download>
                 Download overlay
               </a>
