@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 import { failureMessage, retireFlowVersion } from '../console-api.ts';
+import { PART_WAY_DAYS } from './version-status.ts';
 
 export interface RetireButtonProps {
   name: string;

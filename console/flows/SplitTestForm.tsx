@@ -47,8 +47,8 @@ export function SplitTestForm({ versions, mayChange, onSaved }: SplitTestFormPro
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Split test of /</h2>
       <p>
-        A new visitor at / gets one of these versions, each in proportion to its weight; 0 leaves a version out. A
-        change reaches every server within seconds.
+        A new visitor at / gets one of these versions, each in proportion to its weight; 0 leaves a version out, and
+        with every weight at 0 there is no test: / shows v1. A change reaches every server within seconds.
       </p>
       {live.length === 0 ? (
         <Empty>No version is live.</Empty>

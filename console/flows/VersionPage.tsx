@@ -15,7 +15,7 @@ import type { FlowsPageProps } from './flows-page-props.ts';
 import { draftPage, FLOWS_PAGE, funnelPage, versionStepPage } from './flows-paths.ts';
 import { RetireButton } from './RetireButton.tsx';
 import { StepList } from './StepList.tsx';
-import { conversionText, mayRetire, publishedText, statusText } from './version-status.ts';
+import { conversionText, finishableUntil, mayRetire, publishedText, statusText } from './version-status.ts';
 
 type Outcome = { failed: boolean; message: string };
 
@@ -50,6 +50,12 @@ export function VersionPage({ productName, user, name }: FlowsPageProps & { name
         {({ summary, flow }) => (
           <>
             <VersionFacts version={summary} />
+            {summary.retired_at !== null && (
+              <p className="console-note">
+                Closed to new visitors: those who open {summary.path} go to /. Visitors part way through can finish it
+                until {finishableUntil(summary.retired_at)}.
+              </p>
+            )}
             <div className="console-actions flows-actions">
               <a className="console-button" href={flowOverlayApi(name)} download>
                 Download overlay

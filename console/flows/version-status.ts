@@ -22,6 +22,18 @@ export function publishedText(version: Pick<FlowVersionSummary, 'kind' | 'publis
   return `${version.published_by ?? 'unknown'}, ${formatTime(version.published_at)}`;
 }
 
+/**
+ * How long a retired version's later steps stay served, so a visitor part way through can finish: the server's
+ * RETIRED_STEPS_DAYS (server/page/published/published-pages.ts), which the console cannot import.
+ */
+export const PART_WAY_DAYS = 7;
+
+/** Until when visitors part way through a version retired at `retiredAt` can finish it. */
+export function finishableUntil(retiredAt: string): string {
+  const end = new Date(new Date(retiredAt).getTime() + PART_WAY_DAYS * 24 * 60 * 60 * 1000);
+  return formatTime(end.toISOString());
+}
+
 /** Only a published version that is still open to visitors can be retired: a file version is a base of the code. */
 export const mayRetire = (version: Pick<FlowVersionSummary, 'kind' | 'status'>) =>
   version.kind === 'published' && version.status !== 'retired';

@@ -101,6 +101,16 @@ describe("a version's page", () => {
     ]);
   });
 
+  it('says of a retired version where its new visitors go, and until when those part way through can finish', async () => {
+    stubServer(signedInAs(OPERATOR), versionAnswers(detailOf(OLD)));
+    await openVersion('old-promo');
+    expect(facts().Status).toMatch(/^Retired Dec 3, 2026/);
+    expect(
+      screen.getByText(/^Closed to new visitors: those who open \/old-promo go to \/\. Visitors part way through/)
+        .textContent,
+    ).toMatch(/can finish it until Dec 10, 2026/);
+  });
+
   it('says when there is no such version', async () => {
     stubServer(
       signedInAs(OPERATOR),
