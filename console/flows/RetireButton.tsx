@@ -36,7 +36,7 @@ export function RetireButton({ name, path, onOutcome }: RetireButtonProps) {
       onConfirm={() => void retire()}
     >
       New visitors at {path} will go to / instead, with their campaign parameters. Visitors part way through {name} can
-      finish it for 7 days. Its leads and numbers stay.
+      finish it for {PART_WAY_DAYS} days. Its leads and numbers stay.
     </ConfirmButton>
   );
 }
