@@ -4,7 +4,7 @@
  */
 import './flows.css';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { FlowVersionDetail, FlowVersionSummary } from '../../contracts/flow-studio.ts';
 import { mayUse } from '../access.ts';
 import { createFlowDraft, failureMessage, flowOverlayApi, flowVersionApi } from '../console-api.ts';
@@ -19,9 +19,23 @@ import { conversionText, finishableUntil, mayRetire, publishedText, statusText }
 
 type Outcome = { failed: boolean; message: string };
 
+/**
+ * The address of this version when the editor's publish has just opened its page: the router state it navigates
+ * with, `{ published: { name, path } }` (console/flows/editor/PublishDialog.tsx). Read warily: state is whatever
+ * the browser's history kept.
+ */
+function justPublished(state: unknown, name: string): string | null {
+  if (typeof state !== 'object' || state === null || !('published' in state)) return null;
+  const { published } = state;
+  if (typeof published !== 'object' || published === null) return null;
+  const fields = published as { name?: unknown; path?: unknown };
+  return fields.name === name && typeof fields.path === 'string' ? fields.path : null;
+}
+
 export function VersionPage({ productName, user, name }: FlowsPageProps & { name: string }) {
   const [loaded, reload] = useConsoleData<FlowVersionDetail>(flowVersionApi(name));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const published = justPublished(useLocation().state, name);
   const mayChange = mayUse('flowChanges', user.role);
   const told = (next: Outcome) => {
     setOutcome(next);
@@ -34,7 +48,19 @@ export function VersionPage({ productName, user, name }: FlowsPageProps & { name
       </p>
       <PageHeading title={name} productName={productName} />
       <p role="status" className="console-outcome">
-        {outcome?.failed === false ? outcome.message : ''}
+        {outcome?.failed === false ? (
+          outcome.message
+        ) : outcome === null && published !== null ? (
+          <>
+            {name} is published: it is live at{' '}
+            <a href={published} target="_blank" rel="noopener noreferrer">
+              {published} (opens in a new tab)
+            </a>
+            .
+          </>
+        ) : (
+          ''
+        )}
       </p>
       {outcome?.failed === true && (
         <p role="alert" className="console-error">

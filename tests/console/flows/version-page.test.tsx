@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { BrowserRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import Console from '../../../console/Console.tsx';
 import type { FlowVersionDetail } from '../../../contracts/flow-studio.ts';
 import {
   ADMIN,
@@ -99,6 +101,24 @@ describe("a version's page", () => {
       // Reached by no Next, and without a heading: after the others, by its id.
       ['callback', '/admin/flows/versions/spring-promo/steps/callback'],
     ]);
+  });
+
+  it('says it is published and live when the editor has just published it', async () => {
+    stubServer(signedInAs(MARKETER), versionAnswers(detailOf(SPRING)));
+    // As the editor's publish leaves the history: its navigation's state under react-router's `usr`.
+    window.history.pushState(
+      { usr: { published: { name: 'spring-promo', path: '/spring-promo' } }, key: 'published', idx: 0 },
+      '',
+      '/admin/flows/versions/spring-promo',
+    );
+    render(
+      <BrowserRouter>
+        <Console productName="Acme Funding" />
+      </BrowserRouter>,
+    );
+    const message = await screen.findByText(/^spring-promo is published: it is live at/);
+    expect(message.textContent).toBe('spring-promo is published: it is live at /spring-promo (opens in a new tab).');
+    expect(within(message).getByRole('link').getAttribute('href')).toBe('/spring-promo');
   });
 
   it('says of a retired version where its new visitors go, and until when those part way through can finish', async () => {
