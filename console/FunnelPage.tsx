@@ -5,13 +5,19 @@
  * in the page's address, so a view can be shared.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { FLOW_VERSIONS } from '../.generated/flow-versions.ts';
 import type { ConsoleUser } from '../contracts/console.ts';
 import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
 import { filledIn } from './console-api.ts';
 import { FilterForm, type FilterSpec } from './FilterForm.tsx';
 import { formatPercent, formatSeconds, recentRange } from './format.ts';
-import { funnelCsvPath, funnelFiltersFrom, funnelPath, shownVersion, type FunnelFilters } from './funnel-query.ts';
+import {
+  comparedVersions,
+  funnelCsvPath,
+  funnelFiltersFrom,
+  funnelPath,
+  shownVersion,
+  type FunnelFilters,
+} from './funnel-query.ts';
 import { FunnelChart } from './FunnelChart.tsx';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -35,7 +41,9 @@ export function FunnelPage({ productName }: FunnelPageProps) {
   const [query, setQuery] = useSearchParams();
   const filters = funnelFiltersFrom(query, recentRange(30));
   const version = shownVersion(query);
-  const [loaded, reload] = useConsoleDataOf<FunnelResponse>(FLOW_VERSIONS.map((each) => funnelPath(each, filters)));
+  const [loaded, reload] = useConsoleDataOf<FunnelResponse>(
+    comparedVersions(version).map((each) => funnelPath(each, filters)),
+  );
 
   const apply = (values: Record<string, string>) => setQuery(filledIn({ version, ...values }));
 

@@ -1,5 +1,6 @@
 /** The funnel page's filters as its address carries them, and as GET /api/admin/funnel and its CSV take them. */
 import { FLOW_VERSIONS } from '../.generated/flow-versions.ts';
+import { VERSION_NAME_PATTERN } from '../contracts/flow-studio.ts';
 import { DEVICE_CLASSES, FUNNEL_CSV_PATH, FUNNEL_PATH } from '../contracts/funnel.ts';
 import { queryString } from './console-api.ts';
 
@@ -29,11 +30,19 @@ export function funnelFiltersFrom(search: URLSearchParams, range: { from: string
   };
 }
 
-/** The version whose steps the page shows: the address's when it is a flow version, else the first. */
+/**
+ * The version whose steps the page shows: the address's when it is a flow file's version or could be a published one's
+ * name (the flow studio's, which the build does not know: the server says if there is none), else the first.
+ */
 export function shownVersion(search: URLSearchParams): string {
   const asked = search.get('version');
-  return asked !== null && FLOW_VERSIONS.includes(asked) ? asked : (FLOW_VERSIONS[0] ?? '');
+  const known = asked !== null && (FLOW_VERSIONS.includes(asked) || new RegExp(VERSION_NAME_PATTERN).test(asked));
+  return known ? asked : (FLOW_VERSIONS[0] ?? '');
 }
+
+/** The versions compared side by side: the files', and the one shown when it is a published version. */
+export const comparedVersions = (shown: string): string[] =>
+  FLOW_VERSIONS.includes(shown) ? [...FLOW_VERSIONS] : [...FLOW_VERSIONS, shown];
 
 export const funnelPath = (version: string, filters: FunnelFilters) =>
   `${FUNNEL_PATH}${queryString({ version, ...filters })}`;

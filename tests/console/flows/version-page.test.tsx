@@ -89,6 +89,29 @@ describe("a version's page", () => {
     );
   });
 
+  it("opens the funnel at the version's steps, compared with the files' versions", async () => {
+    const funnel = (version: string) => ({
+      version,
+      from: '2026-11-07',
+      to: '2026-12-06',
+      visitors: 4,
+      leads: 1,
+      conversion: { rate: 0.25, low: 0.05, high: 0.7 },
+      steps: [{ step: 'start', views: 4, advanced: 2, exits: 2, drop_off: 0.5, median_seconds: 3 }],
+    });
+    const server = stubServer(signedInAs(MARKETER), versionAnswers(detailOf(SPRING)), ({ method, url }) => {
+      if (method !== 'GET' || !url.startsWith('/api/admin/funnel?')) return undefined;
+      return { status: 200, body: funnel(new URL(url, 'http://x.test').searchParams.get('version') ?? '') };
+    });
+    await openVersion('spring-promo');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'See its funnel' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'spring-promo, step by step' })).toBeTruthy();
+    const asked = server
+      .callsTo('GET', '/api/admin/funnel?')
+      .map((call) => new URL(call.url, 'http://x.test').searchParams.get('version'));
+    expect(asked).toEqual(['v1', 'v2', 'v3', 'spring-promo']);
+  });
+
   it('lists its steps in flow order, each a link naming its id and heading to its editor', async () => {
     stubServer(signedInAs(OPERATOR), versionAnswers(detailOf(SPRING)));
     await openVersion('spring-promo');
