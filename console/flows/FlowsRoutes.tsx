@@ -7,12 +7,16 @@ import { PageHeading } from '../PageHeading.tsx';
 import { FlowsPage } from './FlowsPage.tsx';
 import { VersionPage } from './VersionPage.tsx';
 import type { FlowsPageProps } from './flows-page-props.ts';
+import { DraftRoute, StepEditorRoute } from './editor/editor-routes.tsx';
 
 export function FlowsRoutes(props: FlowsPageProps) {
   return (
     <Routes>
       <Route index element={<FlowsPage {...props} />} />
       <Route path="versions/:name" element={<VersionRoute {...props} />} />
+      <Route path="versions/:name/steps/:stepId" element={<StepEditorRoute {...props} />} />
+      <Route path="drafts/:id" element={<DraftRoute {...props} />} />
+      <Route path="drafts/:id/steps/:stepId" element={<StepEditorRoute {...props} />} />
       <Route path="*" element={<PageHeading title="No such page" productName={props.productName} />} />
     </Routes>
   );
