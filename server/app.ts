@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buyers, queueRevocations, type Buyer, type BuyerEventQueue, type DeliveryControl } from './buyers/index.ts';
 import { consoleApi } from './console/index.ts';
-import { createEventStore, funnel, leadsOfVisitsStored, readFlowSteps } from './funnel/index.ts';
+import { createEventStore, funnel, leadsOfVisitsStored, readFlowSteps, withPublishedSteps } from './funnel/index.ts';
 import {
   intake,
   LENDERS_CONTENT_FILE,
@@ -59,7 +59,10 @@ export interface BuildAppOptions {
   certificateClaimer?: CertificateClaimer;
   /** Development only: the status file `npm run dev` writes; default: .dev-status.json in STATIC_DIR. */
   devStatusFile?: string;
-  /** The clock of the rate limits, the phone lookup's cache and daily cap, and console sessions; default: Date.now. */
+  /**
+   * The clock of the rate limits, the phone lookup's cache and daily cap, console sessions and a retired version's
+   * last week; default: Date.now.
+   */
   now?: () => number;
 }
 
@@ -84,18 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The published versions, polled from the database by every server sharing it. The first poll is awaited once the
   // app is made ready (after the migrations, in server/index.ts), so the first request already knows every version.
-  const catalog = createVersionCatalog(db, {
-    onError: (error) => app.log.error({ err: error }, 'the published versions could not be read; trying again'),
-  });
+  const pollFailed = (error: unknown) =>
+    app.log.error({ err: error }, 'the published versions could not be read; trying again');
+  const catalog = createVersionCatalog(db, { onError: pollFailed });
   app.addHook('onReady', async () => {
-    await catalog.refresh().catch((error: unknown) => {
-      app.log.error({ err: error }, 'the published versions could not be read; trying again');
-    });
+    await catalog.refresh().catch(pollFailed);
   });
   app.addHook('onClose', async () => catalog.close());
 
   // The funnel's events, written by the page's beacons and read back by the console.
-  const flowSteps = readFlowSteps(flowsDir);
+  const flowSteps = withPublishedSteps(readFlowSteps(flowsDir), catalog);
   const events = createEventStore(db, {
     now,
     onError: (error, count) => app.log.error({ err: error, events: count }, 'funnel events could not be stored'),
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db,
     flowsDir,
+    catalog,
     lenders,
     now,
     // A lead stored with the funnel's visit is that visit's conversion.
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flowSteps,
     events,
     secondFactor: config.consoleMfa,
+    catalog,
+    ...(config.splitTest === undefined ? {} : { splitTest: config.splitTest }),
     ...(delivery === undefined || options.deliveryControl === undefined
       ? {}
       : { delivery: { queue: delivery, control: options.deliveryControl } }),
@@ -147,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pages, {
     config,
     catalog,
+    now,
     flowsDir,
     development,
     ...(options.contentDir === undefined ? {} : { contentDir: options.contentDir }),

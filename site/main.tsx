@@ -3,7 +3,8 @@
 import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { flows } from '../.generated/flows.ts';
+import { flows as builtFlows } from '../.generated/flows.ts';
+import { pageFlows } from './published-version.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
@@ -23,6 +24,7 @@ import { campaignFrom } from './funnel/campaign.ts';
 import type { LeadExtras } from '../contracts/lead.ts';
 
 const config = readRuntimeConfig();
+const flows = pageFlows(builtFlows);
 const thirdParties = startThirdParties(config, actions);
 const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
@@ -51,6 +53,7 @@ const funnel = funnelQueue(funnelPage);
 const page = (
   <BrowserRouter>
     {siteTree({
+      flows,
       config,
       api: createApiClient(),
       recordAtomFor: createRecordAtoms(store),

@@ -4,7 +4,6 @@
  */
 import { StrictMode, type ReactElement } from 'react';
 import { Provider } from 'jotai';
-import { flows } from '../.generated/flows.ts';
 import { siteContent } from '../.generated/site-content.ts';
 import { widgets } from '../widgets/index.ts';
 import { EngineSettingsProvider, type EngineSettings } from '../engine/render/engine-settings.tsx';
@@ -13,6 +12,7 @@ import { widgetRegistry } from '../engine/render/registry.ts';
 import { AlertProvider } from '../engine/alerts/Alerts.tsx';
 import type { ApiClient } from '../engine/api/client.ts';
 import type { PublicConfig } from '../contracts/public-config.ts';
+import type { CompiledFlow } from '../engine/flow/compiled.ts';
 import { legalRoutes } from './legal/legal-routes.tsx';
 import { Shell } from './shell/Shell.tsx';
 import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
@@ -24,6 +24,8 @@ export type SiteEnvironment = Pick<
   EngineSettings,
   'recordAtomFor' | 'events' | 'actions' | 'pageAnswers' | 'arrival'
 > & {
+  /** The flows routed: the build's, and the page's own published version when it carries one. */
+  flows: readonly CompiledFlow[];
   config: PublicConfig;
   api: ApiClient;
   /** The browser's, for a first visit's hydration: when the parts wrapped in HydrateLater are taken over. */
@@ -32,7 +34,7 @@ export type SiteEnvironment = Pick<
 
 /** Built once per page (or prerender): the settings it creates must stay the same objects across renders. */
 export function siteTree(environment: SiteEnvironment): ReactElement {
-  const { config, api } = environment;
+  const { config, api, flows } = environment;
   const settings: EngineSettings = {
     registry: widgetRegistry(widgets),
     recordAtomFor: environment.recordAtomFor,

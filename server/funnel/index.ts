@@ -8,14 +8,14 @@ import type { EventStore } from './event-store.ts';
 import type { FlowSteps } from './flow-steps.ts';
 
 export { createEventStore, type EventStore } from './event-store.ts';
-export { readFlowSteps, type FlowSteps } from './flow-steps.ts';
+export { readFlowSteps, withPublishedSteps, type FlowSteps } from './flow-steps.ts';
 export { funnelCsv, funnelCsvFileName } from './funnel-csv.ts';
 export { checkFunnelQuery } from './funnel-filters.ts';
 export { funnel as funnelReport } from './funnel-query.ts';
 export { leadsOfVisitsStored, rebuildRollups, rollupsMissing } from './visit-rollups.ts';
 
 export interface FunnelOptions {
-  /** Each version's steps, from the flow files: events naming anything else are refused. */
+  /** Each version's steps, the files' and the published ones (withPublishedSteps): events naming anything else are refused. */
   flowSteps: FlowSteps;
   /** Where accepted events are written, shared with the funnel's readers so they count every batch accepted. */
   events: EventStore;

@@ -11,6 +11,8 @@ import { registerTrustedFormRoutes } from './certificates/certificate-routes.ts'
 import { trustedFormClaimer } from './certificates/trustedform-claimer.ts';
 import type { DeliveryQueue } from './leads/delivery-queue.ts';
 import { readLeadFlows } from './leads/lead-flows.ts';
+import { publishedLeadFlows } from './leads/published-lead-flows.ts';
+import type { VersionCatalog } from '../page/index.ts';
 import { registerLeadRoutes } from './leads/lead-routes.ts';
 import type { LeadsOfVisitsStored } from './leads/store-lead.ts';
 import { lenderNames, type Lender } from './leads/lenders.ts';
@@ -27,7 +29,7 @@ import { registerZipcodeRoutes } from './zip/zip-routes.ts';
 export type { CertificateClaimer } from './certificates/certificate-claimer.ts';
 export type { DeliveryQueue } from './leads/delivery-queue.ts';
 export type { LeadOfVisit, LeadsOfVisitsStored } from './leads/store-lead.ts';
-export { LeadFlowsError } from './leads/lead-flows.ts';
+export { LeadFlowsError, leadFlowOf } from './leads/lead-flows.ts';
 export { LENDERS_CONTENT_FILE, readLenders, type Lender } from './leads/lenders.ts';
 export type { PhoneCheck } from './phone/phone-check.ts';
 
@@ -36,6 +38,8 @@ export interface IntakeOptions {
   db: Database;
   /** The flow files the lead schemas come from. */
   flowsDir: string;
+  /** The versions published in the flow studio: their leads are validated against their own schemas. */
+  catalog: VersionCatalog;
   /** The lenders the consent names, which each lead records as the consent showed them. */
   lenders: readonly Lender[];
   /**
@@ -82,7 +86,13 @@ export const intake: FastifyPluginAsync<IntakeOptions> = async (app, options) =>
     await registerLeadRoutes(app, undefined);
   } else {
     const lenders = lenderNames(options.lenders);
-    const flows = readLeadFlows(options.flowsDir, { product: config.productName, lenders });
+    const names = { product: config.productName, lenders };
+    const flows = publishedLeadFlows(readLeadFlows(options.flowsDir, names), options.catalog, names, (version, error) =>
+      app.log.error(
+        { version, reason: (error as Error).message },
+        'a published version cannot take leads; its leads are refused',
+      ),
+    );
     await registerLeadRoutes(app, {
       flows,
       db,

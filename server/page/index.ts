@@ -14,6 +14,7 @@ import { loadPrerenderer } from './prerendered.ts';
 import { loadSiteContent } from './site-content.ts';
 import { decorateFlowPages } from './published/flow-page.ts';
 import type { VersionCatalog } from './published/version-catalog.ts';
+import { registerPublishedPages } from './published/published-pages.ts';
 
 export { escapeHtml, PageTemplateError, scriptSafeJson, type PageServer } from './page-server.ts';
 export { FlowRoutesError } from './pages.ts';
@@ -47,6 +48,20 @@ export interface PageOptions {
   development: boolean;
   /** Development only: the aids put into every page, with their routes. */
   devAids?: PageDevAids;
+  /** The clock of retirements (a retired version's later steps stay a week); default: Date.now. */
+  now?: () => number;
+}
+
+/** The studio's weights of the versions that may take visitors: the files' and the published ones not retired. */
+function liveWeights(catalog: VersionCatalog): ReadonlyMap<string, number> | undefined {
+  const weights = catalog.splitWeights();
+  if (weights === undefined) return undefined;
+  return new Map(
+    [...weights].filter(([version]) => {
+      const published = catalog.get(version);
+      return published === undefined || published.retiredAt === null;
+    }),
+  );
 }
 
 export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
@@ -97,7 +112,20 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
     );
   }
   // The page server of flows of their own, for the studio's preview (serveFlowPage) as for published versions.
-  (app.hasDecorator('flowPages') ? app.flowPages : decorateFlowPages(app)).provide(page);
+  if (!app.hasDecorator('flowPages')) decorateFlowPages(app);
+  app.flowPages.provide(page);
+  const published = registerPublishedPages(app, {
+    catalog: options.catalog,
+    flowPages: app.flowPages,
+    publicConfig: toPublicConfig(config),
+    ...(prerenderer === undefined ? {} : { prerenderer }),
+    onPrerenderError: (version, error) =>
+      app.log.error(
+        { version, reason: (error as Error).message },
+        "a published version's start screen could not be prerendered; it renders in the browser",
+      ),
+    now: options.now ?? Date.now,
+  });
   if (devAids !== undefined) await devAids.register(app, page);
   await registerPages(app, {
     staticDir: config.staticDir,
@@ -107,5 +135,7 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
     development,
     operatorPages: operatorPages(config),
     ...(config.splitTest === undefined ? {} : { splitTest: config.splitTest }),
+    studioWeights: () => liveWeights(options.catalog),
+    published,
   });
 };

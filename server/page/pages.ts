@@ -14,7 +14,8 @@ import type { Config } from '../platform/config/settings.ts';
 import type { PageServer } from './page-server.ts';
 import { BUILT_IN_PAGES, builtInPagePaths } from '../../contracts/public-config.ts';
 import { CONSOLE_PAGE } from '../../contracts/console.ts';
-import { createSplitTest } from './split-test.ts';
+import { checkSplitTest, createSplitTest } from './split-test.ts';
+import type { PublishedPages } from './published/published-pages.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -107,6 +108,10 @@ export interface PagesOptions {
   operatorPages: ReadonlyMap<string, string>;
   /** SPLIT_TEST's arms (version → weight): visitors arriving at '/' are spread over the versions. */
   splitTest?: ReadonlyMap<string, number>;
+  /** The flow studio's weights (live versions only), which replace SPLIT_TEST's while it has any. */
+  studioWeights: () => ReadonlyMap<string, number> | undefined;
+  /** The versions published in the flow studio, at paths no other route takes. */
+  published: PublishedPages;
 }
 
 /** The built-in legal pages whose settings (PRIVACY_URL, TERMS_URL, DO_NOT_SELL_URL) name the operator's own. */
@@ -119,31 +124,37 @@ export function operatorPages(config: Pick<Config, 'privacyUrl' | 'termsUrl' | '
   return new Map(own.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** Each flow version's start path ("v1" → "/", "v2" → "/v2"), from the flow files. */
+/**
+ * Each flow version's start path ("v1" → "/", "v2" → "/v2"), from the flow files. A file without a version or a start
+ * is left out: no split can send visitors to it, and the server's other checks (the lead flows, `npm run flows:check`)
+ * name what is wrong with it.
+ */
 function startPaths(flowsDir: string): Map<string, string> {
-  return new Map(
-    readFlowFiles(flowsDir).map(({ file, json }) => {
-      const flow = routableFlow(file, json);
-      const { version, start } = isRecord(json) ? json : {};
-      const startStep = typeof start === 'string' ? flow.steps[start] : undefined;
-      if (typeof version !== 'string' || startStep === undefined) {
-        throw new FlowRoutesError(`${file}: a flow needs "version" (a string) and "start" (one of its steps)`);
-      }
-      return [version, stepPath(flow, startStep)];
-    }),
-  );
+  const starts = new Map<string, string>();
+  for (const { file, json } of readFlowFiles(flowsDir)) {
+    const flow = routableFlow(file, json);
+    const { version, start } = isRecord(json) ? json : {};
+    const startStep = typeof start === 'string' ? flow.steps[start] : undefined;
+    if (typeof version === 'string' && startStep !== undefined) starts.set(version, stepPath(flow, startStep));
+  }
+  return starts;
 }
 
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<string[]> {
   const routes = clientRoutes(options.flowsDir);
-  const split = options.splitTest && createSplitTest(options.splitTest, startPaths(options.flowsDir));
+  const fileStarts = startPaths(options.flowsDir);
+  if (options.splitTest !== undefined) checkSplitTest(options.splitTest, fileStarts);
+  const { published, studioWeights, splitTest } = options;
+  const split = createSplitTest({
+    current: () => studioWeights() ?? splitTest,
+    startOf: (version) => fileStarts.get(version) ?? published.liveStart(version),
+  });
   for (const path of routes) {
     const own = options.operatorPages.get(path);
     const page = (request: FastifyRequest, reply: FastifyReply) => options.page.send(request, reply, 200);
     // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
     if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));
-    else if (path === '/' && split)
-      app.get(path, (request, reply) => split.answer(request, reply, () => page(request, reply)));
+    else if (path === '/') app.get(path, (request, reply) => split.answer(request, reply, () => page(request, reply)));
     else app.get(path, page);
   }
 
@@ -185,7 +196,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       // It names the path the visitor asked for, so no cache keeps it, under /api or not.
       return reply.code(404).header('cache-control', 'no-store').send(notFoundBody(request.method, path));
     }
-    return options.page.send(request, reply, 404);
+    // A published version's paths are known only as the catalog polls them: they are answered where no file is.
+    return options.published.answer(request, reply) ?? options.page.send(request, reply, 404);
   });
 
   return routes;

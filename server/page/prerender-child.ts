@@ -1,31 +1,40 @@
 /**
  * `node server/page/prerender-child.ts`: renders the start screens with the build's renderer and exits (see
- * renderInChild in server/page/prerendered.ts). Reads {file, config} as JSON on stdin; writes {screens} on stdout, each
- * [path, markup] or [path, {error}], or {error} when the renderer itself cannot be loaded.
+ * renderInChild in server/page/prerendered.ts). Reads a PrerenderRequest as JSON on stdin; writes {screens} on stdout,
+ * each [path, markup] or [path, {error}] (by version for the flows given), or {error} when the renderer itself cannot
+ * be loaded.
  */
 import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
-import type { PrerenderAnswer } from './prerendered.ts';
+import type { PrerenderAnswer, PrerenderRequest } from './prerendered.ts';
 import type { PublicConfig } from '../../contracts/public-config.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
+import { stepPath } from '../../engine/flow/navigation.ts';
 
 interface PrerenderModule {
   startPaths: readonly string[];
-  prerender(path: string, config: PublicConfig): string;
+  prerender(path: string, config: PublicConfig, published?: Flow): string;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const { file, config } = JSON.parse(await text(process.stdin)) as { file: string; config: PublicConfig };
+const { file, config, flows } = JSON.parse(await text(process.stdin)) as PrerenderRequest;
 let answer: PrerenderAnswer;
 try {
   const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
-  const screens = module.startPaths.map((path): [string, string | { error: string }] => {
+  const screen = (key: string, render: () => string): [string, string | { error: string }] => {
     try {
-      return [path, module.prerender(path, config)];
+      return [key, render()];
     } catch (error) {
-      return [path, { error: messageOf(error) }];
+      return [key, { error: messageOf(error) }];
     }
-  });
+  };
+  const screens =
+    flows === undefined
+      ? module.startPaths.map((path) => screen(path, () => module.prerender(path, config)))
+      : flows.map((flow) =>
+          screen(flow.version, () => module.prerender(stepPath(flow, flow.steps[flow.start]!), config, flow)),
+        );
   answer = { screens };
 } catch (error) {
   answer = { error: `the renderer could not be loaded: ${messageOf(error)}` };

@@ -12,10 +12,16 @@ import { join } from 'node:path';
 import { serverScript } from '../platform/paths.ts';
 import type { PublicConfig } from '../../contracts/public-config.ts';
 import { EARLY_SUBMIT_ATTRIBUTE } from '../../engine/render/early-submit.ts';
+import type { Flow } from '../../engine/flow/definition.ts';
 
 export interface Prerenderer {
   /** The markup of each start screen's root element for a first visit, by path; the error where one failed. */
   renderAll(config: PublicConfig): Promise<ReadonlyMap<string, string | Error>>;
+  /**
+   * The start screens of flows the build does not have (versions published in the flow studio), each on the page
+   * that carries it, by version; the error where one failed.
+   */
+  renderFlows(config: PublicConfig, flows: readonly Flow[]): Promise<ReadonlyMap<string, string | Error>>;
 }
 
 export function prerendererFile(staticDir: string): string {
@@ -26,12 +32,26 @@ export function prerendererFile(staticDir: string): string {
 export function loadPrerenderer(staticDir: string): Prerenderer | undefined {
   const file = prerendererFile(staticDir);
   if (!existsSync(file)) return undefined;
-  return { renderAll: (config) => renderInChild(file, config) };
+  return {
+    renderAll: (config) => renderInChild({ file, config }),
+    renderFlows: (config, flows) => renderInChild({ file, config, flows }),
+  };
 }
 
 const CHILD_SCRIPT = serverScript('page/prerender-child');
 
-/** What server/page/prerender-child.ts writes: each start path's markup or error, or why the renderer could not load. */
+/** What server/page/prerender-child.ts reads: the renderer's file, the settings, and the flows of their own if any. */
+export interface PrerenderRequest {
+  file: string;
+  config: PublicConfig;
+  /** Render these flows' start screens (by version) rather than the build's (by path). */
+  flows?: readonly Flow[];
+}
+
+/**
+ * What server/page/prerender-child.ts writes: each start path's (or flow version's) markup or error, or why the
+ * renderer could not load.
+ */
 export type PrerenderAnswer = { screens: [path: string, markup: string | { error: string }][] } | { error: string };
 
 /**
@@ -40,7 +60,7 @@ export type PrerenderAnswer = { screens: [path: string, markup: string | { error
  * its production or development build to NODE_ENV when the renderer runs: the child always gets the production one,
  * the React the page's script runs.
  */
-async function renderInChild(file: string, config: PublicConfig): Promise<ReadonlyMap<string, string | Error>> {
+async function renderInChild(request: PrerenderRequest): Promise<ReadonlyMap<string, string | Error>> {
   const child = spawn(process.execPath, [CHILD_SCRIPT], {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...process.env, NODE_ENV: 'production' },
@@ -51,7 +71,7 @@ async function renderInChild(file: string, config: PublicConfig): Promise<Readon
     child.on('error', reject);
     child.on('close', resolve);
   });
-  child.stdin.end(JSON.stringify({ file, config }));
+  child.stdin.end(JSON.stringify(request));
   const code = await exited;
   let answer: PrerenderAnswer;
   try {

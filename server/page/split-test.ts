@@ -1,8 +1,9 @@
 /**
- * The optional split test (SPLIT_TEST, docs/decisions/029-split-tests.md). A visitor who arrives at '/' without a
- * version is given one by weight and kept on it by a cookie; a version whose start is elsewhere (/v2, /v3) is reached
- * by a redirect that keeps the query, so the utm parameters and click ids arrive with the visitor and the attribution,
- * the prerendered screen and the funnel stay those of the version. Off by default: '/' is v1, as the spec says.
+ * The optional split test (docs/decisions/029-split-tests.md): the flow studio's weights when it has set any (decision
+ * 111), else SPLIT_TEST's. A visitor who arrives at '/' without a version is given one by weight and kept on it by a
+ * cookie; a version whose start is elsewhere (/v2, /v3, /<published name>) is reached by a redirect that keeps the
+ * query, so the utm parameters and click ids arrive with the visitor and the attribution, the prerendered screen and
+ * the funnel stay those of the version. Off by default: '/' is v1, as the spec says.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,27 +36,41 @@ export interface SplitTest {
   answer(request: FastifyRequest, reply: FastifyReply, page: () => Promise<FastifyReply>): Promise<FastifyReply>;
 }
 
-/**
- * The split test over `arms` (version → weight), whose versions must start at the paths `starts` gives (version →
- * start path); refused at start-up, naming the setting, when an arm is not a flow version.
- */
-export function createSplitTest(
-  arms: ReadonlyMap<string, number>,
-  starts: ReadonlyMap<string, string>,
-  draw: (below: number) => number = randomInt,
-): SplitTest {
+/** The split test's arms as they are now: the studio's weights may change while the server runs. */
+export interface SplitArms {
+  /** Version → weight; undefined while no split is set. */
+  current(): ReadonlyMap<string, number> | undefined;
+  /** Where a version starts; undefined for one no visitor may be sent to now (unknown, or retired). */
+  startOf(version: string): string | undefined;
+}
+
+/** Refuses SPLIT_TEST at start-up, naming the setting, when an arm is not a flow version (`starts`: version → path). */
+export function checkSplitTest(arms: ReadonlyMap<string, number>, starts: ReadonlyMap<string, string>): void {
   const unknown = [...arms.keys()].filter((version) => !starts.has(version));
   if (unknown.length > 0) {
     throw new ConfigError([
       `SPLIT_TEST names ${unknown.join(', ')}, which no flow file has: use ${[...starts.keys()].join(', ')}`,
     ]);
   }
-  const total = [...arms.values()].reduce((sum, weight) => sum + weight, 0);
+}
+
+/**
+ * The split test over the arms as `source` gives them at each request. With no arm of weight above 0 that can take
+ * visitors, '/' is the page of the version that starts there, with no cookie.
+ */
+export function createSplitTest(source: SplitArms, draw: (below: number) => number = randomInt): SplitTest {
   return {
     async answer(request, reply, page) {
+      const arms = new Map(
+        [...(source.current() ?? [])].filter(
+          ([version, weight]) => weight > 0 && source.startOf(version) !== undefined,
+        ),
+      );
+      if (arms.size === 0) return page();
+      const total = [...arms.values()].reduce((sum, weight) => sum + weight, 0);
       const kept = cookieVersion(request.headers.cookie);
       // A version that left the test (or a weight set to 0) is drawn again, as a new visitor's would be.
-      const version = kept !== undefined && (arms.get(kept) ?? 0) > 0 ? kept : armAt(arms, draw(total));
+      const version = kept !== undefined && arms.has(kept) ? kept : armAt(arms, draw(total));
       if (version !== kept) {
         const secure = request.protocol === 'https' ? '; Secure' : '';
         const maxAge = VERSION_COOKIE_DAYS * 24 * 60 * 60;
@@ -66,7 +81,7 @@ export function createSplitTest(
       }
       // What '/' answers depends on the cookie: no cache may hand one visitor's answer to another.
       reply.header('vary', 'Cookie');
-      const start = starts.get(version)!;
+      const start = source.startOf(version)!;
       if (start === '/') return page();
       const query = request.url.indexOf('?');
       reply.header('cache-control', 'private, no-cache');

@@ -75,6 +75,38 @@ function listsServedStates(state: unknown): boolean {
   return codes.size === SERVED_STATES.length && SERVED_STATES.every((code) => codes.has(code));
 }
 
+/**
+ * A flow that takes leads (named `source` in messages: its file, or its published name): throws LeadFlowsError naming
+ * it when it cannot. Each lead schema is compiled by an Ajv of its own, so versions never clash over a schema's $id.
+ */
+export function leadFlowOf(source: string, flow: Flow, names: ConsentNames): LeadFlow {
+  if (flow.consent === undefined) {
+    throw new LeadFlowsError(`${source}: a flow that takes leads needs "consent" (the text and its version)`);
+  }
+  const schema = leadSchema(flow);
+  const missing = LEAD_PAYLOAD_FIELDS.filter((field) => !(field in schema.properties));
+  if (missing.length > 0) {
+    throw new LeadFlowsError(
+      `${source}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every buyer ` +
+        'receives in each lead (docs/decisions/045-lead-api-contract.md): add the field back to its step',
+    );
+  }
+  if (!listsServedStates(schema.properties.state)) {
+    throw new LeadFlowsError(
+      `${source}: the "state" field must list exactly the served states, the 50 states and DC: ` +
+        `${SERVED_STATES.join(', ')} (docs/decisions/046-us-territories.md)`,
+    );
+  }
+  let validate: ValidateFunction;
+  try {
+    validate = leadAjv().compile(schema);
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw new LeadFlowsError(`${source}: the lead schema does not compile: ${reason}`, { cause: error });
+  }
+  return { flow, validate, stepOf: stepsByField(flow), consent: consentShown(flow.consent, names) };
+}
+
 /** Reads the flow files of dir (the consent texts naming the product and lenders as the page does); throws LeadFlowsError naming the file when one cannot take leads. */
 export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
   let files: FlowFile[];
@@ -83,40 +115,14 @@ export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
   } catch (error) {
     throw new LeadFlowsError(`The flow files cannot be read: ${(error as Error).message}`, { cause: error });
   }
-  const ajv = leadAjv();
   const byVersion = new Map<string, LeadFlow & { file: string }>();
   for (const file of files) {
     const flow = checkedFlow(file);
-    if (flow.consent === undefined) {
-      throw new LeadFlowsError(`${file.file}: a flow that takes leads needs "consent" (the text and its version)`);
-    }
     const clash = byVersion.get(flow.version);
     if (clash !== undefined) {
       throw new LeadFlowsError(`${clash.file} and ${file.file} are both version "${flow.version}": give each its own`);
     }
-    const schema = leadSchema(flow);
-    const missing = LEAD_PAYLOAD_FIELDS.filter((field) => !(field in schema.properties));
-    if (missing.length > 0) {
-      throw new LeadFlowsError(
-        `${file.file}: no step asks for ${missing.map((field) => `"${field}"`).join(', ')}, which every buyer ` +
-          'receives in each lead (docs/decisions/045-lead-api-contract.md): add the field back to its step',
-      );
-    }
-    if (!listsServedStates(schema.properties.state)) {
-      throw new LeadFlowsError(
-        `${file.file}: the "state" field must list exactly the served states, the 50 states and DC: ` +
-          `${SERVED_STATES.join(', ')} (docs/decisions/046-us-territories.md)`,
-      );
-    }
-    let validate: ValidateFunction;
-    try {
-      validate = ajv.compile(schema);
-    } catch (error) {
-      const reason = (error as Error).message;
-      throw new LeadFlowsError(`${file.file}: the lead schema does not compile: ${reason}`, { cause: error });
-    }
-    const consent = consentShown(flow.consent, names);
-    byVersion.set(flow.version, { file: file.file, flow, validate, stepOf: stepsByField(flow), consent });
+    byVersion.set(flow.version, { file: file.file, ...leadFlowOf(file.file, flow, names) });
   }
   return byVersion;
 }

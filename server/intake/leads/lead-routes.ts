@@ -40,7 +40,8 @@ function badKey(problem: string): ErrorResponse {
 }
 
 export interface LeadIntake {
-  flows: LeadFlows;
+  /** The lead flows as they are at the request (the published versions change while the server runs). */
+  flows: () => LeadFlows;
   db: Database;
   delivery: DeliveryQueue;
   /** Told of the leads stored with a funnel visit, in their transaction. */
@@ -81,7 +82,7 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
         if (intake === undefined || leads === undefined) return reply.code(503).send(UNAVAILABLE);
         const keyHeader = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
         if (!keyHeader.ok) return reply.code(400).send(badKey(keyHeader.problem));
-        const checked = checkLead(intake.flows, request.body);
+        const checked = checkLead(intake.flows(), request.body);
         if (!checked.ok) {
           request.log.info({ fields: checked.error.fields.map((field) => field.field) }, 'lead refused');
           return reply.code(400).send(checked.error);

@@ -68,7 +68,12 @@ export function compileVersion(flow: Flow): CompiledVersion {
   const start: { stepId: string; code: string }[] = [];
   const later: { stepId: string; code: string }[] = [];
   for (const { stepId, schemas } of schemasToCompile(flow)) {
-    if (schemas.length === 0) continue;
+    // The start step is always there, its validators empty when it asks nothing: the page draws it without waiting
+    // for the later steps' script, as it was prerendered.
+    if (schemas.length === 0) {
+      if (stepId === flow.start) start.push({ stepId, code: '' });
+      continue;
+    }
     let code: string;
     try {
       code = precompileSchemas(schemas);
