@@ -111,6 +111,8 @@ export interface DraftSave {
 /** 409 to a PUT or publish made from an older revision: who changed it, when, and the draft as it is now. */
 export interface DraftConflict {
   error: string;
+  /** "Changed by X at T" (the server always says it). */
+  message?: string;
   changed_by: string;
   changed_at: string;
   draft: FlowDraft;
@@ -125,6 +127,7 @@ export interface PublishRequest {
 /** 422 to a publish while checks fail: every problem. (A taken name: 409 with `error` naming it.) */
 export interface PublishRefused {
   error: string;
+  message: string;
   problems: FlowProblem[];
 }
 
@@ -139,3 +142,60 @@ export interface SplitWeights {
  * site's script adds to the flows it routes.
  */
 export const PUBLISHED_FLOW_GLOBAL = 'fundflowPublishedFlow';
+
+/** The flow studio's API, under the console's (`/api/admin`). */
+export const FLOWS_PATH = '/api/admin/flows';
+export const FLOW_VERSIONS_PATH = `${FLOWS_PATH}/versions`;
+export const FLOW_DRAFTS_PATH = `${FLOWS_PATH}/drafts`;
+export const FLOW_SPLIT_PATH = `${FLOWS_PATH}/split`;
+export const flowVersionPath = (name: string): string => `${FLOW_VERSIONS_PATH}/${encodeURIComponent(name)}`;
+/** GET: the version as an overlay file for flows/ (an attachment). */
+export const flowOverlayPath = (name: string): string => `${flowVersionPath(name)}/overlay`;
+export const flowRetirePath = (name: string): string => `${flowVersionPath(name)}/retire`;
+export const flowDraftPath = (id: string): string => `${FLOW_DRAFTS_PATH}/${encodeURIComponent(id)}`;
+export const draftPublishPath = (id: string): string => `${flowDraftPath(id)}/publish`;
+/** The preview of a draft at one of its steps' routes ('' for its start). */
+export const previewPath = (id: string, route = ''): string =>
+  `${PREVIEW_PREFIX}/${encodeURIComponent(id)}${route === '' ? '' : `/${route}`}`;
+
+/** The largest request body of the studio: a draft's overlay may restate a whole flow, with room to spare. */
+export const FLOW_STUDIO_BODY_LIMIT = 512 * 1024;
+
+/** A version's name as a request gives it (the rules are checked by the route, which names what is wrong). */
+const versionName = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const revision = { type: 'integer', minimum: 1 } as const;
+
+/** POST /api/admin/flows/drafts (DraftCreate). */
+export const draftCreateBody = {
+  type: 'object',
+  properties: { base: versionName },
+  required: ['base'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * PUT /api/admin/flows/drafts/:id (DraftSave). The overlay may be anything JSON: what is wrong with it comes back as
+ * the draft's problems, each at its pointer, rather than as a refused request.
+ */
+export const draftSaveBody = {
+  type: 'object',
+  properties: { overlay: {}, revision },
+  required: ['overlay', 'revision'],
+  additionalProperties: false,
+} as const;
+
+/** POST /api/admin/flows/drafts/:id/publish (PublishRequest). */
+export const publishBody = {
+  type: 'object',
+  properties: { name: versionName, revision },
+  required: ['name', 'revision'],
+  additionalProperties: false,
+} as const;
+
+/** PUT /api/admin/flows/split (SplitWeights): each weight is checked by the route, which names the version. */
+export const splitWeightsBody = {
+  type: 'object',
+  properties: { weights: { type: 'object', maxProperties: 100 } },
+  required: ['weights'],
+  additionalProperties: false,
+} as const;

@@ -1,7 +1,7 @@
 /**
  * The console's API under /api/admin, one plugin: sign-in and sessions, the second factor, users and invitations, the
- * audit log, the leads and what operators do with them, the buyers' report, and the funnel. Its session hook puts the
- * signed-in user on its own requests only.
+ * audit log, the leads and what operators do with them, the buyers' report, the funnel, and the flow studio (with its
+ * preview, a page under /studio-preview). Its session hook puts the signed-in user on its own requests only.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../platform/db/types.ts';
@@ -9,6 +9,7 @@ import type { SecondFactorMode } from '../platform/config/parsers.ts';
 import { buyerNames, type Buyer, type BuyerEventQueue, type DeliveryControl } from '../buyers/index.ts';
 import type { EventStore, FlowSteps } from '../funnel/index.ts';
 import type { DeliveryQueue, Lender } from '../intake/index.ts';
+import type { VersionCatalog } from '../page/index.ts';
 import { registerConsoleAuditRoutes } from './audit/audit-routes.ts';
 import { registerConsoleBuyerRoutes } from './buyers/buyer-routes.ts';
 import { registerConsoleFunnelRoutes } from './funnel/funnel-routes.ts';
@@ -22,6 +23,7 @@ import { registerConsoleUserRoutes } from './users/user-routes.ts';
 import { registerConsoleInvitationRoutes } from './users/invitation-routes.ts';
 import { registerConsolePasswordRoutes } from './users/password-routes.ts';
 import { registerConsoleUserAccessRoutes } from './users/user-access-routes.ts';
+import { registerFlowStudio } from './flows/flow-studio.ts';
 
 export { hashPassword } from './sign-in/passwords.ts';
 export { ensureFirstAdmin } from './users/first-admin.ts';
@@ -46,6 +48,13 @@ export interface ConsoleOptions {
   events: EventStore;
   /** CONSOLE_MFA: whether admins must sign in with a second factor (docs/decisions/065-console-second-factor.md). */
   secondFactor: SecondFactorMode;
+  /**
+   * The published versions (server/page's catalog): the flow studio lists, drafts from, publishes and retires them.
+   * Without it the studio's routes are not registered.
+   */
+  catalog?: VersionCatalog;
+  /** SPLIT_TEST: the split test's weights until the flow studio sets some; default none. */
+  splitTest?: ReadonlyMap<string, number>;
 }
 
 export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, options) => {
@@ -66,4 +75,13 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);
   registerConsoleBuyerRoutes(app, db, { buyers, lenders: options.lenders, now });
+  if (options.catalog !== undefined) {
+    registerFlowStudio(app, {
+      db,
+      now,
+      flowsDir: options.flowsDir,
+      catalog: options.catalog,
+      splitTest: options.splitTest ?? new Map(),
+    });
+  }
 };

@@ -2,10 +2,12 @@
 -- as it changes, its revision counting each save so a second editor is told rather than overwriting. A published
 -- version is written whole in one insert, with everything a server needs to serve it (the resolved flow and its
 -- compiled validators), so it is either fully live or absent; it never changes after, apart from being retired.
+-- Overlays and flows are `json`, not `jsonb`: jsonb sorts an object's keys, and a flow's key order is meaning (the
+-- steps' order, a step's fields in the order they are shown).
 create table flow_drafts (
   id uuid primary key,
   base text not null,
-  overlay jsonb not null,
+  overlay json not null,
   revision integer not null default 1,
   created_by text not null,
   updated_by text not null,
@@ -16,8 +18,8 @@ create table flow_drafts (
 create table flow_versions (
   name text primary key,
   base text not null,
-  overlay jsonb not null,
-  flow jsonb not null,
+  overlay json not null,
+  flow json not null,
   -- The validators as the page loads them: the start step's, written into its page, and the later steps'.
   start_validators text not null,
   later_validators text not null,

@@ -1,0 +1,107 @@
+/**
+ * GET /studio-preview/:draftId/<step route> (or `?step=<id>`), for any signed-in console user: the visitor's real
+ * page (the page server's serveFlowPage, as a published version is served) for the draft at its latest revision,
+ * under an address, storage key and version ("preview") of its own, so the funnel and intake never count it. The
+ * steps before the one shown get sample answers (engine/flow/sample), written into the page's storage before its
+ * script runs, so Back and Next work. Validators are all inline, compiled once per revision. Never indexed, and
+ * framed only by the console, on the same origin (docs/decisions/112-draft-checks-and-consent.md).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PREVIEW_PREFIX } from '../../../contracts/flow-studio.ts';
+import type { Flow } from '../../../engine/flow/definition.ts';
+import { stepPath } from '../../../engine/flow/navigation.ts';
+import { previewAnswers } from '../../../engine/flow/sample/sample-answers.ts';
+import { storedRecord } from '../../../engine/flow/sample/stored-record.ts';
+import { compileVersion, escapeHtml, serveFlowPage, type CompiledVersion } from '../../page/index.ts';
+import { findDraft } from './draft-store.ts';
+import type { Studio } from './studio.ts';
+
+interface Preview {
+  Params: { id: string; '*'?: string };
+  Querystring: { step?: unknown };
+}
+
+/** Revisions whose validators are kept compiled: the drafts being looked at now. */
+const COMPILED_KEPT = 16;
+
+/** A small page of its own saying why there is no preview (the site's page is not involved). */
+function plain(reply: FastifyReply, status: number, text: string): FastifyReply {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head>' +
+    `<body><p>${escapeHtml(text)}</p></body></html>`;
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** The step a preview address names by its route after the draft's id; the start for none. */
+function stepAt(flow: Flow, rest: string): string | undefined {
+  const route = rest.replace(/^\/+|\/+$/g, '');
+  if (route === '') return flow.start;
+  return Object.entries(flow.steps).find(([, step]) => step.route === route)?.[0];
+}
+
+/** The console may frame the preview (its editor shows it beside the form); no other site may. */
+function frameableByTheConsole(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) {
+  const policy = reply.getHeader('content-security-policy');
+  // Only the preview itself: a refusal keeps the site's answer, framed by nobody.
+  if (reply.statusCode === 200 && typeof policy === 'string') {
+    reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  }
+  if (reply.statusCode === 200 && reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+  done(null, payload);
+}
+
+export function registerPreviewRoute(app: FastifyInstance, studio: Studio): void {
+  const compiled = new Map<string, CompiledVersion>();
+  const compiledFor = (key: string, flow: Flow): CompiledVersion => {
+    const found = compiled.get(key) ?? compileVersion(flow);
+    compiled.set(key, found);
+    if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+    return found;
+  };
+
+  const preview = async (request: FastifyRequest<Preview>, reply: FastifyReply) => {
+    if (request.consoleUser === undefined || (request.consoleSession?.pending ?? null) !== null) {
+      return plain(reply, 401, 'Sign in to the console (/admin) to see this preview.');
+    }
+    const draft = await findDraft(studio.db, request.params.id);
+    if (draft === undefined) return plain(reply, 404, 'There is no such draft: it may have been published or deleted.');
+    const { flow, problems } = studio.checked(draft);
+    if (flow === null) {
+      return plain(
+        reply,
+        422,
+        `The draft cannot be shown until it is fixed: ${problems.map((p) => p.message).join('; ')}`,
+      );
+    }
+    // `?step=<id>` (the editor knows its step by id) leads to the step's own address, where the page shows it.
+    const named = request.query.step;
+    if (typeof named === 'string' && Object.hasOwn(flow.steps, named)) {
+      return reply.header('cache-control', 'no-store').redirect(stepPath(flow, flow.steps[named]!), 302);
+    }
+    const stepId = stepAt(flow, request.params['*'] ?? '');
+    if (stepId === undefined) return plain(reply, 404, 'The draft has no step at this address.');
+    let validators: CompiledVersion;
+    try {
+      validators = compiledFor(`${draft.id}:${draft.revision}`, flow);
+    } catch (error) {
+      return plain(reply, 422, `The draft cannot be shown until it is fixed: ${(error as Error).message}`);
+    }
+    const { answers } = await previewAnswers(flow, stepId);
+    reply.header('cache-control', 'no-store');
+    return serveFlowPage(request, reply, {
+      flow,
+      compiled: validators,
+      seed: { storageKey: flow.storageKey, record: storedRecord(flow.storageKey, answers) },
+      noindex: true,
+    });
+  };
+
+  const options = { onSend: frameableByTheConsole };
+  app.get<Preview>(`${PREVIEW_PREFIX}/:id`, options, preview);
+  app.get<Preview>(`${PREVIEW_PREFIX}/:id/*`, options, preview);
+}
