@@ -3,7 +3,15 @@
  * and every state-changing call carries the cross-site token. A refusal becomes an ApiError with the server's message,
  * which the pages show as it is; the console's own wording, in sentences, is for when the server names none.
  */
-import type { DraftCreate, FlowDraft, SplitWeights } from '../contracts/flow-studio.ts';
+import {
+  FLOW_DRAFTS_PATH,
+  FLOW_SPLIT_PATH,
+  flowRetirePath,
+  type DraftCreate,
+  type FlowDraft,
+  type FlowVersionSummary,
+  type SplitWeights,
+} from '../contracts/flow-studio.ts';
 import { requestJson, type FailureWording, type HttpMethod } from '../engine/api/client.ts';
 
 const CONSOLE_WORDING: FailureWording = {
@@ -40,30 +48,19 @@ export function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
 }
 
-/** GET: every flow version and the drafts (contracts/flow-studio.ts FlowVersionList). */
-export const FLOWS_API = '/api/admin/flows';
-
-/** GET: one version resolved and as written (FlowVersionDetail). */
-export const flowVersionApi = (name: string) => `${FLOWS_API}/versions/${encodeURIComponent(name)}`;
-
-/** GET: the version as an overlay file for flows/, as an attachment: the href of a download link. */
-export const flowOverlayApi = (name: string) => `${flowVersionApi(name)}/overlay`;
-
-export const FLOW_DRAFTS_API = `${FLOWS_API}/drafts`;
-
 /** A new, empty draft of this version. */
 export function createFlowDraft(base: string): Promise<FlowDraft> {
   const request: DraftCreate = { base };
-  return consoleCall<FlowDraft>(FLOW_DRAFTS_API, 'POST', request);
+  return consoleCall<FlowDraft>(FLOW_DRAFTS_PATH, 'POST', request);
 }
 
 /** The split test's weights of '/', by live version; refused weights come back by field (`weights.<version>`). */
-export function saveSplitWeights(weights: Record<string, number>): Promise<unknown> {
+export function saveSplitWeights(weights: Record<string, number>): Promise<SplitWeights> {
   const request: SplitWeights = { weights };
-  return consoleCall<unknown>(`${FLOWS_API}/split`, 'PUT', request);
+  return consoleCall<SplitWeights>(FLOW_SPLIT_PATH, 'PUT', request);
 }
 
 /** Closes a published version to new visitors (its later steps stay served for a week). */
-export function retireFlowVersion(name: string): Promise<unknown> {
-  return consoleCall<unknown>(`${flowVersionApi(name)}/retire`, 'POST');
+export function retireFlowVersion(name: string): Promise<FlowVersionSummary> {
+  return consoleCall<FlowVersionSummary>(flowRetirePath(name), 'POST');
 }

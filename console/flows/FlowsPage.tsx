@@ -5,9 +5,13 @@
  */
 import './flows.css';
 import { Link } from 'react-router-dom';
-import type { DraftSummary, FlowVersionList, FlowVersionSummary } from '../../contracts/flow-studio.ts';
+import {
+  FLOWS_PATH,
+  type DraftSummary,
+  type FlowVersionList,
+  type FlowVersionSummary,
+} from '../../contracts/flow-studio.ts';
 import { mayUse } from '../access.ts';
-import { FLOWS_API } from '../console-api.ts';
 import { formatTime } from '../format.ts';
 import { Empty, LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { PageHeading } from '../PageHeading.tsx';
@@ -19,7 +23,7 @@ import { SplitTestForm } from './SplitTestForm.tsx';
 import { conversionText, publishedText, statusText } from './version-status.ts';
 
 export function FlowsPage({ productName, user }: FlowsPageProps) {
-  const [loaded, reload] = useConsoleData<FlowVersionList>(FLOWS_API);
+  const [loaded, reload] = useConsoleData<FlowVersionList>(FLOWS_PATH);
   return (
     <>
       <PageHeading title="Flows" productName={productName} />

@@ -5,9 +5,14 @@
 import './flows.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { FlowVersionDetail, FlowVersionSummary } from '../../contracts/flow-studio.ts';
+import {
+  flowOverlayPath,
+  flowVersionPath,
+  type FlowVersionDetail,
+  type FlowVersionSummary,
+} from '../../contracts/flow-studio.ts';
 import { mayUse } from '../access.ts';
-import { createFlowDraft, failureMessage, flowOverlayApi, flowVersionApi } from '../console-api.ts';
+import { createFlowDraft, failureMessage } from '../console-api.ts';
 import { LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { PageHeading } from '../PageHeading.tsx';
 import { useConsoleData } from '../use-console-data.ts';
@@ -33,7 +38,7 @@ function justPublished(state: unknown, name: string): string | null {
 }
 
 export function VersionPage({ productName, user, name }: FlowsPageProps & { name: string }) {
-  const [loaded, reload] = useConsoleData<FlowVersionDetail>(flowVersionApi(name));
+  const [loaded, reload] = useConsoleData<FlowVersionDetail>(flowVersionPath(name));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const published = justPublished(useLocation().state, name);
   const mayChange = mayUse('flowChanges', user.role);
@@ -83,7 +88,7 @@ export function VersionPage({ productName, user, name }: FlowsPageProps & { name
               </p>
             )}
             <div className="console-actions flows-actions">
-              <a className="console-button" href={flowOverlayApi(name)} download>
+              <a className="console-button" href={flowOverlayPath(name)} download>
                 Download overlay
               </a>
               <Link className="console-button" to={funnelPage(name)}>
