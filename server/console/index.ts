@@ -70,7 +70,7 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsoleAuditRoutes(app, db);
   registerConsoleLeadRoutes(app, db, options.delivery, {
     names: buyerNames(buyers),
-    labels: readAnswerLabels(options.flowsDir),
+    labels: readAnswerLabels(options.flowsDir, options.catalog),
   });
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);

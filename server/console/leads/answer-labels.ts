@@ -1,7 +1,8 @@
 /**
  * How a lead's answers read in the console (docs/decisions/067-how-a-lead-reads.md): the labels of each flow version,
- * read once at start from the flow files the page is built from, so a lead is read in the words of the version it came
- * from: its steps' headings, its fields' titles and its options' labels, in the flow's order.
+ * read once at start from the flow files the page is built from, and for a version published in the flow studio from
+ * its flow in the catalog (once: a published version never changes), so a lead is read in the words of the version it
+ * came from: its steps' headings, its fields' titles and its options' labels, in the flow's order.
  */
 import type { AnswerGroup } from '../../../contracts/console.ts';
 import { LEAD_EXTRAS } from '../../../contracts/lead.ts';
@@ -27,8 +28,15 @@ interface StepLabels {
   fields: readonly FieldLabels[];
 }
 
-/** The steps of each version ("v1", "v2", ...) that ask for answers, in the flow file's order. */
-export type AnswerLabels = ReadonlyMap<string, readonly StepLabels[]>;
+/** The steps of a version ("v1", "spring-promo", ...) that ask for answers, in the flow's order. */
+export interface AnswerLabels {
+  get(version: string): readonly StepLabels[] | undefined;
+}
+
+/** The published versions' flows by name (server/page's catalog). */
+export interface PublishedFlows {
+  get(name: string): { flow: unknown } | undefined;
+}
 
 /** Shown above what the page sends with the answers (the full name, the address, the page's address...). */
 const SENT_WITH_THE_LEAD = 'Sent with the lead';
@@ -73,15 +81,26 @@ function stepLabels(flow: Flow): StepLabels[] {
 
 /**
  * The labels of the flow files in `dir`, by version; the first file of a version wins, as the lead flows read them. A
- * file that is not a valid flow is left out: the lead flows refuse it at start, naming what is wrong.
+ * file that is not a valid flow is left out: the lead flows refuse it at start, naming what is wrong. A version no
+ * file has is looked up among the published ones.
  */
-export function readAnswerLabels(dir: string): AnswerLabels {
+export function readAnswerLabels(dir: string, published?: PublishedFlows): AnswerLabels {
   const labels = new Map<string, readonly StepLabels[]>();
   for (const { json } of readFlowFiles(dir)) {
     if (!Value.Check(FlowSchema, json)) continue;
     if (!labels.has(json.version)) labels.set(json.version, stepLabels(json));
   }
-  return labels;
+  return {
+    get(version) {
+      const known = labels.get(version);
+      if (known !== undefined) return known;
+      const flow = published?.get(version)?.flow;
+      if (flow === undefined || !Value.Check(FlowSchema, flow)) return undefined;
+      const read = stepLabels(flow);
+      labels.set(version, read);
+      return read;
+    },
+  };
 }
 
 function plainText(value: unknown): string {
