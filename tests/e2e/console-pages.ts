@@ -1,7 +1,7 @@
 /**
  * Every page of the console as an admin sees it, each loaded before it is looked at: sign-in, the leads, a search
- * that finds none (the empty state), one lead, counts, funnel, lenders, users, the audit log and the admin's own
- * account. The look's checks (console-look.spec.ts)
+ * that finds none (the empty state), one lead, counts, funnel, lenders, users, the audit log, the admin's own
+ * account, the flows and a flow version's page. The look's checks (console-look.spec.ts)
  * and the pictures (screens.spec.ts) walk the same pages.
  */
 import type { Page } from '@playwright/test';
@@ -21,6 +21,8 @@ export const CONSOLE_PAGES = [
   'users',
   'audit-log',
   'account',
+  'flows',
+  'flow-version',
 ] as const;
 export type ConsolePageName = (typeof CONSOLE_PAGES)[number];
 
@@ -84,4 +86,13 @@ export async function walkConsolePages(page: Page, email: string, look: (name: C
     expect(page.getByRole('region', { name: 'Second factor' }).getByRole('button').first()).toBeVisible(),
   );
   await look('account');
+  // Last, so the pictures of the pages before keep their numbers.
+  await open(page, 'Flows', 'Flows', () =>
+    expect(table(page, 'Versions').getByRole('link', { name: 'v1', exact: true })).toBeVisible(),
+  );
+  await look('flows');
+  await table(page, 'Versions').getByRole('link', { name: 'v1', exact: true }).click();
+  await expect(h1(page, 'v1')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Steps' }).getByRole('link').first()).toBeVisible();
+  await look('flow-version');
 }
