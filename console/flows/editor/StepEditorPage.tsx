@@ -10,6 +10,7 @@ import { PageHeading } from '../../PageHeading.tsx';
 import type { FlowsPageProps } from '../flows-page-props.ts';
 import { draftPage, versionPage } from '../flows-paths.ts';
 import { DraftStatus } from './DraftStatus.tsx';
+import { withErrorSlots, withoutEmptyErrorTexts } from './error-slots.ts';
 import { keyOf, type EditorKeyState } from './editor-key.ts';
 import { draftStepPage, previewAddress, stepAddress } from './editor-paths.ts';
 import { overlayWithStep, resolvedStep, withoutAddedEmpties } from './overlay-diff.ts';
@@ -93,7 +94,9 @@ function StepEditor({ productName, session, stepId, title }: StepEditorProps) {
   const route = typeof step.route === 'string' ? step.route : '';
   const heading = typeof step.heading === 'string' && step.heading !== '' ? step.heading : stepId;
   const change = (edited: Json) =>
-    session.edit(overlayWithStep(session.overlay, stepId, withoutAddedEmpties(edited, step), baseSteps));
+    session.edit(
+      overlayWithStep(session.overlay, stepId, withoutAddedEmpties(withoutEmptyErrorTexts(edited), step), baseSteps),
+    );
 
   return (
     <div className="step-editor">
@@ -116,7 +119,12 @@ function StepEditor({ productName, session, stepId, title }: StepEditorProps) {
               id: 'form',
               label: 'Form',
               panel: () => (
-                <StepForm step={step} stepIds={stepIds} errors={stepErrorSchema(problems, stepId)} onChange={change} />
+                <StepForm
+                  step={withErrorSlots(step)}
+                  stepIds={stepIds}
+                  errors={stepErrorSchema(problems, stepId)}
+                  onChange={change}
+                />
               ),
             },
             { id: 'raw', label: 'Raw', panel: () => <RawTab overlay={session.overlay} onChange={session.edit} /> },

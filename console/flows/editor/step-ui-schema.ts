@@ -30,8 +30,9 @@ export const stepUiSchema: UiSchema = {
     '*',
   ],
   'ui:submitButtonOptions': { norender: true },
-  // An optional object the step does not have (display, layout, buttons...) is offered to add, not shown empty.
-  'ui:globalOptions': { enableOptionalDataFieldForType: ['object'] },
+  // An optional object or list the step does not have (display, layout, a field's choices...) is offered to add, not
+  // shown empty.
+  'ui:globalOptions': { enableOptionalDataFieldForType: ['object', 'array'] },
   next: {
     'ui:title': 'Next step',
     anyOf: [

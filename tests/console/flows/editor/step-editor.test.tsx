@@ -24,6 +24,13 @@ const HEADING = /^Heading/;
 const findHeading = () => screen.findByRole('textbox', { name: HEADING }, { timeout: 10_000 });
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
 
+/** The editor at step amount of a draft of v1 at revision 3, its saves answered by `handlers`. */
+async function openDraftStep(...handlers: Handler[]) {
+  const server = stubServer(signedInAs(MARKETER), gettingVersion, gettingDraft(draftOf(EMPTY_OVERLAY, 3)), ...handlers);
+  renderConsole(DRAFT_STEP);
+  return { server, heading: await findHeading() };
+}
+
 describe("a version's step", () => {
   it('is a form generated from the flow schema, labelled in words, its next step a choice of steps', async () => {
     stubServer(signedInAs(MARKETER), gettingVersion);
@@ -76,6 +83,54 @@ describe("a version's step", () => {
     // The preview now shows the draft, at its latest revision.
     const frames = within(screen.getByRole('region', { name: 'Preview' })).getAllByTitle(/^Preview of/);
     expect(frames.map((frame) => frame.getAttribute('src'))).toContain(`/studio-preview/${DRAFT_ID}/amount`);
+  });
+});
+
+describe("a field's error texts", () => {
+  it('are offered by the rules the field has, and saved by field and rule', async () => {
+    const { server } = await openDraftStep(savingDraft());
+    const messages = screen.getByRole('group', { name: 'Error messages, by field' });
+    const rules = ['required', 'minimum', 'maximum', 'multipleOf'];
+    expect(within(messages).getAllByRole('textbox')).toEqual(
+      rules.map((rule) => within(messages).getByRole('textbox', { name: rule })),
+    );
+    await userEvent.type(within(messages).getByRole('textbox', { name: 'minimum' }), 'At least $10,000');
+    await waitFor(() => expect(server.callsTo('PUT', '/api/admin/flows/drafts/').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(server.callsTo('PUT', '/api/admin/flows/drafts/').at(-1)?.body).toEqual({
+        overlay: { ...EMPTY_OVERLAY, steps: { amount: { errors: { amount: { minimum: 'At least $10,000' } } } } },
+        revision: expect.any(Number),
+      }),
+    );
+  });
+});
+
+describe('a save that fails', () => {
+  it("says why with the server's words, and goes again when asked", async () => {
+    let failing = true;
+    const failingOnce: Handler = ({ method }) => {
+      if (method !== 'PUT' || !failing) return undefined;
+      failing = false;
+      return { status: 503, body: { error: 'unavailable', message: 'The database is not answering.' } };
+    };
+    const server = stubServer(
+      signedInAs(MARKETER),
+      gettingVersion,
+      gettingDraft(draftOf(EMPTY_OVERLAY, 3)),
+      failingOnce,
+      savingDraft(),
+    );
+    renderConsole(DRAFT_STEP);
+    await userEvent.type(await findHeading(), '!');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^The database is not answering\./);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/admin/flows/drafts/')).toHaveLength(2));
+    expect(server.callsTo('PUT', '/api/admin/flows/drafts/')[1]?.body).toEqual({
+      overlay: { ...EMPTY_OVERLAY, steps: { amount: { heading: 'How much do you need?!' } } },
+      revision: 3,
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });
 
@@ -167,12 +222,10 @@ describe("a draft's step", () => {
 
 describe('the Raw tab', () => {
   it('is a tab of a real tablist, moved to with the arrow keys', async () => {
-    stubServer(signedInAs(MARKETER), gettingVersion, gettingDraft(draftOf(EMPTY_OVERLAY, 3)));
-    renderConsole(DRAFT_STEP);
-    await findHeading();
+    await openDraftStep();
     const tabs = within(screen.getByRole('tablist', { name: 'Edit the step' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Form', 'Raw']);
-    tabs[0]!.focus();
+    await userEvent.click(tabs[0]!);
     await userEvent.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(tabs[1]);
     expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
@@ -180,14 +233,7 @@ describe('the Raw tab', () => {
   });
 
   it('saves the JSON once it parses, and says where and why while it does not', async () => {
-    const server = stubServer(
-      signedInAs(MARKETER),
-      gettingVersion,
-      gettingDraft(draftOf(EMPTY_OVERLAY, 3)),
-      savingDraft(),
-    );
-    renderConsole(DRAFT_STEP);
-    await findHeading();
+    const { server } = await openDraftStep(savingDraft());
     await userEvent.click(screen.getByRole('tab', { name: 'Raw' }));
     const editor = await findJsonEditor();
     replaceText(editor, '{\n  "extends": "business-funding.json",\n  "steps": {\n');
