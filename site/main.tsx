@@ -4,7 +4,8 @@ import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { flows as builtFlows } from '../.generated/flows.ts';
-import { pageFlows } from './published-version.ts';
+import { PUBLISHED_FLOW_GLOBAL } from '../contracts/flow-studio.ts';
+import type { CompiledFlow } from '../engine/flow/compiled.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import { createApiClient } from '../engine/api/client.ts';
@@ -24,7 +25,11 @@ import { campaignFrom } from './funnel/campaign.ts';
 import type { LeadExtras } from '../contracts/lead.ts';
 
 const config = readRuntimeConfig();
-const flows = pageFlows(builtFlows);
+// The flows routed: the build's, and the page's own when the server wrote one in (a version published in the flow
+// studio, or its preview of a draft: server/page/published/flow-page.ts). Its inline script defines all of it, so this
+// costs the first script a lookup only.
+const own = (window as unknown as Partial<Record<string, CompiledFlow>>)[PUBLISHED_FLOW_GLOBAL];
+const flows = own ? [...builtFlows, own] : builtFlows;
 const thirdParties = startThirdParties(config, actions);
 const store = createRecordStore(window.localStorage);
 const root = document.getElementById('root')!;
