@@ -43,7 +43,10 @@ export function RawTab({ overlay, onChange }: RawTabProps) {
 
   return (
     <div className="editor-raw">
-      <p>The draft as JSON: only what differs from the version it extends.</p>
+      <p>
+        The draft as JSON: only what differs from the version it extends. Ctrl+Space lists what may go where the cursor
+        is; Tab indents, so to leave the editor by keyboard press Escape, then Tab.
+      </p>
       <Suspense fallback={<p role="status">Loading the editor…</p>}>
         <JsonEditor text={text} label="The draft as JSON" invalid={error !== ''} onChange={change} />
       </Suspense>
