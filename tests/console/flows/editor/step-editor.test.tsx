@@ -33,7 +33,7 @@ async function openDraftStep(...handlers: Handler[]) {
 
 describe("a version's step", () => {
   it('is a form generated from the flow schema, labelled in words, its next step a choice of steps', async () => {
-    stubServer(signedInAs(MARKETER), gettingVersion);
+    const server = stubServer(signedInAs(MARKETER), gettingVersion);
     renderConsole(VERSION_STEP);
     expect(valueOf(await findHeading())).toBe('How much do you need?');
     expect(valueOf(screen.getByRole('textbox', { name: /^Subheading/ }))).toBe('');
@@ -45,6 +45,9 @@ describe("a version's step", () => {
     // The slider's own option, as the widget registry declares it.
     expect(valueOf(screen.getByRole('textbox', { name: 'Max label' }))).toBe('$1M+');
     expect(document.title).toBe('Step amount | Acme Funding console');
+    // Opening a step changes nothing: no draft is made until the user changes something.
+    expect(screen.getByText('No changes yet').getAttribute('role')).toBe('status');
+    expect(server.callsTo('POST', '/api/admin/flows/drafts')).toEqual([]);
   });
 
   it("previews the version's own page, on a phone's width until Desktop is chosen", async () => {
