@@ -3,7 +3,6 @@
  * step (a copy of one, so made of widgets the flow already uses, placed after another) and removing one; the consent
  * text, which only an admin may change; the draft's problems; Publish.
  */
-import './editor.css';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from '../../ConfirmButton.tsx';

@@ -3,7 +3,6 @@
  * top and by their fields, and the step as a visitor sees it. Opened from a version, the first change makes a draft
  * of it and the address becomes the draft's step, in the same editor: the focus and what was typed stay.
  */
-import './editor.css';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../PageHeading.tsx';

@@ -6,6 +6,7 @@
  * A version's step and a draft's step are one editor, keyed by where it was opened (editor-key.ts), so the first
  * change, which makes a draft and moves to the draft's step, keeps the same editor, its focus and what is typed.
  */
+import './editor.css';
 import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { FlowsPageProps } from '../flows-page-props.ts';
