@@ -48,11 +48,8 @@ export interface ConsoleOptions {
   events: EventStore;
   /** CONSOLE_MFA: whether admins must sign in with a second factor (docs/decisions/065-console-second-factor.md). */
   secondFactor: SecondFactorMode;
-  /**
-   * The published versions (server/page's catalog): the flow studio lists, drafts from, publishes and retires them.
-   * Without it the studio's routes are not registered.
-   */
-  catalog?: VersionCatalog;
+  /** The published versions (server/page's catalog): the flow studio lists, drafts from, publishes and retires them. */
+  catalog: VersionCatalog;
   /** SPLIT_TEST: the split test's weights until the flow studio sets some; default none. */
   splitTest?: ReadonlyMap<string, number>;
 }
@@ -75,13 +72,11 @@ export const consoleApi: FastifyPluginAsync<ConsoleOptions> = async (app, option
   registerConsentRevocationRoute(app, db, options.buyerEvents);
   registerConsoleFunnelRoutes(app, db, options.flowSteps, options.events);
   registerConsoleBuyerRoutes(app, db, { buyers, lenders: options.lenders, now });
-  if (options.catalog !== undefined) {
-    registerFlowStudio(app, {
-      db,
-      now,
-      flowsDir: options.flowsDir,
-      catalog: options.catalog,
-      splitTest: options.splitTest ?? new Map(),
-    });
-  }
+  registerFlowStudio(app, {
+    db,
+    now,
+    flowsDir: options.flowsDir,
+    catalog: options.catalog,
+    splitTest: options.splitTest ?? new Map(),
+  });
 };

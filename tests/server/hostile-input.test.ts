@@ -13,6 +13,7 @@ import { isApiPath } from '../../server/platform/http/api-path.ts';
 import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
 import { EVENTS_BODY_LIMIT } from '../../server/funnel/event-routes.ts';
 import { RETURNS_BODY_LIMIT } from '../../server/buyers/returns/return-routes.ts';
+import { FLOW_ASSETS_PREFIX, FLOW_STUDIO_BODY_LIMIT } from '../../contracts/flow-studio.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,
@@ -49,6 +50,7 @@ const CERTIFICATE = 'https://cert.trustedform.com/0123456789abcdef0123456789abcd
 const CONSOLE_USER_ID = '5b0c1d9e-0000-4000-8000-000000000000';
 const INVITATION_TOKEN = 'A'.repeat(43);
 const CONSOLE_LEAD_ID = '7c1e2f3a-0000-4000-8000-000000000000';
+const FLOW_DRAFT_ID = '0b7f5c1e-0000-4000-8000-000000000000';
 
 /**
  * How each API route is attacked: its query's names and a valid query, or its body; and a valid value of each path
@@ -165,6 +167,28 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   },
   'GET /api/admin/counts': { query: { names: ['from', 'to'], valid: { from: '2026-01-01', to: '2026-01-31' } } },
   'GET /api/admin/lenders': { query: NO_QUERY },
+  // The flow studio: signed out too, so every call meets the access check before its body or draft is read.
+  'GET /api/admin/flows': { query: NO_QUERY },
+  'GET /api/admin/flows/versions/:name': { query: NO_QUERY, params: { name: 'v2' } },
+  'GET /api/admin/flows/versions/:name/overlay': { query: NO_QUERY, params: { name: 'v2' } },
+  'POST /api/admin/flows/versions/:name/retire': { query: NO_QUERY, params: { name: 'spring-promo' } },
+  'POST /api/admin/flows/drafts': { body: { valid: () => ({ base: 'v1' }), bodyLimit: FLOW_STUDIO_BODY_LIMIT } },
+  'GET /api/admin/flows/drafts/:id': { query: NO_QUERY, params: { id: FLOW_DRAFT_ID } },
+  'PUT /api/admin/flows/drafts/:id': {
+    body: {
+      valid: () => ({ overlay: { steps: { amount: { heading: 'How much?' } } }, revision: 1 }),
+      bodyLimit: FLOW_STUDIO_BODY_LIMIT,
+    },
+    params: { id: FLOW_DRAFT_ID },
+  },
+  'DELETE /api/admin/flows/drafts/:id': { query: NO_QUERY, params: { id: FLOW_DRAFT_ID } },
+  'POST /api/admin/flows/drafts/:id/publish': {
+    body: { valid: () => ({ name: 'spring-promo', revision: 1 }), bodyLimit: FLOW_STUDIO_BODY_LIMIT },
+    params: { id: FLOW_DRAFT_ID },
+  },
+  'PUT /api/admin/flows/split': {
+    body: { valid: () => ({ weights: { v1: 50, v2: 50 } }), bodyLimit: FLOW_STUDIO_BODY_LIMIT },
+  },
   ...Object.fromEntries(
     ['GET /api/admin/funnel', 'GET /api/admin/funnel.csv'].map((route) => [
       route,
@@ -266,7 +290,7 @@ function planApi(g: Generator, route: RegisteredRoute, spec: ApiRouteSpec): Plan
   }
   if (spec.body !== undefined) {
     const url = g.chance(0.1) ? withQuery(path, hostileQuery(g, [], {})) : path;
-    const method = route.method === 'PATCH' ? 'PATCH' : 'POST';
+    const method = route.method === 'PATCH' || route.method === 'PUT' ? route.method : 'POST';
     if (g.chance(0.05)) {
       const payload = JSON.stringify(spec.body.valid());
       const typed = { ...headers, 'content-type': 'application/json' };
@@ -293,7 +317,9 @@ function planPage(g: Generator, route: RegisteredRoute, pages: readonly string[]
   const url = withQuery(path, hostileQuery(g, ['utm_source', 'gclid'], { utm_source: 'search' }));
   const method = g.chance(0.15) ? badMethod(g, ['GET', 'HEAD']) : g.chance(0.2) ? 'HEAD' : 'GET';
   const payload = method === 'GET' || method === 'HEAD' ? undefined : g.pick(HOSTILE_STRINGS);
-  return { request: { method, url, headers, payload }, kind: route.path === '/*' ? 'path' : 'page', mayStore: false };
+  // A published version's scripts are files, answered as the catch-all's are (a file or a 404), never a page.
+  const isFile = route.path === '/*' || route.path.startsWith(`${FLOW_ASSETS_PREFIX}/`);
+  return { request: { method, url, headers, payload }, kind: isFile ? 'path' : 'page', mayStore: false };
 }
 
 function describeRequest(planned: Planned): string {

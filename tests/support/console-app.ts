@@ -65,7 +65,7 @@ export function consoleHeaders(sessionCookie?: string): Record<string, string> {
 }
 
 export interface ConsoleRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   cookie?: string;
   body?: unknown;

@@ -111,8 +111,10 @@ export function registerSplitRoutes(app: FastifyInstance, studio: Studio): void 
       }
       await studio.db.transaction(async (tx) => {
         const { rowCount } = await tx.query(
-          'update flow_versions set retired_at = now(), changed_at = now() where name = $1 and retired_at is null',
-          [name],
+          // Retired by the app's clock, which the page counts the version's last week by; changed by the database's,
+          // which every server polls by.
+          'update flow_versions set retired_at = $2, changed_at = now() where name = $1 and retired_at is null',
+          [name, new Date(studio.now())],
         );
         // Retiring a retired version changes nothing, and says so by changing nothing in the log either.
         if (rowCount === 1) await recordAudit(tx, auditOf(request, 'flow-retired', retiredRead(studio, base.version)));

@@ -35,6 +35,17 @@ import {
   SIGN_IN_CODE_PATH,
 } from '../../../contracts/console-second-factor.ts';
 import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../contracts/funnel.ts';
+import {
+  draftPublishPath,
+  FLOW_DRAFTS_PATH,
+  FLOW_SPLIT_PATH,
+  FLOW_VERSIONS_PATH,
+  FLOWS_PATH,
+  flowDraftPath,
+  flowOverlayPath,
+  flowRetirePath,
+  flowVersionPath,
+} from '../../../contracts/flow-studio.ts';
 import { call, consoleApp, type ConsoleRequest } from '../../support/console-app.ts';
 import { consoleDatabaseForSuite } from '../../support/console-database.ts';
 import { consoleUserWithSession } from '../../support/console-users.ts';
@@ -55,6 +66,7 @@ interface ConsoleRoute {
 const SOME_USER = '5b0c1d9e-0000-4000-8000-000000000000';
 const SOME_TOKEN = 'A'.repeat(43);
 const SOME_LEAD = '7c1e2f3a-0000-4000-8000-000000000000';
+const SOME_DRAFT = '0b7f5c1e-0000-4000-8000-000000000000';
 
 /** Every console route. Add a route's row here when adding the route. */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
@@ -184,6 +196,39 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'GET', route: BUYERS_REPORT_PATH, url: BUYERS_REPORT_PATH, access: ACCESS.lenders },
   { method: 'GET', route: FUNNEL_PATH, url: `${FUNNEL_PATH}?version=v1`, access: ACCESS.funnel },
   { method: 'GET', route: FUNNEL_CSV_PATH, url: `${FUNNEL_CSV_PATH}?version=v1`, access: ACCESS.funnel },
+  { method: 'GET', route: FLOWS_PATH, url: FLOWS_PATH, access: ACCESS.flows },
+  { method: 'GET', route: `${FLOW_VERSIONS_PATH}/:name`, url: flowVersionPath('v2'), access: ACCESS.flows },
+  { method: 'GET', route: `${FLOW_VERSIONS_PATH}/:name/overlay`, url: flowOverlayPath('v2'), access: ACCESS.flows },
+  {
+    method: 'POST',
+    route: `${FLOW_VERSIONS_PATH}/:name/retire`,
+    url: flowRetirePath('v2'),
+    access: ACCESS.flowChanges,
+  },
+  { method: 'POST', route: FLOW_DRAFTS_PATH, url: FLOW_DRAFTS_PATH, body: { base: 'v1' }, access: ACCESS.flowChanges },
+  { method: 'GET', route: `${FLOW_DRAFTS_PATH}/:id`, url: flowDraftPath(SOME_DRAFT), access: ACCESS.flows },
+  {
+    method: 'PUT',
+    route: `${FLOW_DRAFTS_PATH}/:id`,
+    url: flowDraftPath(SOME_DRAFT),
+    body: { overlay: {}, revision: 1 },
+    access: ACCESS.flowChanges,
+  },
+  { method: 'DELETE', route: `${FLOW_DRAFTS_PATH}/:id`, url: flowDraftPath(SOME_DRAFT), access: ACCESS.flowChanges },
+  {
+    method: 'POST',
+    route: `${FLOW_DRAFTS_PATH}/:id/publish`,
+    url: draftPublishPath(SOME_DRAFT),
+    body: { name: 'spring-promo', revision: 1 },
+    access: ACCESS.flowChanges,
+  },
+  {
+    method: 'PUT',
+    route: FLOW_SPLIT_PATH,
+    url: FLOW_SPLIT_PATH,
+    body: { weights: { v1: 100 } },
+    access: ACCESS.flowChanges,
+  },
 ];
 
 /** The routes the app registers under /api/admin, as "METHOD /path"; HEAD comes with every GET. */
