@@ -53,7 +53,17 @@ export function draftConflict(studio: Studio, current: StoredDraft): DraftConfli
   };
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every object's keys sorted: the same consent written in another key order is no change to it. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 export function registerFlowDraftRoutes(app: FastifyInstance, studio: Studio): void {
   const readers = allow(ACCESS.flows);
