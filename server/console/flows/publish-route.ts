@@ -33,7 +33,7 @@ import {
   type Base,
   type JsonObject,
 } from './overlays.ts';
-import { baseNamed, type Studio } from './studio.ts';
+import { baseNamed, refreshAfterChange, type Studio } from './studio.ts';
 import { publishedSummary } from './version-list.ts';
 import { versionDiff } from './version-diff.ts';
 import { nameProblem } from './version-names.ts';
@@ -131,10 +131,16 @@ export function registerPublishRoute(app: FastifyInstance, studio: Studio): void
       if (outcome.status === 'taken') {
         return reply.code(409).send({ error: 'name_taken', message: `The name ${name} is taken` });
       }
-      // This server serves it at once; the others within their next poll.
-      await studio.catalog.refresh();
-      const version = studio.catalog.get(name);
-      if (version === undefined) throw new Error(`version ${name} was published but is not in the catalog`);
+      await refreshAfterChange(studio, request);
+      const version = studio.catalog.get(name) ?? {
+        name,
+        base: draft.base,
+        overlay,
+        flow,
+        publishedBy: user.email,
+        publishedAt: at,
+        retiredAt: null,
+      };
       return reply.code(201).send(await publishedSummary(studio, version));
     },
   );

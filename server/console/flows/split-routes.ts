@@ -18,7 +18,7 @@ import { auditOf, recordAudit } from '../audit/audit.ts';
 import { allow, signedIn } from '../access.ts';
 import { fieldErrors, invalidFields } from '../../platform/http/field-errors.ts';
 import type { PublishedVersion } from '../../page/index.ts';
-import { baseNamed, type Studio } from './studio.ts';
+import { baseNamed, refreshAfterChange, type Studio } from './studio.ts';
 import { versionDiff } from './version-diff.ts';
 import { isLive, publishedSummary, splitShares } from './version-list.ts';
 import { noSuchVersion } from './version-routes.ts';
@@ -81,7 +81,7 @@ export function registerSplitRoutes(app: FastifyInstance, studio: Studio): void 
         }
         await recordAudit(tx, auditOf(request, 'flow-split-changed', weightsRead(weights)));
       });
-      await studio.catalog.refresh();
+      await refreshAfterChange(studio, request);
       return { weights: Object.fromEntries(splitShares(studio)) };
     },
   );
@@ -119,8 +119,8 @@ export function registerSplitRoutes(app: FastifyInstance, studio: Studio): void 
         // Retiring a retired version changes nothing, and says so by changing nothing in the log either.
         if (rowCount === 1) await recordAudit(tx, auditOf(request, 'flow-retired', retiredRead(studio, base.version)));
       });
-      await studio.catalog.refresh();
-      return publishedSummary(studio, studio.catalog.get(name)!);
+      await refreshAfterChange(studio, request);
+      return publishedSummary(studio, studio.catalog.get(name) ?? base.version);
     },
   );
 }

@@ -3,6 +3,7 @@
  * checks, and a draft as the API shows it, its checks run once per revision (the list of problems and the preview
  * both read them).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FlowDraft } from '../../../contracts/flow-studio.ts';
 import { previewPath } from '../../../contracts/flow-studio.ts';
 import type { VersionCatalog } from '../../page/index.ts';
@@ -46,6 +47,16 @@ export function createStudio(parts: Omit<Studio, 'checked'>): Studio {
     },
   };
   return studio;
+}
+
+/**
+ * Polls the catalog at once after a change, so this server answers with it; should the poll fail, the change is
+ * made all the same and reaches this server with its next poll, as it reaches the others.
+ */
+export async function refreshAfterChange(studio: Studio, request: FastifyRequest): Promise<void> {
+  await studio.catalog.refresh().catch((error: unknown) => {
+    request.log.error({ err: error }, 'the published versions could not be read after a change');
+  });
 }
 
 /** The version named, a file's or a published one (retired ones too: a draft may start from any). */

@@ -54,6 +54,24 @@ describe.each(DATABASES)('flow studio versions on $name', { timeout: 60_000 }, (
     expect((await studioCall(app, { method: 'GET', url: FLOWS_PATH })).statusCode).toBe(401);
   });
 
+  it("counts a version's visitors, leads and conversion from the funnel's rollups, all time", async () => {
+    const app = await consoleApp(suite.db);
+    const marketer = await studioUser(suite.db, 'marketer');
+    const name = await published(app, marketer, 'counted');
+    for (const [day, visitors, leads] of [
+      ['2026-11-01', 30, 3],
+      ['2026-12-01', 10, 1],
+    ] as const) {
+      await suite.db.query(
+        `insert into funnel_rollups (flow_version, grain, day, step, utm_source, utm_campaign, device, views, advanced,
+                                     exits, visitors, leads, times)
+         values ($1, 'all', $2, '', '', '', '', 0, 0, 0, $3, $4, '{}')`,
+        [name, day, visitors, leads],
+      );
+    }
+    expect(byName(await listed(app, marketer), name)).toMatchObject({ visitors: 40, leads: 4, conversion: 0.1 });
+  });
+
   it('gives a version resolved and as written, and 404 for a version there is not', async () => {
     const app = await consoleApp(suite.db);
     const operator = await studioUser(suite.db, 'operator');
