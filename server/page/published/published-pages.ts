@@ -12,7 +12,6 @@ import { stepPath } from '../../../engine/flow/navigation.ts';
 import { FLOW_ASSETS_PREFIX } from '../../../contracts/flow-studio.ts';
 import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { preferredEncoding } from '../../platform/http/encoding.ts';
-import { notFoundBody } from '../../platform/http/errors.ts';
 import type { Prerenderer } from '../prerendered.ts';
 import type { FlowPages } from './flow-page.ts';
 import type { PublishedVersion, VersionCatalog } from './version-catalog.ts';
@@ -129,9 +128,8 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
   app.get<{ Params: { name: string; file: string } }>(`${FLOW_ASSETS_PREFIX}/:name/:file`, async (request, reply) => {
     const { name, file } = request.params;
     const script = laterScript(name);
-    if (script === undefined || file !== `later.${script.hash}.js`) {
-      return reply.code(404).header('cache-control', 'no-store').send(notFoundBody(request.method, request.url));
-    }
+    // Answered as any other path without a file: the page's 404.
+    if (script === undefined || file !== `later.${script.hash}.js`) return reply.callNotFound();
     reply.header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
     reply.type('text/javascript; charset=utf-8');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
