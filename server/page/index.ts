@@ -21,14 +21,9 @@ export { FlowRoutesError } from './pages.ts';
 export { SiteContentError } from './site-content.ts';
 export { CONTENT_DIR } from './content/check.ts';
 export { compileVersion, type CompiledVersion } from './published/compile-version.ts';
-export { publishVersion, type VersionToPublish } from './published/publish-version.ts';
-export {
-  createVersionCatalog,
-  type CatalogOptions,
-  type PublishedVersion,
-  type VersionCatalog,
-} from './published/version-catalog.ts';
-export { decorateFlowPages, serveFlowPage, type FlowPage } from './published/flow-page.ts';
+export { publishVersion } from './published/publish-version.ts';
+export { createVersionCatalog, type PublishedVersion, type VersionCatalog } from './published/version-catalog.ts';
+export { decorateFlowPages, serveFlowPage } from './published/flow-page.ts';
 
 /** The development aids (server/dev/) as the pages take them: markup for each page, and routes of their own. */
 export interface PageDevAids {

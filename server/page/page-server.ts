@@ -294,7 +294,7 @@ function brotli(html: Buffer): Promise<Buffer> {
 }
 
 /** The route a request's URL names: no query, no trailing slash (the router treats /v2 and /v2/ alike). */
-function routePath(url: string): string {
+export function routePath(url: string): string {
   const path = url.split(/[?#]/, 1)[0]!;
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }

@@ -21,7 +21,7 @@ export interface FlowPage {
 }
 
 /** The page's inline script: the validators scripts, the seed, and the compiled flow set for the site's script. */
-export function flowPageScript(page: FlowPage): string {
+function flowPageScript(page: FlowPage): string {
   const later =
     page.laterUrl === undefined
       ? `function(){return Promise.resolve(self.${LATER_VALIDATORS_GLOBAL})}`

@@ -12,30 +12,24 @@ import { stepPath } from '../../../engine/flow/navigation.ts';
 import { FLOW_ASSETS_PREFIX } from '../../../contracts/flow-studio.ts';
 import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { preferredEncoding } from '../../platform/http/encoding.ts';
+import { routePath } from '../page-server.ts';
 import type { Prerenderer } from '../prerendered.ts';
 import type { FlowPages } from './flow-page.ts';
 import type { PublishedVersion, VersionCatalog } from './version-catalog.ts';
 
 /** How long a retired version's later steps are still served: the form record's seven days. */
-export const RETIRED_STEPS_DAYS = 7;
-const RETIRED_STEPS_MS = RETIRED_STEPS_DAYS * 24 * 60 * 60 * 1000;
+const RETIRED_STEPS_MS = 7 * 24 * 60 * 60 * 1000;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Where a version's later steps' validators are served: the hash names their content. */
-export function laterValidatorsUrl(name: string, hash: string): string {
+function laterValidatorsUrl(name: string, hash: string): string {
   return `${FLOW_ASSETS_PREFIX}/${name}/later.${hash}.js`;
 }
 
 /** A version's start path (`/<name>`, its start step's route being empty or not). */
-export function startPathOf(flow: Flow): string {
+function startPathOf(flow: Flow): string {
   return stepPath(flow, flow.steps[flow.start]!);
-}
-
-/** The route a request's URL names: no query, no trailing slash. */
-function routePath(url: string): string {
-  const path = url.split(/[?#]/, 1)[0]!;
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
 
 /** The path's version and whether it is the start, or undefined when no published version has a step there. */
@@ -48,7 +42,7 @@ function stepAt(catalog: VersionCatalog, path: string): { version: PublishedVers
   return step === undefined ? undefined : { version, start: step === flow.steps[flow.start] };
 }
 
-export interface PublishedPagesOptions {
+interface PublishedPagesOptions {
   catalog: VersionCatalog;
   flowPages: FlowPages;
   publicConfig: PublicConfig;
