@@ -58,6 +58,19 @@ describe.each(DATABASES)('the flow studio preview on $name', { timeout: 60_000 }
     expect(byId.headers.location).toBe(previewPath(draft.id, 'amount'));
   });
 
+  it('says a draft whose validators cannot be compiled cannot be shown yet, rather than failing', async () => {
+    const app = await appWithSite();
+    const marketer = await studioUser(suite.db, 'marketer');
+    const draft = await saved(app, marketer, await newDraft(app, marketer), {
+      steps: { amount: { schema: { type: 'object', properties: { amount: { type: 'money' } } } } },
+    });
+    expect(draft.problems.length).toBeGreaterThan(0);
+    const page = await studioCall(app, { method: 'GET', url: previewPath(draft.id, 'amount'), as: marketer });
+    expect(page.statusCode).toBe(422);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('The draft cannot be shown until it is fixed');
+  });
+
   it('is for signed-in console users only, and 404 for a draft or step there is not', async () => {
     const app = await appWithSite();
     const marketer = await studioUser(suite.db, 'marketer');
