@@ -13,7 +13,7 @@ import { isApiPath } from '../../server/platform/http/api-path.ts';
 import { CONSOLE_BODY_LIMIT } from '../../server/console/request-limits.ts';
 import { EVENTS_BODY_LIMIT } from '../../server/funnel/event-routes.ts';
 import { RETURNS_BODY_LIMIT } from '../../server/buyers/returns/return-routes.ts';
-import { FLOW_ASSETS_PREFIX, FLOW_STUDIO_BODY_LIMIT } from '../../contracts/flow-studio.ts';
+import { FLOW_STUDIO_BODY_LIMIT } from '../../contracts/flow-studio.ts';
 import { validLead, type LeadPayload } from '../support/lead-fixture.ts';
 import {
   HTML_TYPE,
@@ -317,9 +317,7 @@ function planPage(g: Generator, route: RegisteredRoute, pages: readonly string[]
   const url = withQuery(path, hostileQuery(g, ['utm_source', 'gclid'], { utm_source: 'search' }));
   const method = g.chance(0.15) ? badMethod(g, ['GET', 'HEAD']) : g.chance(0.2) ? 'HEAD' : 'GET';
   const payload = method === 'GET' || method === 'HEAD' ? undefined : g.pick(HOSTILE_STRINGS);
-  // A published version's scripts are files, answered as the catch-all's are (a file or a 404), never a page.
-  const isFile = route.path === '/*' || route.path.startsWith(`${FLOW_ASSETS_PREFIX}/`);
-  return { request: { method, url, headers, payload }, kind: isFile ? 'path' : 'page', mayStore: false };
+  return { request: { method, url, headers, payload }, kind: route.path === '/*' ? 'path' : 'page', mayStore: false };
 }
 
 function describeRequest(planned: Planned): string {
