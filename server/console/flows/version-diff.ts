@@ -9,8 +9,11 @@ import { isObject, SET_AT_PUBLISH } from './overlays.ts';
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** A value as the log shows it: a text quoted whole (a heading is short), anything else by what changed. */
-const shown = (value: unknown): string | undefined => (typeof value === 'string' ? JSON.stringify(value) : undefined);
+/** A value as the log shows it: a text quoted whole (a heading is short), a number or yes-no as it is, else nothing. */
+const shown = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? JSON.stringify(value)
+    : undefined;
 
 const isText = (value: unknown): boolean => typeof value === 'string';
 
