@@ -61,10 +61,10 @@ export function draftChecker(files: FlowFiles, widgets: readonly WidgetInfo[]): 
       const all = [...files.sources, { file, json }];
       const inherited = ` (inherited by ${file})`;
       const problems = checkFlows(all, widgets, { reservedPaths }).flatMap(({ file: at, pointer, message }) => {
-        if (at === file) return [{ pointer, message: readableProblem(pointer, message) }];
+        if (at === file) return [readableProblem(pointer, message)];
         // A value the draft inherits is reported at the file that wrote it, once it is the draft that breaks it.
         if (!message.endsWith(inherited)) return [];
-        return [{ pointer, message: readableProblem(pointer, message.slice(0, -inherited.length)) }];
+        return [readableProblem(pointer, message.slice(0, -inherited.length))];
       });
       const resolved = resolveFlows(all).flows.find((flow) => flow.file === file)?.json;
       return { flow: isObject(resolved) ? previewFlow(resolved, draftId) : null, problems: [...own, ...problems] };

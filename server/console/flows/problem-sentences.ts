@@ -4,6 +4,7 @@
  * amount is required"); the pointer is kept beside it for the editor to put the message next to its field.
  */
 import { pointerTo } from '../../../engine/flow/explain.ts';
+import type { FlowProblem } from '../../../contracts/flow-studio.ts';
 
 const unescape = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
@@ -25,10 +26,16 @@ export function valueAt(pointer: string): string {
   return `the ${words(second)} of the ${words(first)}${inside}`;
 }
 
-/** The checks' message at `pointer`, said of what it is about. */
-export function readableProblem(pointer: string, message: string): string {
-  if (message.startsWith('must not be empty')) return `${valueAt(pointer)} is required`;
+/**
+ * The checks' problem at `pointer`, said of what it is about. A missing key is reported by the checks at the object
+ * that lacks it; here it moves to the key itself, so the editor shows it by the (emptied) field it is about.
+ */
+export function readableProblem(pointer: string, message: string): FlowProblem {
+  if (message.startsWith('must not be empty')) return { pointer, message: `${valueAt(pointer)} is required` };
   const missing = /^"([^"]+)" is missing: add it/.exec(message);
-  if (missing) return `${valueAt(pointerTo(pointer, missing[1]!))} is required`;
-  return `${valueAt(pointer)}: ${message}`;
+  if (missing) {
+    const at = pointerTo(pointer, missing[1]!);
+    return { pointer: at, message: `${valueAt(at)} is required` };
+  }
+  return { pointer, message: `${valueAt(pointer)}: ${message}` };
 }

@@ -16,6 +16,7 @@ describe("a draft's problems in sentences", () => {
     ['/formHeading', 'must not be empty: The heading over every step.', 'the form heading is required'],
     ['/consent', '"text" is missing: add it (The marketing consent text)', 'the text of the consent is required'],
     ['/steps/amount', '"progress" is missing: add it', 'the progress of step amount is required'],
+    ['/steps/start', '"heading" is missing: add it', 'the heading of step start is required'],
     [
       '/steps/start/next',
       '"amont" is not a step (did you mean "amount"?)',
@@ -28,7 +29,18 @@ describe("a draft's problems in sentences", () => {
     ],
     ['', 'expected an object', 'the draft: expected an object'],
   ])('%s: %s', (pointer, message, sentence) => {
-    expect(readableProblem(pointer, message)).toBe(sentence);
+    expect(readableProblem(pointer, message).message).toBe(sentence);
+  });
+
+  it('puts a missing key at its own pointer, where the editor shows the emptied field', () => {
+    expect(readableProblem('/steps/start', '"heading" is missing: add it')).toEqual({
+      pointer: '/steps/start/heading',
+      message: 'the heading of step start is required',
+    });
+    expect(readableProblem('/steps/amount/heading', 'must not be empty: The question or title of the step.')).toEqual({
+      pointer: '/steps/amount/heading',
+      message: 'the heading of step amount is required',
+    });
   });
 });
 
