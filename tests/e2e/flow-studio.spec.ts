@@ -1,0 +1,85 @@
+/**
+ * The flow studio as a marketer uses it, against the production build: open v1's first step in the console, change its
+ * heading and see it in the preview (the visitor's page itself, framed), find that an emptied heading blocks
+ * publishing with the check's message by the field, publish the change under a new name, and then, as a visitor in a
+ * fresh browser, get the new heading at /<name> and send a lead the buyer receives with that name, while / is
+ * unchanged.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+import { invitedUser } from './console-users.ts';
+import {
+  answerBusinessAndContact,
+  answerFirstHalfFromStart,
+  expectOneLead,
+  heading,
+  revealAndSubmitPhone,
+} from './walk.ts';
+import { VISITOR } from './visitor.ts';
+
+const V1_HEADING = 'What type of business do you own?';
+const NEW_HEADING = 'What kind of business do you run?';
+
+test('a marketer changes v1’s first heading, previews it, publishes it, and a visitor sends a lead from it', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const name = `spring-${info.project.name}-${Date.now().toString(36)}`;
+  const marketer = await invitedUser(page, browser, `marketer.studio.${info.project.name}@example.com`, 'marketer');
+
+  await marketer.getByRole('link', { name: 'Flows' }).click();
+  await marketer.getByRole('link', { name: 'v1', exact: true }).click();
+  await marketer.getByRole('link', { name: `start: ${V1_HEADING}` }).click();
+  const headingField = marketer.getByRole('textbox', { name: /^Heading\*?$/ });
+  await expect(headingField).toHaveValue(V1_HEADING);
+
+  // The first change makes a draft of v1; the preview is the visitor's page of that draft.
+  await headingField.fill(NEW_HEADING);
+  await expect(marketer).toHaveURL(/\/admin\/flows\/drafts\/[0-9a-f-]+\/steps\/start$/);
+  const preview = marketer.getByRole('region', { name: 'Preview' });
+  await expect(preview.frameLocator('iframe').last().getByRole('heading', { level: 1 })).toHaveText(NEW_HEADING);
+
+  // An emptied heading is a check that fails: named by the field and at the top, and publishing is refused.
+  await headingField.fill('');
+  const problem = 'the heading of step start is required';
+  await expect(marketer.getByRole('region', { name: 'Problems to fix before publishing' })).toContainText(problem);
+  await expect(headingField).toHaveAttribute('aria-invalid', 'true');
+  await expect(headingField).toHaveAccessibleDescription(new RegExp(problem));
+  await marketer.getByRole('button', { name: 'Publish' }).click();
+  const dialog = marketer.getByRole('dialog', { name: 'Publish this draft' });
+  await expect(dialog).toContainText(problem);
+  await expect(dialog.getByRole('textbox', { name: 'Version name' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await headingField.fill(NEW_HEADING);
+  await expect(marketer.getByRole('region', { name: 'Problems to fix before publishing' })).toHaveCount(0);
+  await expect(headingField).not.toHaveAttribute('aria-invalid', 'true');
+  // The framed preview is the visitor's page, audited as such by its own tests; framed, axe would take its banner and
+  // main for a second console's.
+  const audit = await new AxeBuilder({ page: marketer }).exclude('iframe').analyze();
+  expect(audit.violations).toEqual([]);
+
+  await marketer.getByRole('button', { name: 'Publish' }).click();
+  await dialog.getByRole('textbox', { name: 'Version name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(marketer.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // A visitor in a fresh browser: the new heading at /<name>, the whole flow, and a lead recorded with the name.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/${name}`);
+  await expect(heading(visitor)).toHaveText(NEW_HEADING);
+  const email = `mary.studio.${info.project.name}@example.com`;
+  await answerFirstHalfFromStart(visitor);
+  await answerBusinessAndContact(visitor, `/${name}`, email);
+  await visitor.getByRole('textbox', { name: 'Street address' }).fill(VISITOR.street);
+  await revealAndSubmitPhone(visitor);
+  await expect(visitor).toHaveURL((url) => url.pathname === `/${name}/searching-coverage-area`);
+  await expectOneLead(request, email, { flow_version: name });
+
+  // The version everyone else gets is unchanged.
+  await visitor.goto('/');
+  await expect(heading(visitor)).toHaveText(V1_HEADING);
+  await visitorContext.close();
+});
