@@ -59,12 +59,20 @@ test.afterAll(async () => {
   await admin?.end();
 });
 
-test('the published version shows its own heading at /<name>, and / is still v1', async ({ page }) => {
+test('the published version shows its own heading at /<name>, drawn by the server, and / is still v1', async ({
+  page,
+}) => {
   await expect
     .poll(async () => (await page.request.get(`${origin}/${NAME}`, { maxRedirects: 0 })).status(), {
       timeout: 5000,
     })
     .toBe(200);
+  // The server draws its start screen once it has rendered it: the heading is then in the HTML itself.
+  await expect
+    .poll(async () => (await (await page.request.get(`${origin}/${NAME}`)).text()).includes(`>${NEW_HEADING}</h1>`), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await page.goto(`${origin}/${NAME}`);
   await expect(heading(page)).toHaveText(NEW_HEADING);
   await page.goto(`${origin}/`);
