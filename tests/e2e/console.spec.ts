@@ -149,6 +149,7 @@ test('a marketer invited by the admin sees counts and never a person', async ({ 
   await expect(marketer.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
     'Counts',
     'Funnel',
+    'Flows',
   ]);
   await expect(marketer.getByRole('table', { name: 'By status' })).toBeVisible();
   await expect(marketer.locator('body')).not.toContainText('@example.com');

@@ -33,12 +33,14 @@ test('a marketer changes v1’s first heading, previews it, publishes it, and a 
   await marketer.getByRole('link', { name: `start: ${V1_HEADING}` }).click();
   const headingField = marketer.getByRole('textbox', { name: /^Heading\*?$/ });
   await expect(headingField).toHaveValue(V1_HEADING);
+  // Before any change the preview is v1's own page; the first change makes a draft of v1, previewed from then on.
+  const preview = marketer.getByRole('region', { name: 'Preview' });
+  const previewHeading = preview.frameLocator('iframe').last().getByRole('heading', { level: 1 });
+  await expect(previewHeading).toHaveText(V1_HEADING);
 
-  // The first change makes a draft of v1; the preview is the visitor's page of that draft.
   await headingField.fill(NEW_HEADING);
   await expect(marketer).toHaveURL(/\/admin\/flows\/drafts\/[0-9a-f-]+\/steps\/start$/);
-  const preview = marketer.getByRole('region', { name: 'Preview' });
-  await expect(preview.frameLocator('iframe').last().getByRole('heading', { level: 1 })).toHaveText(NEW_HEADING);
+  await expect(previewHeading).toHaveText(NEW_HEADING);
 
   // An emptied heading is a check that fails: named by the field and at the top, and publishing is refused.
   await headingField.fill('');

@@ -11,7 +11,7 @@ import { draftPage, versionPage } from '../flows-paths.ts';
 import { DraftStatus } from './DraftStatus.tsx';
 import { withErrorSlots, withoutEmptyErrorTexts } from './error-slots.ts';
 import { keyOf, type EditorKeyState } from './editor-key.ts';
-import { draftStepPage, previewAddress, stepAddress } from './editor-paths.ts';
+import { draftStepPage, previewAddress, versionPreviewAddress } from './editor-paths.ts';
 import { overlayWithStep, resolvedStep, withoutAddedEmpties } from './overlay-diff.ts';
 import { PreviewPane } from './PreviewPane.tsx';
 import { ProblemList } from './ProblemList.tsx';
@@ -130,7 +130,7 @@ function StepEditor({ productName, session, stepId, title }: StepEditorProps) {
           ]}
         />
         <PreviewPane
-          address={draft === null ? stepAddress(base.summary.path, route) : previewAddress(draft, route)}
+          address={draft === null ? versionPreviewAddress(base.summary.name, route) : previewAddress(draft, route)}
           version={String(draft?.revision ?? 'version')}
           heading={heading}
         />

@@ -92,8 +92,11 @@ function ownProblems(base: Base, overlay: JsonObject): FlowProblem[] {
   return problems;
 }
 
-/** The draft's flow at the preview's address, under a storage key and version of its own that nothing counts. */
-function previewFlow(resolved: JsonObject, draftId: string): Flow {
+/**
+ * A flow at the preview's address (`id`: a draft's, or a version's name before any change), under a storage key and
+ * version of its own that nothing counts.
+ */
+export function previewFlow(resolved: JsonObject, draftId: string): Flow {
   return {
     ...(resolved as unknown as Flow),
     version: 'preview',

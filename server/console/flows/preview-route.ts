@@ -1,20 +1,22 @@
 /**
- * GET /studio-preview/:draftId/<step route> (or `?step=<id>`), for any signed-in console user: the visitor's real
- * page (the page server's serveFlowPage, as a published version is served) for the draft at its latest revision,
+ * GET /studio-preview/:id/<step route> (or `?step=<id>`), for any signed-in console user: the visitor's real page
+ * (the page server's serveFlowPage, as a published version is served) for the draft at its latest revision, or for a
+ * version by its name (before a first change),
  * under an address, storage key and version ("preview") of its own, so the funnel and intake never count it. The
  * steps before the one shown get sample answers (engine/flow/sample), written into the page's storage before its
  * script runs, so Back and Next work. Validators are all inline, compiled once per revision. Never indexed, and
  * framed only by the console, on the same origin (docs/decisions/112-draft-checks-and-consent.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PREVIEW_PREFIX } from '../../../contracts/flow-studio.ts';
+import { PREVIEW_PREFIX, type FlowProblem } from '../../../contracts/flow-studio.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
 import { stepPath } from '../../../engine/flow/navigation.ts';
 import { previewAnswers } from '../../../engine/flow/sample/sample-answers.ts';
 import { storedRecord } from '../../../engine/flow/sample/stored-record.ts';
 import { compileVersion, escapeHtml, serveFlowPage, type CompiledVersion } from '../../page/index.ts';
 import { findDraft } from './draft-store.ts';
-import type { Studio } from './studio.ts';
+import { previewFlow } from './draft-checks.ts';
+import { baseNamed, type Studio } from './studio.ts';
 
 interface Preview {
   Params: { id: string; '*'?: string };
@@ -55,6 +57,22 @@ function frameableByTheConsole(
   done(null, payload);
 }
 
+/**
+ * What a preview address shows: a draft at its latest revision, or, for a version's name, that version as it is (the
+ * editor previews a step before its first change makes a draft). `key` names what its validators are compiled from.
+ */
+async function previewed(
+  studio: Studio,
+  id: string,
+): Promise<{ flow: Flow | null; problems: readonly FlowProblem[]; key: string } | undefined> {
+  const draft = await findDraft(studio.db, id);
+  if (draft !== undefined) return { ...studio.checked(draft), key: `${draft.id}:${draft.revision}` };
+  const base = baseNamed(studio, id);
+  if (base === undefined) return undefined;
+  const flow = base.kind === 'file' ? base.file.flow : base.version.flow;
+  return { flow: previewFlow(flow, id), problems: [], key: `version:${id}` };
+}
+
 export function registerPreviewRoute(app: FastifyInstance, studio: Studio): void {
   const compiled = new Map<string, CompiledVersion>();
   const compiledFor = (key: string, flow: Flow): CompiledVersion => {
@@ -68,9 +86,11 @@ export function registerPreviewRoute(app: FastifyInstance, studio: Studio): void
     if (request.consoleUser === undefined || (request.consoleSession?.pending ?? null) !== null) {
       return plain(reply, 401, 'Sign in to the console (/admin) to see this preview.');
     }
-    const draft = await findDraft(studio.db, request.params.id);
-    if (draft === undefined) return plain(reply, 404, 'There is no such draft: it may have been published or deleted.');
-    const { flow, problems } = studio.checked(draft);
+    const shown = await previewed(studio, request.params.id);
+    if (shown === undefined) {
+      return plain(reply, 404, 'There is no such draft or version: a draft may have been published or deleted.');
+    }
+    const { flow, problems, key } = shown;
     if (flow === null) {
       return plain(
         reply,
@@ -87,7 +107,7 @@ export function registerPreviewRoute(app: FastifyInstance, studio: Studio): void
     if (stepId === undefined) return plain(reply, 404, 'The draft has no step at this address.');
     let validators: CompiledVersion;
     try {
-      validators = compiledFor(`${draft.id}:${draft.revision}`, flow);
+      validators = compiledFor(key, flow);
     } catch (error) {
       return plain(reply, 422, `The draft cannot be shown until it is fixed: ${(error as Error).message}`);
     }

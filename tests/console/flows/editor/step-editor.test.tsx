@@ -56,7 +56,7 @@ describe("a version's step", () => {
     await findHeading();
     const preview = screen.getByRole('region', { name: 'Preview' });
     const frame = within(preview).getByTitle('Preview of How much do you need?');
-    expect(frame.getAttribute('src')).toBe('/amount');
+    expect(frame.getAttribute('src')).toBe('/studio-preview/v1/amount');
     expect(frame.style.width).toBe('390px');
     const desktop = within(preview).getByRole('button', { name: 'Desktop' });
     await userEvent.click(desktop);

@@ -58,6 +58,19 @@ describe.each(DATABASES)('the flow studio preview on $name', { timeout: 60_000 }
     expect(byId.headers.location).toBe(previewPath(draft.id, 'amount'));
   });
 
+  it('previews a version by its name as it is, before a first change makes a draft of it, framed by the console', async () => {
+    const app = await appWithSite();
+    const operator = await studioUser(suite.db, 'operator');
+    const page = await studioCall(app, { method: 'GET', url: previewPath('v2', 'amount'), as: operator });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.body).toContain('"basePath":"/studio-preview/v2"');
+    expect(page.body).toContain('"storageKey":"studio-preview-v2"');
+    expect(page.body).toContain('"version":"preview"');
+    const unknown = await studioCall(app, { method: 'GET', url: previewPath('v9', 'amount'), as: operator });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('says a draft whose validators cannot be compiled cannot be shown yet, rather than failing', async () => {
     const app = await appWithSite();
     const marketer = await studioUser(suite.db, 'marketer');
