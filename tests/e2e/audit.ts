@@ -37,8 +37,11 @@ export async function pausePageClock(page: Page) {
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
 }
 
-/** axe's violations on the page as it is now, one line each: the rule, where, and what to do about it. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe's violations on the page as it is now, one line each: the rule, where, and what to do about it; `exclude` leaves
+ * out what matches a selector (a framed page audited by its own tests).
+ */
+export async function axeViolations(page: Page, exclude?: string): Promise<string[]> {
   await page.evaluate(() => {
     const timers = window as TimersWindow;
     if (!timers.browserTimers) return;
@@ -47,7 +50,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
   try {
     await animationsEnded(page);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
+    const builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS);
+    const results = await (exclude === undefined ? builder : builder.exclude(exclude)).analyze();
     return results.violations.flatMap((violation) =>
       violation.nodes.map(
         (node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help} (${violation.helpUrl})`,

@@ -21,8 +21,9 @@ test('every console page passes the audit, shows its fields and fits the screen,
   const looked: ConsolePageName[] = [];
   await walkConsolePages(page, email, async (name) => {
     looked.push(name);
-    // Soft: one run lists everything to fix on every page.
-    expect.soft(await axeViolations(page), `axe on ${name}`).toEqual([]);
+    // Soft: one run lists everything to fix on every page. The framed preview (flow-step) is the visitor's page,
+    // audited as such by its own tests; framed, axe would take its banner and main for a second console's.
+    expect.soft(await axeViolations(page, 'iframe'), `axe on ${name}`).toEqual([]);
     expect.soft(await faintFieldBorders(page), `field borders on ${name}`).toEqual([]);
     expect.soft(await overflowingWidth(page), `${name} at ${width} px`).toEqual([]);
   });

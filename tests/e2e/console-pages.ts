@@ -1,8 +1,8 @@
 /**
  * Every page of the console as an admin sees it, each loaded before it is looked at: sign-in, the leads, a search
  * that finds none (the empty state), one lead, counts, funnel, lenders, users, the audit log, the admin's own
- * account, the flows and a flow version's page. The look's checks (console-look.spec.ts)
- * and the pictures (screens.spec.ts) walk the same pages.
+ * account, the flows, a flow version's page, its first step in the flow studio's editor (with the preview) and a new draft of
+ * it. The look's checks (console-look.spec.ts) and the pictures (screens.spec.ts) walk the same pages.
  */
 import type { Page } from '@playwright/test';
 import { h1, signIn } from './console-users.ts';
@@ -23,6 +23,8 @@ export const CONSOLE_PAGES = [
   'account',
   'flows',
   'flow-version',
+  'flow-step',
+  'flow-draft',
 ] as const;
 export type ConsolePageName = (typeof CONSOLE_PAGES)[number];
 
@@ -95,4 +97,19 @@ export async function walkConsolePages(page: Page, email: string, look: (name: C
   await expect(h1(page, 'v1')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Steps' }).getByRole('link').first()).toBeVisible();
   await look('flow-version');
+
+  // Before any change the step's preview is v1's own page: looked at once the frame shows the step's heading.
+  await page
+    .getByRole('region', { name: 'Steps' })
+    .getByRole('link', { name: /^start: / })
+    .click();
+  await expect(h1(page, 'Step start')).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview' }).frameLocator('iframe').last();
+  await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+  await look('flow-step');
+  await page.getByRole('link', { name: 'All steps of version v1' }).click();
+  await page.getByRole('button', { name: 'New draft from v1' }).click();
+  await expect(h1(page, 'Draft of v1')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Steps' }).getByRole('link').first()).toBeVisible();
+  await look('flow-draft');
 }

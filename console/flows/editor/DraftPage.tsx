@@ -120,7 +120,7 @@ function AddStep({
     setId('');
   };
   return (
-    <section aria-labelledby={`${prefix}-title`}>
+    <section className="draft-add-step" aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`}>Add a step</h2>
       <form className="console-form" noValidate onSubmit={submit}>
         <div className="console-field">

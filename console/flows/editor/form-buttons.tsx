@@ -2,7 +2,7 @@
  * The generated form's buttons in words ("Add", "Remove", "Move up"): rjsf's own show an icon font the console does
  * not load, so they would be blank squares named only by a tooltip.
  */
-import type { IconButtonProps, TemplatesType } from '@rjsf/utils';
+import type { IconButtonProps, OptionalDataControlsTemplateProps, TemplatesType } from '@rjsf/utils';
 
 function textButton(words: string) {
   return function TextButton({
@@ -29,3 +29,34 @@ export const formButtons: Partial<TemplatesType['ButtonTemplates']> = {
   MoveUpButton: textButton('Move up'),
   RemoveButton: textButton('Remove'),
 };
+
+/**
+ * The Add or Remove by an optional group's title (Buttons, Display, a field's Choices...). rjsf's own is an icon button
+ * of its own, not one of the templates above, so it too showed as a blank square; its name says which group it adds
+ * or removes, since several sit on one screen.
+ */
+export function OptionalDataControlsTemplate({
+  id,
+  label,
+  schema,
+  uiSchema,
+  onAddClick,
+  onRemoveClick,
+}: OptionalDataControlsTemplateProps) {
+  const onClick = onAddClick ?? onRemoveClick;
+  if (onClick === undefined) return <em id={id}>{label}</em>;
+  const words = onAddClick === undefined ? 'Remove' : 'Add';
+  const title = uiSchema?.['ui:title'] ?? schema.title;
+  return (
+    <button
+      type="button"
+      id={id}
+      className="console-button console-button--quiet editor-optional-data"
+      title={label}
+      aria-label={typeof title === 'string' ? `${words} ${title}` : undefined}
+      onClick={onClick}
+    >
+      {words}
+    </button>
+  );
+}
