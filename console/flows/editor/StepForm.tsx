@@ -20,7 +20,7 @@ import {
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { stepEditorSchema } from '../../../.generated/step-editor/schema.ts';
 import validators from '../../../.generated/step-editor/validators.cjs';
-import { formButtons, OptionalDataControlsTemplate } from './form-buttons.tsx';
+import { formButtons, OptionalDataControlsTemplate, TitleFieldTemplate } from './form-buttons.tsx';
 import { STEP_ID_WIDGET, stepUiSchema } from './step-ui-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -127,6 +127,7 @@ const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate,
   WrapIfAdditionalTemplate,
   OptionalDataControlsTemplate,
+  TitleFieldTemplate,
   ButtonTemplates: { ...core.ButtonTemplates, ...formButtons },
 };
 const widgets: RegistryWidgetsType = { SelectWidget, [STEP_ID_WIDGET]: StepIdWidget };

@@ -2,7 +2,7 @@
  * The generated form's buttons in words ("Add", "Remove", "Move up"): rjsf's own show an icon font the console does
  * not load, so they would be blank squares named only by a tooltip.
  */
-import type { IconButtonProps, OptionalDataControlsTemplateProps, TemplatesType } from '@rjsf/utils';
+import type { IconButtonProps, OptionalDataControlsTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
 
 function textButton(words: string) {
   return function TextButton({
@@ -58,5 +58,21 @@ export function OptionalDataControlsTemplate({
     >
       {words}
     </button>
+  );
+}
+
+/**
+ * A group's title, with its Add or Remove beside the legend rather than in it (rjsf puts it inside): inside, the button's
+ * words became part of the group's name ("Buttons Remove Buttons"), which a screen reader reads on entering the group.
+ */
+export function TitleFieldTemplate({ id, title, required, optionalDataControl }: TitleFieldProps) {
+  return (
+    <>
+      <legend id={id}>
+        {title}
+        {required && <span className="required">*</span>}
+      </legend>
+      {optionalDataControl}
+    </>
   );
 }
