@@ -9,6 +9,11 @@ export interface PageUnderTest {
   url: string;
   /** Written to localStorage before the run (and storage not reset), so the page shows a mid-flow step. */
   stored?: () => StoredRecord;
+  /**
+   * A first screen a visitor lands on other than '/' (a version published from the console): the first page's
+   * targets apply to it too, its LCP compared with the same reference.
+   */
+  firstScreen?: boolean;
 }
 
 export const METRICS = [

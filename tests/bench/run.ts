@@ -22,6 +22,7 @@ import { CPU_SLOWDOWN, runNextHeading, type NextHeadingResult } from './next-hea
 import { parseOptions, USAGE, type BenchOptions, type Part } from './options.ts';
 import { buildSite, say, startTestBuyerProcess, startProjectServer } from './processes.ts';
 import { resultRows, resultTable, type BenchResults } from './report.ts';
+import { publishBenchVersion, PUBLISHING_ADMIN_SETTINGS } from './published-version.ts';
 import { peakRss } from './rss.ts';
 import { runSpeedToLead, type SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
@@ -47,10 +48,11 @@ function otherRuns(): string[] {
   }
 }
 
-function ourPages(origin: string, compare: readonly string[]): PageUnderTest[] {
+function ourPages(origin: string, published: string, compare: readonly string[]): PageUnderTest[] {
   return [
     { name: '/', url: `${origin}/` },
     { name: `${MID_FLOW_PATH} (stored answers)`, url: `${origin}${MID_FLOW_PATH}`, stored: () => storedRecord() },
+    { name: `${published} (published in the console)`, url: `${origin}${published}`, firstScreen: true },
     ...compare.map((url) => ({ name: url, url })),
   ];
 }
@@ -100,12 +102,17 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (options.parts.some((part) => !ownDatabaseParts.includes(part))) await buildSite();
   if (options.parts.some((part) => sharedServerParts.includes(part))) {
     const buyer = await startTestBuyerProcess();
-    const server = await startProjectServer('the server on PGlite', { buyerUrl: buyer.url });
+    const server = await startProjectServer('the server on PGlite', {
+      buyerUrl: buyer.url,
+      env: PUBLISHING_ADMIN_SETTINGS,
+    });
     say(`Production server on ${server.url} (PGlite), test buyer on ${buyer.url}`);
 
     if (options.parts.includes('lighthouse')) {
+      say('Publishing a version of v1 from the console, then waiting for its start screen drawn by the server...');
+      const published = await publishBenchVersion(server.url);
       say(`Lighthouse: ${options.runs} runs per URL after ${WARMUP_ROUNDS} warm-up round, interleaved`);
-      const run = await runLighthouse(ourPages(server.url, options.compare), {
+      const run = await runLighthouse(ourPages(server.url, published, options.compare), {
         runs: options.runs,
         warmupRounds: WARMUP_ROUNDS,
         chromePath: CHROMIUM,
