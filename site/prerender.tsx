@@ -17,6 +17,7 @@ import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
 import type { PublicConfig } from '../contracts/public-config.ts';
 import type { Flow } from '../engine/flow/definition.ts';
+import type { StepValidators } from '../engine/flow/compiled.ts';
 import { siteTree } from './site-tree.tsx';
 
 /** A first visit: nothing stored. A returning visitor's answers are filled in by the browser's first render. */
@@ -29,14 +30,6 @@ const NOTHING_STORED: Storage = {
   setItem: () => {},
 };
 
-/**
- * A published flow as far as drawing its start screen goes: nothing is validated before the visitor acts, and an
- * empty set of start validators keeps the screen from waiting for the later ones.
- */
-function drawnOnly(flow: Flow) {
-  return { flow, validators: { [flow.start]: {} }, laterValidators: () => Promise.resolve({}) };
-}
-
 /** Every flow's start path, the screens worth prerendering: the ones a visitor from an ad lands on. */
 export const startPaths: readonly string[] = flows.map(({ flow }) => stepPath(flow, flow.steps[flow.start]!));
 
@@ -44,11 +37,18 @@ export const startPaths: readonly string[] = flows.map(({ flow }) => stepPath(fl
  * The markup of the page's root element at this path, for a first visit; with `published`, of the page carrying that
  * flow (a version published in the flow studio), which the browser then routes alongside the build's.
  */
-export function prerender(path: string, config: PublicConfig, published?: Flow): string {
+export function prerender(
+  path: string,
+  config: PublicConfig,
+  published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>> },
+): string {
   return renderToString(
     <StaticRouter location={path}>
       {siteTree({
-        flows: published === undefined ? flows : [...flows, drawnOnly(published)],
+        // Its start step's validators draw its form; nothing is validated before the visitor acts, so the later
+        // steps' are not needed here.
+        flows:
+          published === undefined ? flows : [...flows, { ...published, laterValidators: () => Promise.resolve({}) }],
         config,
         api: createApiClient(),
         recordAtomFor: createRecordAtoms(createRecordStore(NOTHING_STORED)),

@@ -5,18 +5,32 @@
  * be loaded.
  */
 import { text } from 'node:stream/consumers';
+import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import type { PrerenderAnswer, PrerenderRequest } from './prerendered.ts';
 import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { Flow } from '../../engine/flow/definition.ts';
 import { stepPath } from '../../engine/flow/navigation.ts';
+import type { StepValidators } from '../../engine/flow/compiled.ts';
+import { START_VALIDATORS_GLOBAL } from './published/page-globals.ts';
 
 interface PrerenderModule {
   startPaths: readonly string[];
-  prerender(path: string, config: PublicConfig, published?: Flow): string;
+  prerender(
+    path: string,
+    config: PublicConfig,
+    published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>> },
+  ): string;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The start step's validators a published version's page script sets, run here as the page would run it. */
+function startValidatorsOf(script: string): Readonly<Record<string, StepValidators>> {
+  const page: Record<string, unknown> = {};
+  runInNewContext(script, { self: page });
+  return page[START_VALIDATORS_GLOBAL] as Readonly<Record<string, StepValidators>>;
+}
 
 const { file, config, flows } = JSON.parse(await text(process.stdin)) as PrerenderRequest;
 let answer: PrerenderAnswer;
@@ -32,8 +46,13 @@ try {
   const screens =
     flows === undefined
       ? module.startPaths.map((path) => screen(path, () => module.prerender(path, config)))
-      : flows.map((flow) =>
-          screen(flow.version, () => module.prerender(stepPath(flow, flow.steps[flow.start]!), config, flow)),
+      : flows.map(({ flow, startValidators }) =>
+          screen(flow.version, () =>
+            module.prerender(stepPath(flow, flow.steps[flow.start]!), config, {
+              flow,
+              validators: startValidatorsOf(startValidators),
+            }),
+          ),
         );
   answer = { screens };
 } catch (error) {

@@ -21,7 +21,17 @@ export interface Prerenderer {
    * The start screens of flows the build does not have (versions published in the flow studio), each on the page
    * that carries it, by version; the error where one failed.
    */
-  renderFlows(config: PublicConfig, flows: readonly Flow[]): Promise<ReadonlyMap<string, string | Error>>;
+  renderFlows(config: PublicConfig, flows: readonly FlowToRender[]): Promise<ReadonlyMap<string, string | Error>>;
+}
+
+/**
+ * A flow the build does not have, with its start step's validators script (a published version's `startValidators`):
+ * rjsf needs the step's validators to draw its form at all, so without them the server would draw the heading alone
+ * and the form would arrive with the script, pushing the page down.
+ */
+export interface FlowToRender {
+  flow: Flow;
+  startValidators: string;
 }
 
 export function prerendererFile(staticDir: string): string {
@@ -45,7 +55,7 @@ export interface PrerenderRequest {
   file: string;
   config: PublicConfig;
   /** Render these flows' start screens (by version) rather than the build's (by path). */
-  flows?: readonly Flow[];
+  flows?: readonly FlowToRender[];
 }
 
 /**

@@ -67,12 +67,15 @@ test('the published version shows its own heading at /<name>, drawn by the serve
       timeout: 5000,
     })
     .toBe(200);
-  // The server draws its start screen once it has rendered it: the heading is then in the HTML itself.
+  // The server draws its start screen once it has rendered it: the heading is then in the HTML itself, and so are its
+  // five choices (rjsf draws the form only with the step's validators), so nothing moves when the script takes over.
   await expect
     .poll(async () => (await (await page.request.get(`${origin}/${NAME}`)).text()).includes(`>${NEW_HEADING}</h1>`), {
       timeout: 10_000,
     })
     .toBe(true);
+  const drawn = await (await page.request.get(`${origin}/${NAME}`)).text();
+  expect(drawn.match(/<input type="radio"[^>]*name="root_business_type"/g)).toHaveLength(5);
   await page.goto(`${origin}/${NAME}`);
   await expect(heading(page)).toHaveText(NEW_HEADING);
   await page.goto(`${origin}/`);

@@ -86,7 +86,10 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
       try {
         const rendered = await prerenderer.renderFlows(
           options.publicConfig,
-          fresh.map(({ flow }) => flow),
+          fresh.flatMap(({ name, flow }) => {
+            const compiled = catalog.compiled(name);
+            return compiled === undefined ? [] : [{ flow, startValidators: compiled.startValidators }];
+          }),
         );
         for (const [name, markup] of rendered) {
           if (markup instanceof Error) options.onPrerenderError(name, markup);

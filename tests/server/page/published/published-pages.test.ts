@@ -29,8 +29,12 @@ import { publishFromV1, versionOf } from './published-fixture.ts';
 const RENDERER = `
 export const startPaths = ['/'];
 export function prerender(path, config, published) {
-  const heading = published === undefined ? 'v1' : published.steps[published.start].heading;
-  return '<main><h1>' + heading + '</h1><p>at ' + path + '</p></main>';
+  if (published === undefined) return '<main><h1>v1</h1></main>';
+  const { flow, validators } = published;
+  // The form is drawn only with its start step's validators, as rjsf needs them to draw it.
+  const drawable = typeof validators[flow.start]?.step_start === 'function';
+  return '<main><h1>' + flow.steps[flow.start].heading + '</h1><p>at ' + path + '</p>' +
+    (drawable ? '<form>the form</form>' : '') + '</main>';
 }
 `;
 
@@ -107,6 +111,7 @@ describe('a published version', () => {
     await vi.waitFor(async () => expect((await page('/spring')).html).toContain(`<h1>${NEW_HEADING}</h1>`));
     const { response, html } = await page('/spring');
     expect(html).toContain('<p>at /spring</p>');
+    expect(html).toContain('<form>the form</form>');
     // The site's script starts after the first paint, by a loader the policy allows by its hash.
     expect(String(response.headers['content-security-policy'])).toMatch(/'sha256-/);
   });
