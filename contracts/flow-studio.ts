@@ -34,6 +34,12 @@ export const PREVIEW_PREFIX = '/studio-preview';
 /** Where a published version's later steps' validators are served (a script, content-hashed). */
 export const FLOW_ASSETS_PREFIX = '/flow-assets';
 
+/**
+ * How long a retired version's later steps stay served, so a visitor part way through can finish: the form record's
+ * seven days. The server keeps to it and the console says it.
+ */
+export const RETIRED_FINISH_DAYS = 7;
+
 /** live: new visitors may get it; split: one of several live versions sharing '/' by weight; retired: closed to new visitors. */
 export type VersionStatus = 'live' | 'split' | 'retired';
 

@@ -1,5 +1,5 @@
 /** How the Flows pages word a version's state and numbers. */
-import type { FlowVersionSummary, VersionStatus } from '../../contracts/flow-studio.ts';
+import { RETIRED_FINISH_DAYS, type FlowVersionSummary, type VersionStatus } from '../../contracts/flow-studio.ts';
 import { formatPercent, formatTime } from '../format.ts';
 
 const STATUS_TEXT: Record<VersionStatus, string> = {
@@ -22,11 +22,8 @@ export function publishedText(version: Pick<FlowVersionSummary, 'kind' | 'publis
   return `${version.published_by ?? 'unknown'}, ${formatTime(version.published_at)}`;
 }
 
-/**
- * How long a retired version's later steps stay served, so a visitor part way through can finish: the server's
- * RETIRED_STEPS_DAYS (server/page/published/published-pages.ts), which the console cannot import.
- */
-export const PART_WAY_DAYS = 7;
+/** How long a retired version's later steps stay served, so a visitor part way through can finish. */
+export const PART_WAY_DAYS = RETIRED_FINISH_DAYS;
 
 /** Until when visitors part way through a version retired at `retiredAt` can finish it. */
 export function finishableUntil(retiredAt: string): string {

@@ -9,7 +9,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Flow } from '../../../engine/flow/definition.ts';
 import { stepPath } from '../../../engine/flow/navigation.ts';
-import { FLOW_ASSETS_PREFIX } from '../../../contracts/flow-studio.ts';
+import { FLOW_ASSETS_PREFIX, RETIRED_FINISH_DAYS } from '../../../contracts/flow-studio.ts';
 import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { preferredEncoding } from '../../platform/http/encoding.ts';
 import { routePath } from '../page-server.ts';
@@ -17,8 +17,8 @@ import type { Prerenderer } from '../prerendered.ts';
 import type { FlowPages } from './flow-page.ts';
 import type { PublishedVersion, VersionCatalog } from './version-catalog.ts';
 
-/** How long a retired version's later steps are still served: the form record's seven days. */
-const RETIRED_STEPS_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a retired version's later steps are still served (the console says the same days). */
+const RETIRED_STEPS_MS = RETIRED_FINISH_DAYS * 24 * 60 * 60 * 1000;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
