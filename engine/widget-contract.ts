@@ -8,6 +8,7 @@ import { errorId, type EnumOptionsType, type FieldProps, type RJSFSchema, type W
 import type { JSONSchema } from 'json-schema-to-ts';
 import type { FormRecord } from './state/record.ts';
 import type { ApiClient } from './api/client.ts';
+import type { PlacesApi } from '../contracts/public-config.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
 
@@ -24,6 +25,8 @@ export type Serves = { kind: 'value'; types: readonly JsonType[] } | { kind: 'ob
 export interface PageSettings {
   /** The Google Maps Platform key for address autocomplete; absent: the visitor types the address. */
   mapsApiKey?: string;
+  /** Which Google service suggests addresses with that key (absent: Places API (New)). */
+  placesApi?: PlacesApi;
 }
 
 /** Services and step controls the engine hands to widgets through rjsf's formContext (never by import). */

@@ -28,6 +28,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     enhancedConversions: config.enhancedConversions,
     loadTrustedFormScript: config.loadTrustedFormScript,
     mapsApiKey: config.googleMapsApiKey ?? null,
+    placesApi: config.googlePlacesApi,
   };
 }
 

@@ -7,7 +7,8 @@ import { VISITOR } from './visitor.ts';
 export const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 export const progress = (page: Page) => page.getByRole('progressbar', { name: 'Progress' });
-export const FAKE_PLACES = readFileSync(new URL('../support/fake-places.js', import.meta.url), 'utf8');
+/** Google's Maps script as Places API (New) uses it, stood in for (tests/support/fake-places-new.js). */
+export const FAKE_PLACES = readFileSync(new URL('../support/fake-places-new.js', import.meta.url), 'utf8');
 
 /**
  * Opens a start screen and waits for its script to have taken it over (the step screen names the document): the

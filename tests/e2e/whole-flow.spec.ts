@@ -1,7 +1,7 @@
 /**
  * The whole flow in a browser, from the first question to the thank-you message, against the real server, which
  * stores the lead and delivers it over HTTP to a local test buyer. One server has no Maps key (the visitor types the
- * address); the other has one, and the Maps script is replaced by a fake Places autocomplete.
+ * address); the other has one, and the Maps script is replaced by a stand-in for Places API (New).
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
@@ -77,9 +77,9 @@ for (const version of ['v1', 'v2'] as const) {
     await answerFirstHalf(page, CONFIGURED_APP_URL + base);
     await answerBusinessAndContact(page, base, email);
 
-    await page.getByRole('textbox', { name: 'Street address' }).pressSequentially('1600 Amph');
+    await page.getByRole('combobox', { name: 'Street address' }).pressSequentially('1600 Amph');
     await page.getByRole('option', { name: /1600 Amphitheatre Pkwy/ }).click();
-    await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('1600 Amphitheatre Pkwy');
+    await expect(page.getByRole('combobox', { name: 'Street address' })).toHaveValue('1600 Amphitheatre Pkwy');
     await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Mountain View');
     await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('CA');
     await expect(page.getByRole('textbox', { name: 'Zip code' })).toHaveValue('94043');

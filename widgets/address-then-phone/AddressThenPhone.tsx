@@ -182,6 +182,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
         'street_address',
         <AddressInput
           apiKey={context.settings.mapsApiKey}
+          placesApi={context.settings.placesApi}
           input={{
             ...control('street_address'),
             value: data.street_address ?? '',

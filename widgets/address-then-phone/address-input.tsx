@@ -1,11 +1,14 @@
 /**
- * The street address input, behind one small interface so the suggestion service can change: today Google's legacy
- * Places Autocomplete (GooglePlacesInput); a Places (New) input only has to keep `AddressInputProps`.
+ * The street address input, behind one small interface so the suggestion service can change: Places API (New) in the
+ * form's own combobox (PlacesNewInput), or Google's legacy Places Autocomplete widget (GooglePlacesInput) for keys
+ * whose projects still have it.
  */
 import { useState } from 'react';
+import type { PlacesApi } from '../../contracts/public-config.ts';
 import type { AddressInputProps } from './address-input-props.ts';
 import { GooglePlacesInput } from './GooglePlacesInput.tsx';
-import { usePlacesStatus } from './places-script.ts';
+import { usePlacesStatus, type PlacesStatus } from './places-script.ts';
+import { PlacesNewInput } from './PlacesNewInput.tsx';
 
 /** Without a places service the visitor types the address, and the browser's own address autofill may help. */
 export function PlainAddressInput({ input }: AddressInputProps) {
@@ -16,8 +19,17 @@ export function PlainAddressInput({ input }: AddressInputProps) {
  * Suggests addresses once Places has loaded for the page's Maps key; before that, without a key, or when Places
  * cannot load, the plain input.
  */
-export function AddressInput({ apiKey, ...props }: AddressInputProps & { apiKey: string | undefined }) {
+export function AddressInput({
+  apiKey,
+  placesApi = 'new',
+  ...props
+}: AddressInputProps & { apiKey: string | undefined; placesApi?: PlacesApi | undefined }) {
   const status = usePlacesStatus(apiKey);
+  if (placesApi === 'legacy') return <LegacyAddressInput status={status} {...props} />;
+  return <PlacesNewInput {...props} ready={status === 'ready'} />;
+}
+
+function LegacyAddressInput({ status, ...props }: AddressInputProps & { status: PlacesStatus | undefined }) {
   const [focused, setFocused] = useState(false);
   const [suggesting, setSuggesting] = useState(status === 'ready');
   // Switching implementations replaces the input element, so it waits until the visitor is not typing in it.

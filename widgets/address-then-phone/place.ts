@@ -16,12 +16,31 @@ export interface PlaceResult {
   formatted_address?: string;
 }
 
+/** The parts of a Places API (New) `Place` the widget reads (the fields it fetches for a chosen suggestion). */
+export interface NewPlace {
+  addressComponents?: readonly { longText: string | null; shortText: string | null; types: readonly string[] }[] | null;
+}
+
 /**
  * The address of a chosen place; undefined when the place has no address parts, as when the visitor presses Enter
  * without choosing a suggestion and Google reports only the typed text.
  */
 export function addressFromPlace(place: PlaceResult): PickedAddress | undefined {
-  const components = place.address_components ?? [];
+  return addressFromComponents(place.address_components ?? []);
+}
+
+/** The address of a place chosen from Places API (New) suggestions: the same parts, under the new API's names. */
+export function addressFromNewPlace(place: NewPlace): PickedAddress | undefined {
+  return addressFromComponents(
+    (place.addressComponents ?? []).map((component) => ({
+      long_name: component.longText ?? '',
+      short_name: component.shortText ?? '',
+      types: component.types,
+    })),
+  );
+}
+
+function addressFromComponents(components: NonNullable<PlaceResult['address_components']>): PickedAddress | undefined {
   if (components.length === 0) return undefined;
   const part = (type: string) => components.find((component) => component.types.includes(type));
   return {

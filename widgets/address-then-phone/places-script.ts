@@ -63,6 +63,15 @@ function loadPlaces(apiKey: string): void {
   document.head.append(script);
 }
 
+/**
+ * The Places library of the loaded Maps script (`importLibrary('places')`), for Places API (New); rejects when the
+ * script on the page has no `importLibrary`.
+ */
+export function importPlacesLibrary(): Promise<unknown> {
+  const importLibrary = page().google?.maps?.importLibrary;
+  return importLibrary ? importLibrary('places') : Promise.reject(new Error('the Maps script has no importLibrary'));
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { emailProblem, normalEmail, passwordProblem } from '../../../contracts/accounts.ts';
+import type { PlacesApi } from '../../../contracts/public-config.ts';
 import { signingKey } from '../webhook-signature.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { ok, type Parsed, problem } from './variable.ts';
@@ -248,4 +249,17 @@ export function email(raw: string): Parsed<string> {
 export function password(raw: string): Parsed<string> {
   const wrong = passwordProblem(raw);
   return wrong === undefined ? ok(raw) : problem(wrong);
+/** Which Google service suggests addresses (docs/decisions/120-places-api-new.md). */
+export const PLACES_APIS = ['new', 'legacy'] as const satisfies readonly PlacesApi[];
+
+export function placesApi(raw: string): Parsed<PlacesApi> {
+  const api = PLACES_APIS.find((candidate) => candidate === raw.trim().toLowerCase());
+  return api === undefined
+    ? problem(
+        'must be new (Places API (New), for every key) or legacy (the legacy Places Autocomplete, only for Google ' +
+          'Cloud projects that still have it)',
+      )
+    : ok(api);
+}
+
 }

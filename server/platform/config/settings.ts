@@ -21,6 +21,7 @@ import {
   milliseconds,
   password,
   port,
+  placesApi,
   postgresUrl,
   proxyList,
   requestLimit,
@@ -168,6 +169,15 @@ export const VARIABLES = {
     parse: apiKey,
   }),
   phoneLookupUrl: optional({
+  googlePlacesApi: withDefault({
+    name: 'GOOGLE_PLACES_API',
+    description:
+      'Which Google service suggests addresses for GOOGLE_MAPS_API_KEY: new (Places API (New), which every key can ' +
+      'enable) or legacy (the legacy Places Autocomplete, closed to new Google Cloud projects since March 2025: only ' +
+      'for projects that still have it).',
+    default: 'new',
+    parse: placesApi,
+  }),
     name: 'PHONE_LOOKUP_URL',
     description:
       'A phone lookup service to check numbers with (GET ?phone=<10 digits>, answering {"status": "connected"}); ' +

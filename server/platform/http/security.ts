@@ -49,7 +49,9 @@ export function contentSecurityPolicy(config: Config, inline: InlineSources = NO
   }
   if (config.cspTagSources !== undefined) addSources(directives, tagSources(config.cspTagSources));
   if (config.loadTrustedFormScript) addSources(directives, TRUSTED_FORM_SOURCES);
-  if (config.googleMapsApiKey !== undefined) addSources(directives, GOOGLE_MAPS_SOURCES);
+  if (config.googleMapsApiKey !== undefined) {
+    addSources(directives, config.googlePlacesApi === 'legacy' ? LEGACY_PLACES_SOURCES : PLACES_NEW_SOURCES);
+  }
   // The page's own inline elements, each by its hash (never 'unsafe-inline' for scripts). Where 'unsafe-inline' is
   // already needed for styles a hash would switch it off, so none is added then.
   const styles = directives['style-src']!;
@@ -106,10 +108,23 @@ const TRUSTED_FORM_SOURCES: Directives = {
 };
 
 /**
- * What the Maps JavaScript API with Places autocomplete loads (Google's published CSP allowlist). Its suggestion list
- * is styled inline, hence the inline styles.
+ * What the Maps JavaScript API needs for Places API (New) under this policy (docs/decisions/120-places-api-new.md),
+ * from Google's CSP guide for it less what only a drawn map or Google's own widgets use. The page adds the script with
+ * its nonce and the script adds its parts by 'strict-dynamic' (the hosts are for browsers without it); it asks Places
+ * and Maps on googleapis.com, which Google's guide names for images as well as requests. No styles, fonts, frames
+ * or map tiles: no map is drawn, the suggestion list is the form's own and "Powered by Google" is text.
  */
-const GOOGLE_MAPS_SOURCES: Directives = {
+const PLACES_NEW_SOURCES: Directives = {
+  'script-src': ['https://*.googleapis.com', 'https://*.gstatic.com'],
+  'img-src': ['https://*.googleapis.com'],
+  'connect-src': ['https://*.googleapis.com'],
+};
+
+/**
+ * What the Maps JavaScript API with the legacy Places Autocomplete widget loads (GOOGLE_PLACES_API=legacy; Google's
+ * published CSP allowlist). Its suggestion list is styled inline, hence the inline styles.
+ */
+const LEGACY_PLACES_SOURCES: Directives = {
   'script-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
   'style-src': ["'unsafe-inline'", 'https://fonts.googleapis.com'],
   'font-src': ['https://fonts.gstatic.com'],

@@ -113,6 +113,7 @@ describe('the page', () => {
       enhancedConversions: false,
       loadTrustedFormScript: true,
       mapsApiKey: 'AIzaTestKey',
+      placesApi: 'new',
     };
     expect(runtimeConfigOf(text)).toEqual(expected);
   });

@@ -16,6 +16,7 @@ const config: PublicConfig = {
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,
+  placesApi: 'new',
 };
 const shell = { disclosure: { title: 'Advertising Disclosure', text: '{product} is not a lender.' }, social: [] };
 

@@ -13,6 +13,7 @@ const config: PublicConfig = {
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,
+  placesApi: 'new',
 };
 const disclosure = { title: 'Advertising Disclosure', text: '{product} is not a lender.' };
 

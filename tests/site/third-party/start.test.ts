@@ -18,6 +18,7 @@ const config: PublicConfig = {
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,
+  placesApi: 'new',
 };
 
 const answers = {

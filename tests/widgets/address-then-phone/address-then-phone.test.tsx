@@ -320,8 +320,14 @@ describe('address-then-phone', () => {
     });
   });
 
-  describe('with a Maps key', () => {
-    const withKey = { settings: { mapsApiKey: 'test-key' } };
+  it('with a Maps key, suggests addresses through Places API (New) unless the legacy API is set', () => {
+    renderStep({ context: { settings: { mapsApiKey: 'test-key' } } });
+    const street = screen.getByRole('combobox', { name: 'Street address' });
+    expect(fakeAutocompletes().some((autocomplete) => autocomplete.input === street)).toBe(false);
+  });
+
+  describe('with a Maps key and GOOGLE_PLACES_API=legacy', () => {
+    const withKey = { settings: { mapsApiKey: 'test-key', placesApi: 'legacy' as const } };
 
     it('asks Places for US addresses only', () => {
       renderStep({ context: withKey });

@@ -168,6 +168,16 @@ describe('configuration', () => {
       'GTM_PREVIEW must be the gtm_preview value of a Google Tag Manager environment, like env-3 (got "preview")',
     ]);
   });
+
+  it('suggests addresses through Places API (New) unless GOOGLE_PLACES_API is legacy, and refuses any other value', () => {
+    expect(loadConfig({}).googlePlacesApi).toBe('new');
+    expect(loadConfig({ GOOGLE_PLACES_API: 'legacy' }).googlePlacesApi).toBe('legacy');
+    expect(loadConfig({ GOOGLE_PLACES_API: ' New ' }).googlePlacesApi).toBe('new');
+    expect(configProblems({ GOOGLE_PLACES_API: 'v2' })).toEqual([
+      'GOOGLE_PLACES_API must be new (Places API (New), for every key) or legacy (the legacy Places Autocomplete, ' +
+        'only for Google Cloud projects that still have it) (got "v2")',
+    ]);
+  });
 });
 
 describe('.env', () => {

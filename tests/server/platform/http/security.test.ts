@@ -52,7 +52,7 @@ describe('the Content-Security-Policy', () => {
         ],
       },
       { on: TRUSTED_FORM, sources: ['https://api.trustedform.com', 'https://cdn.trustedform.com'] },
-      { on: MAPS, sources: ['https://*.googleapis.com', 'https://*.googleusercontent.com'] },
+      { on: MAPS, sources: ['https://*.googleapis.com', 'https://*.gstatic.com'] },
     ];
     for (const { on, sources } of cases) {
       const others: Record<string, string> = Object.assign({}, ...cases.filter((c) => c.on !== on).map((c) => c.on));
@@ -123,11 +123,36 @@ describe('the Content-Security-Policy', () => {
     expect(policyFor({ LOAD_TRUSTED_FORM_SCRIPT: 'false' })).not.toContain('trustedform');
   });
 
-  it('lets the page load Places autocomplete when a Maps key is configured', () => {
+  it('lets the page ask Places API (New) for addresses when a Maps key is configured, and nothing a map needs', () => {
     const policy = policyFor(MAPS);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com']);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://*.googleapis.com']);
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:', 'https://*.googleapis.com']);
+    // The suggestion list is the form's own: no inline styles, fonts, frames or tiles.
+    expect(directive(policy, 'style-src')).toEqual(["'self'"]);
+    expect(policy).not.toContain('font-src');
+    expect(policy).not.toContain('frame-src');
+    expect(policy).not.toContain('google.com');
+    expect(policy).not.toContain('googleusercontent.com');
+  });
+
+  it("lets the legacy Places Autocomplete widget load what it needs with GOOGLE_PLACES_API=legacy, its list's inline styles too", () => {
+    const policy = policyFor({ ...MAPS, GOOGLE_PLACES_API: 'legacy' });
     const google = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
     expect(directive(policy, 'script-src')).toEqual(["'self'", ...google]);
-    expect(directive(policy, 'connect-src')).toContain('https://*.googleapis.com');
+    expect(directive(policy, 'connect-src')).toEqual([
+      "'self'",
+      'https://*.googleapis.com',
+      'https://*.google.com',
+      'https://*.gstatic.com',
+    ]);
+    expect(directive(policy, 'style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com']);
+    expect(directive(policy, 'img-src')).toContain('https://*.googleusercontent.com');
+  });
+
+  it('admits no Google source for addresses without a Maps key, whichever API is set', () => {
+    expect(policyFor({ GOOGLE_PLACES_API: 'legacy' })).toBe(policyFor({}));
+    expect(policyFor({ GOOGLE_PLACES_API: 'new' })).toBe(policyFor({}));
   });
 
   it("lets a page's scripts run by its nonce, and the scripts they add by 'strict-dynamic', wherever they come from", () => {
@@ -153,7 +178,7 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('never allows eval or inline scripts, however many third parties are on', () => {
-    const everything = policyFor({ ...GTM_ENVIRONMENT, ...TRUSTED_FORM, ...MAPS });
+    const everything = policyFor({ ...GTM_ENVIRONMENT, ...TRUSTED_FORM, ...MAPS, GOOGLE_PLACES_API: 'legacy' });
     const nonced = contentSecurityPolicy(testConfig({ ...GTM, ...MAPS }), undefined, 'bm9uY2U=');
     for (const policy of [policyFor({}), policyFor(GTM), policyFor(TRUSTED_FORM), everything, nonced]) {
       expect(policy).not.toContain('unsafe-eval');
