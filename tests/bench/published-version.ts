@@ -20,15 +20,16 @@ export const PUBLISHED_NAME = 'bench-published';
 /** Plain text, so the prerendered HTML holds it unescaped. */
 export const PUBLISHED_HEADING = 'Which kind of business do you run';
 
-const ADMIN = { email: 'bench.admin@example.com', password: 'bench publishing passphrase 1' };
+/** The server's first admin, who publishes here and edits in the studio's preview part (studio-preview.ts). */
+export const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'bench publishing passphrase 1' };
 
 /**
  * The server's settings for a first admin who signs in with the password alone (as the end-to-end servers do; the
  * second factor has tests of its own).
  */
 export const PUBLISHING_ADMIN_SETTINGS: Record<string, string> = {
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
   CONSOLE_MFA: 'optional',
 };
 
@@ -66,7 +67,7 @@ async function call<T>(session: Session, method: string, path: string, body?: un
 async function signIn(origin: string): Promise<Session> {
   const token = newVisitToken();
   const visit: Session = { origin, token, cookie: `${XSRF_COOKIE}=${token}` };
-  const response = await send(visit, 'POST', SESSION_PATH, ADMIN);
+  const response = await send(visit, 'POST', SESSION_PATH, BENCH_ADMIN);
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`the admin's sign-in answered ${response.status}`);
   const session = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);

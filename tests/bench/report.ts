@@ -10,6 +10,7 @@ import type { NextHeadingResult } from './next-heading.ts';
 import { speedToLeadRows } from './speed-to-lead-report.ts';
 import type { SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
+import { PREVIEW_EDITS, type StudioPreviewResult } from './studio-preview.ts';
 import { targetCells, type Row } from './row.ts';
 import { TARGETS, type Target } from './targets.ts';
 
@@ -18,6 +19,7 @@ export type { Row };
 export interface BenchResults {
   lighthouse?: PageResult[];
   nextHeading?: NextHeadingResult;
+  studioPreview?: StudioPreviewResult;
   api?: ApiResults;
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
@@ -96,6 +98,29 @@ function nextHeadingRows(result: NextHeadingResult): Row[] {
       target: '',
       met: '',
     },
+  ];
+}
+
+function studioPreviewRows(result: StudioPreviewResult): Row[] {
+  const subject = `${result.edits.length} edits of "Heading" (of ${PREVIEW_EDITS}), v1's first step`;
+  const row = (metric: string, value: number | undefined): Row => ({
+    metric,
+    subject,
+    value: formatValue(value, 'ms'),
+    ratio: '',
+    target: '',
+    met: '',
+  });
+  return [
+    row('Studio preview, last keystroke to preview painted, median', result.medianMs),
+    {
+      ...row('Studio preview, last keystroke to preview painted, p95', result.p95Ms),
+      ...targetCells(result.p95Ms, TARGETS.studioPreviewP95),
+    },
+    row('Studio preview, last keystroke to the save sent, median', result.medianToSaveMs),
+    row('Studio preview, the save, median', result.medianSaveMs),
+    row('Studio preview, the frame loaded to its heading painted, median', result.medianFrameMs),
+    row('Studio preview, the frame loaded to its page answered, median', result.medianFrameHtmlMs),
   ];
 }
 
@@ -323,6 +348,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
   return [
     ...(results.lighthouse ? lighthouseRows(results.lighthouse, compareCount) : []),
     ...(results.nextHeading ? nextHeadingRows(results.nextHeading) : []),
+    ...(results.studioPreview ? studioPreviewRows(results.studioPreview) : []),
     ...(results.api ? apiRows(results.api) : []),
     ...(results.events ? eventsRows(results.events) : []),
     ...(results.speedToLead ? speedToLeadRows(results.speedToLead) : []),

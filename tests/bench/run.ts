@@ -27,6 +27,7 @@ import { peakRss } from './rss.ts';
 import { runSpeedToLead, type SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
 import { MID_FLOW_PATH, storedRecord } from './stored-record.ts';
+import { PREVIEW_EDITS, runStudioPreview, type StudioPreviewResult } from './studio-preview.ts';
 import { TARGETS } from './targets.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
@@ -72,6 +73,7 @@ interface Output {
     pages: (PageResult & { ratioToFirst: Record<string, number | undefined> })[];
   };
   nextHeading?: NextHeadingResult;
+  studioPreview?: StudioPreviewResult;
   api?: ApiResults;
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
@@ -97,7 +99,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   // The console, lead-count and funnel parts need neither the built site nor the server: they seed databases of their
   // own.
   // Speed to lead starts servers of its own, so no backlog of another part's leads stands before its own.
-  const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'api', 'events'];
+  const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'studio-preview', 'api', 'events'];
   const ownDatabaseParts: readonly Part[] = ['console', 'lead-count', 'funnel'];
   if (options.parts.some((part) => !ownDatabaseParts.includes(part))) await buildSite();
   if (options.parts.some((part) => sharedServerParts.includes(part))) {
@@ -135,6 +137,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
         chromePath: CHROMIUM,
         args: CHROMIUM_ARGS,
       });
+    }
+    if (options.parts.includes('studio-preview')) {
+      say(`The studio's preview while typing: ${PREVIEW_EDITS} edits of a step's heading (after warm-up edits)`);
+      results.studioPreview = await runStudioPreview(server.url, { chromePath: CHROMIUM, args: CHROMIUM_ARGS });
     }
     if (options.parts.includes('api')) {
       say('API under load:');
@@ -216,6 +222,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
     };
   }
   if (results.nextHeading) output.nextHeading = results.nextHeading;
+  if (results.studioPreview) output.studioPreview = results.studioPreview;
   if (results.api) output.api = results.api;
   if (results.events) output.events = results.events;
   if (results.speedToLead) output.speedToLead = results.speedToLead;

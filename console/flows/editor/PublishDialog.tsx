@@ -10,6 +10,7 @@ import { ApiError } from '../../../engine/api/client.ts';
 import { failureMessage } from '../../console-api.ts';
 import { versionPage } from '../flows-paths.ts';
 import { formatTime } from '../../format.ts';
+import { wrapTabInDialog } from './dialog-tab-wrap.ts';
 import { conflictOf, publishDraft, refusedProblems } from './editor-api.ts';
 import { ProblemList } from './ProblemList.tsx';
 
@@ -104,6 +105,7 @@ export function PublishDialog({ draft, unsaved }: PublishDialogProps) {
         ref={dialog}
         className="console-dialog"
         aria-labelledby={titleId}
+        onKeyDown={wrapTabInDialog}
         onCancel={(event) => {
           event.preventDefault();
           close();

@@ -1,6 +1,6 @@
 /**
  * A draft being edited: the version it extends (resolved), the overlay as typed here, and the draft as the server last
- * saved it (its revision, its problems, its preview). Every edit is saved ~150 ms after the typing stops, one save at a
+ * saved it (its revision, its problems, its preview). Every edit is saved ~50 ms after the typing stops, one save at a
  * time, each carrying the revision it was made from. Opened from a version, the first edit creates the draft.
  * A conflict (someone else saved meanwhile) stops saving until the user picks theirs or keeps this one: what was typed
  * stays on screen and unsaved, never dropped.
@@ -18,8 +18,12 @@ type Json = Record<string, unknown>;
 /** Where the editor was opened: a version (no draft yet) or a draft. */
 export type DraftSource = { kind: 'version'; name: string } | { kind: 'draft'; id: string };
 
-/** How long the typing must pause before a save goes. */
-export const SAVE_DELAY_MS = 150;
+/**
+ * How long the typing must pause before a save goes: long enough to take a burst of keys (a word typed fast, a key
+ * held) as one save, short, since the preview waits for the save (docs/decisions/114-studio-preview-timing.md). Keys
+ * typed while a save is on its way wait for it and go as one save.
+ */
+export const SAVE_DELAY_MS = 50;
 
 export type SaveState = 'saved' | 'waiting' | 'saving' | 'failed';
 

@@ -7,7 +7,17 @@ describe('bench options', () => {
     expect(parseOptions([])).toMatchObject({
       runs: 5,
       compare: [],
-      parts: ['lighthouse', 'interaction', 'api', 'events', 'speed-to-lead', 'console', 'lead-count', 'funnel'],
+      parts: [
+        'lighthouse',
+        'interaction',
+        'studio-preview',
+        'api',
+        'events',
+        'speed-to-lead',
+        'console',
+        'lead-count',
+        'funnel',
+      ],
       json: DEFAULT_JSON,
     });
   });
@@ -27,7 +37,7 @@ describe('bench options', () => {
   it('refuses what it cannot use', () => {
     expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
     expect(() => parseOptions(['--only', 'css'])).toThrow(
-      /lighthouse, interaction, api, events, speed-to-lead, console/,
+      /lighthouse, interaction, studio-preview, api, events, speed-to-lead, console/,
     );
     expect(() => parseOptions(['--compare'])).toThrow(/at least one URL/);
     expect(() => parseOptions(['--compare', 'ftp://x/'])).toThrow(/http/);
