@@ -38,14 +38,14 @@ export function builtInPagePaths(): Map<string, string> {
   return new Map(Object.entries(BUILT_IN_PAGES).map(([page, { path }]) => [path, names[page as BuiltInPage]]));
 }
 
-export interface PublicConfig {
-  /** The product name (also the page title). */
 /**
  * Which Google service suggests addresses: Places API (New) through the Maps JavaScript API's Autocomplete Data API,
  * or the legacy Places Autocomplete widget (GOOGLE_PLACES_API).
  */
 export type PlacesApi = 'new' | 'legacy';
 
+export interface PublicConfig {
+  /** The product name (also the page title). */
   productName: string;
   /** The legal pages: the operator's absolute http(s) URL when configured, else the built-in page's path. */
   privacyUrl: string;
@@ -62,10 +62,10 @@ export type PlacesApi = 'new' | 'legacy';
   loadTrustedFormScript: boolean;
   /** The Google Maps Platform key for address autocomplete, or null: visitors type the address by hand. */
   mapsApiKey: string | null;
-}
-
   /** The service that suggests addresses with mapsApiKey. */
   placesApi: PlacesApi;
+}
+
 /** The settings the server wrote into this page: how the visitor's page and the console's read them at start. */
 export function readRuntimeConfig(doc: Document = document): PublicConfig {
   return JSON.parse(doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? '') as PublicConfig;

@@ -238,17 +238,6 @@ export function secondFactorMode(raw: string): Parsed<SecondFactorMode> {
     : ok(mode);
 }
 
-/** A console user's email, trimmed and lower-cased as accounts are kept. */
-export function email(raw: string): Parsed<string> {
-  const normal = normalEmail(raw);
-  const wrong = emailProblem(normal);
-  return wrong === undefined ? ok(normal) : problem(wrong);
-}
-
-/** A console password (whether it contains its email is a cross-check of load.ts). */
-export function password(raw: string): Parsed<string> {
-  const wrong = passwordProblem(raw);
-  return wrong === undefined ? ok(raw) : problem(wrong);
 /** Which Google service suggests addresses (docs/decisions/120-places-api-new.md). */
 export const PLACES_APIS = ['new', 'legacy'] as const satisfies readonly PlacesApi[];
 
@@ -262,4 +251,15 @@ export function placesApi(raw: string): Parsed<PlacesApi> {
     : ok(api);
 }
 
+/** A console user's email, trimmed and lower-cased as accounts are kept. */
+export function email(raw: string): Parsed<string> {
+  const normal = normalEmail(raw);
+  const wrong = emailProblem(normal);
+  return wrong === undefined ? ok(normal) : problem(wrong);
+}
+
+/** A console password (whether it contains its email is a cross-check of load.ts). */
+export function password(raw: string): Parsed<string> {
+  const wrong = passwordProblem(raw);
+  return wrong === undefined ? ok(raw) : problem(wrong);
 }

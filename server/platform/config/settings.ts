@@ -20,8 +20,8 @@ import {
   logLevel,
   milliseconds,
   password,
-  port,
   placesApi,
+  port,
   postgresUrl,
   proxyList,
   requestLimit,
@@ -168,7 +168,6 @@ export const VARIABLES = {
     example: 'AIzaSyExampleExampleExampleExample12345',
     parse: apiKey,
   }),
-  phoneLookupUrl: optional({
   googlePlacesApi: withDefault({
     name: 'GOOGLE_PLACES_API',
     description:
@@ -178,6 +177,7 @@ export const VARIABLES = {
     default: 'new',
     parse: placesApi,
   }),
+  phoneLookupUrl: optional({
     name: 'PHONE_LOOKUP_URL',
     description:
       'A phone lookup service to check numbers with (GET ?phone=<10 digits>, answering {"status": "connected"}); ' +
