@@ -3,6 +3,7 @@
  * not load, so they would be blank squares named only by a tooltip.
  */
 import type { IconButtonProps, OptionalDataControlsTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
+import { ConfirmButton } from '../../ConfirmButton.tsx';
 
 function textButton(words: string) {
   return function TextButton({
@@ -30,10 +31,14 @@ export const formButtons: Partial<TemplatesType['ButtonTemplates']> = {
   RemoveButton: textButton('Remove'),
 };
 
+/** rjsf names a group's controls by the group and the control (optionalControlsId): the Add of the Remove `id`. */
+const addIdOf = (removeId: string) => removeId.replace(/optionalRemove$/, 'optionalAdd');
+
 /**
  * The Add or Remove by an optional group's title (Buttons, Display, a field's Choices...). rjsf's own is an icon button
  * of its own, not one of the templates above, so it too showed as a blank square; its name says which group it adds
- * or removes, since several sit on one screen.
+ * or removes, since several sit on one screen. Remove takes the whole group (every error message of a step, say), so
+ * it asks first; once removed, the focus goes to the Add that takes its place rather than to the page.
  */
 export function OptionalDataControlsTemplate({
   id,
@@ -43,20 +48,34 @@ export function OptionalDataControlsTemplate({
   onAddClick,
   onRemoveClick,
 }: OptionalDataControlsTemplateProps) {
-  const onClick = onAddClick ?? onRemoveClick;
-  if (onClick === undefined) return <em id={id}>{label}</em>;
-  const words = onAddClick === undefined ? 'Remove' : 'Add';
-  const title = uiSchema?.['ui:title'] ?? schema.title;
+  const title: unknown = uiSchema?.['ui:title'] ?? schema.title;
+  const named = typeof title === 'string' ? title : label;
+  if (onRemoveClick !== undefined) {
+    return (
+      <ConfirmButton
+        label={`Remove ${named}`}
+        question={`Remove ${named}?`}
+        confirm="Remove"
+        onConfirm={() => {
+          onRemoveClick();
+          requestAnimationFrame(() => document.getElementById(addIdOf(id))?.focus());
+        }}
+      >
+        Everything in it goes from this step.
+      </ConfirmButton>
+    );
+  }
+  if (onAddClick === undefined) return <em id={id}>{label}</em>;
   return (
     <button
       type="button"
       id={id}
       className="console-button console-button--quiet editor-optional-data"
       title={label}
-      aria-label={typeof title === 'string' ? `${words} ${title}` : undefined}
-      onClick={onClick}
+      aria-label={`Add ${named}`}
+      onClick={onAddClick}
     >
-      {words}
+      Add
     </button>
   );
 }

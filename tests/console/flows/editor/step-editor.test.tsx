@@ -108,6 +108,26 @@ describe("a field's error texts", () => {
   });
 });
 
+describe('an optional group', () => {
+  it('is removed whole only once confirmed, and the focus then goes to the Add that takes its place', async () => {
+    supportDialogs();
+    const { server } = await openDraftStep(savingDraft());
+    const group = 'Error messages, by field';
+    const remove = screen.getByRole('button', { name: `Remove ${group}` });
+    await userEvent.click(remove);
+    const dialog = screen.getByRole('dialog', { name: `Remove ${group}?` });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(remove);
+    expect(screen.getByRole('textbox', { name: 'minimum' })).toBeTruthy();
+    expect(server.callsTo('PUT', '/api/admin/flows/drafts/')).toEqual([]);
+
+    await userEvent.click(remove);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `Add ${group}` })));
+    expect(screen.queryByRole('textbox', { name: 'minimum' })).toBeNull();
+  });
+});
+
 describe('a save that fails', () => {
   it("says why with the server's words, and goes again when asked", async () => {
     let failing = true;
