@@ -15,6 +15,8 @@ export const LEAD_INTAKE_PATH = '/api/v1/leads/trigger';
 export const CERTIFICATE_CLAIM_PATH = '/api/v1/trustedform/claim';
 /** Where the "Do Not Sell My Information" opt-out goes. */
 export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
+/** Where "Stop contacting me" goes: the visitor's revocation of consent to be contacted about the leads sent. */
+export const STOP_CONTACTING_PATH = '/api/v1/privacy/stop-contacting';
 
 /** The header that makes sending a lead again safe: the same key stores the lead once however often it arrives. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -20,7 +20,7 @@ export const RESERVED_VERSION_NAMES: readonly string[] = [
   'privacy',
   'terms',
   'do-not-sell',
-  'stop-contacting-me',
+  'stop-contacting',
   'studio-preview',
   'flow-assets',
   'index',

@@ -1,7 +1,8 @@
 /**
  * The "Do Not Sell My Information" request: a visitor names an email address or a phone number (or both) whose leads
- * must never reach a lender. One check for the page's form and the server's route, so both refuse the same input
- * with the same words, and one normalisation for the request and the leads it is matched against.
+ * must never reach a lender. "Stop contacting me" names the visitor's leads the same way, so it takes the same request.
+ * One check for the page's forms and the server's routes, so both refuse the same input with the same words, and one
+ * normalisation for the request and the leads it is matched against.
  * Plain code only: this module is bundled into the page.
  */
 import type { ErrorResponse } from './api.ts';

@@ -18,12 +18,13 @@ export interface GtmConfig {
 
 /**
  * The paths of the legal pages the site serves itself, where PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL do not name the
- * operator's own.
+ * operator's own; "Stop contacting me" is always the site's own (its revocations reach the buyers from here).
  */
 export const BUILT_IN_PAGES = {
   privacy: { path: '/privacy' },
   terms: { path: '/terms' },
   doNotSell: { path: '/do-not-sell' },
+  stopContacting: { path: '/stop-contacting' },
 } as const;
 
 export type BuiltInPage = keyof typeof BUILT_IN_PAGES;
@@ -34,6 +35,7 @@ export function builtInPagePaths(): Map<string, string> {
     privacy: 'built-in privacy policy',
     terms: 'built-in terms of use',
     doNotSell: 'built-in "Do Not Sell My Information" page',
+    stopContacting: 'built-in "Stop contacting me" page',
   };
   return new Map(Object.entries(BUILT_IN_PAGES).map(([page, { path }]) => [path, names[page as BuiltInPage]]));
 }

@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { buyers, queueRevocations, type Buyer, type BuyerEventQueue, type DeliveryControl } from './buyers/index.ts';
-import { consoleApi } from './console/index.ts';
+import { auditVisitorRevocation, consoleApi } from './console/index.ts';
 import { createEventStore, funnel, leadsOfVisitsStored, readFlowSteps, withPublishedSteps } from './funnel/index.ts';
 import {
   intake,
@@ -50,7 +50,8 @@ export interface BuildAppOptions {
   buyers?: readonly Buyer[];
   /**
    * Where `lead.revoked` events to buyers are queued (server/buyers/events/buyer-events-queue.ts). Without it an
-   * opt-out is recorded and no buyer is told, and the console's consent revocation answers 503.
+   * opt-out or a visitor's "Stop contacting me" is recorded and no buyer is told, and the console's consent
+   * revocation answers 503.
    */
   buyerEvents?: BuyerEventQueue;
   /** The thank-you and home-popup files; default: server/page/content/. */
@@ -119,7 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     ...(buyerEvents === undefined
       ? {}
-      : { revoke: (tx, leadIds) => queueRevocations(tx, leadIds, 'opt-out', buyerEvents) }),
+      : { revoke: (tx, leadIds, cause) => queueRevocations(tx, leadIds, cause, buyerEvents) }),
+    // The console keeps the audit log; a visitor's "Stop contacting me" is written there too.
+    auditVisitorRevocation,
   });
   await app.register(buyers, { db, buyers: knownBuyers, now });
   await app.register(funnel, { flowSteps, events });

@@ -21,6 +21,7 @@ import {
   OPT_OUT_PATH,
   PHONE_CHECK_PATH,
   REMOTE_ADDRESS_PATH,
+  STOP_CONTACTING_PATH,
   THANK_YOU_PATH,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -56,6 +57,11 @@ export interface ApiClient {
   claimCertificate(url: string): Promise<ClaimResponse>;
   /** Records that leads with this email or phone must never reach a lender; rejects with ApiError naming bad fields. */
   optOut(request: OptOutRequest): Promise<OptOutRecorded>;
+  /**
+   * Records that the visitor revokes consent to be contacted about the leads sent with this email or phone; rejects
+   * with ApiError naming bad fields.
+   */
+  stopContacting(request: OptOutRequest): Promise<OptOutRecorded>;
 }
 
 /** A call that did not succeed: `status` 0 when the server could not be reached. */
@@ -221,5 +227,6 @@ export function createApiClient({
     },
     claimCertificate: (url) => call<ClaimResponse>(CERTIFICATE_CLAIM_PATH, { method: 'POST', body: { url } }),
     optOut: (request) => call<OptOutRecorded>(OPT_OUT_PATH, { method: 'POST', body: request }),
+    stopContacting: (request) => call<OptOutRecorded>(STOP_CONTACTING_PATH, { method: 'POST', body: request }),
   };
 }

@@ -25,6 +25,7 @@ import { registerConsolePasswordRoutes } from './users/password-routes.ts';
 import { registerConsoleUserAccessRoutes } from './users/user-access-routes.ts';
 import { registerFlowStudio } from './flows/flow-studio.ts';
 
+export { auditVisitorRevocation } from './audit/audit.ts';
 export { hashPassword } from './sign-in/passwords.ts';
 export { ensureFirstAdmin } from './users/first-admin.ts';
 export { createUser } from './users/users.ts';

@@ -6,20 +6,11 @@
  * contact.
  */
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, type ErrorResponse, optOutRecorded } from '../../contracts/api.ts';
 import { OPT_OUT_PATH } from '../../contracts/api-paths.ts';
-import { checkOptOut } from '../../contracts/opt-out.ts';
 import type { Database } from '../platform/db/types.ts';
-import { invalidFieldsBody } from '../platform/http/errors.ts';
-import { optOutAndRevoke, type RevokeFromBuyers } from './opt-out-revocations.ts';
-
-/** An email address and a phone number with room to spare. */
-const OPT_OUT_BODY_LIMIT = 4096;
-
-function refusal(fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
-  if (fields.length === 0) return { error: 'invalid_opt_out', message: 'The request must be a JSON object', fields };
-  return invalidFieldsBody('invalid_opt_out', 'The opt-out', fields);
-}
+import type { RevokeFromBuyers } from './consent-revocations.ts';
+import { registerContactRequestRoute } from './contact-request-route.ts';
+import { optOutAndRevoke } from './opt-out-revocations.ts';
 
 /** Without `revoke` (no delivery configured) the opt-out is recorded and no buyer is told. */
 export async function registerOptOutRoutes(
@@ -27,28 +18,10 @@ export async function registerOptOutRoutes(
   db: Database,
   revoke?: RevokeFromBuyers,
 ): Promise<void> {
-  // Its own scope, so the content types it refuses stay refused here only.
-  await app.register(async (scope) => {
-    // JSON only: text/plain (which Fastify otherwise reads as a string) gets 415 like any other type.
-    scope.removeContentTypeParser('text/plain');
-    scope.post(
-      OPT_OUT_PATH,
-      {
-        bodyLimit: OPT_OUT_BODY_LIMIT,
-        config: { rateLimit: 'leads' },
-        schema: { response: { 200: optOutRecorded, '4xx': errorResponse } },
-      },
-      async (request, reply) => {
-        const checked = checkOptOut(request.body);
-        if (!checked.ok) {
-          request.log.info({ fields: checked.fields.map((field) => field.field) }, 'opt-out refused');
-          return reply.code(400).send(refusal(checked.fields));
-        }
-        const revocations = await optOutAndRevoke(db, checked.contact, revoke);
-        // How many buyers are told stays in the log: the answer must not say whether the contact had leads.
-        request.log.info({ kinds: Object.keys(checked.contact), revocations }, 'opt-out recorded');
-        return { recorded: true as const };
-      },
-    );
+  await registerContactRequestRoute(app, {
+    path: OPT_OUT_PATH,
+    refusal: { error: 'invalid_opt_out', request: 'The opt-out' },
+    logAs: 'opt-out',
+    act: async (contact) => ({ revocations: await optOutAndRevoke(db, contact, revoke) }),
   });
 }

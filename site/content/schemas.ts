@@ -307,7 +307,7 @@ export const footerFile = {
 export type FooterFile = FromSchema<typeof footerFile>;
 
 /** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (contracts/public-config.ts). */
-export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell'] as const;
+export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell', 'stopContacting'] as const;
 
 const legalSection = {
   type: 'object',
@@ -338,8 +338,8 @@ const legalSection = {
           type: 'string',
           enum: LEGAL_PAGES,
           description:
-            'The page it opens: privacy, terms or doNotSell (the built-in page, or your own where PRIVACY_URL, ' +
-            'TERMS_URL or DO_NOT_SELL_URL names one).',
+            'The page it opens: privacy, terms, doNotSell or stopContacting (the built-in page, or your own where ' +
+            'PRIVACY_URL, TERMS_URL or DO_NOT_SELL_URL names one).',
         },
       },
       required: ['text', 'page'],
@@ -395,6 +395,25 @@ export type TermsFile = FromSchema<typeof termsFile>;
 const formText = (description: string, maxLength: number) =>
   ({ type: 'string', minLength: 1, maxLength, description }) as const;
 
+/** The form of a legal page that takes an email address or a phone number; `sent` is what it sends. */
+const contactForm = (sent: string) =>
+  ({
+    type: 'object',
+    description: `The ${sent} form under the text.`,
+    properties: {
+      label: formText('The label of the one field, which takes an email address or a phone number.', 80),
+      hint: formText('A line under the label saying what to enter.', 240),
+      button: formText(`The words of the button that sends the ${sent}.`, 40),
+      confirmation: formText(`What the visitor reads once the ${sent} is recorded.`, 600),
+      failed: formText(
+        `What the visitor reads when the ${sent} could not be sent (no connection, the server away).`,
+        240,
+      ),
+    },
+    required: ['label', 'hint', 'button', 'confirmation', 'failed'],
+    additionalProperties: false,
+  }) as const;
+
 export const doNotSellFile = {
   title: 'Do Not Sell My Information',
   description:
@@ -405,27 +424,30 @@ export const doNotSellFile = {
     $schema: schemaKey('do-not-sell'),
     title: legalTitle,
     sections: legalSections,
-    form: {
-      type: 'object',
-      description: 'The opt-out form under the text.',
-      properties: {
-        label: formText('The label of the one field, which takes an email address or a phone number.', 80),
-        hint: formText('A line under the label saying what to enter.', 240),
-        button: formText('The words of the button that sends the opt-out.', 40),
-        confirmation: formText('What the visitor reads once the opt-out is recorded.', 600),
-        failed: formText(
-          'What the visitor reads when the opt-out could not be sent (no connection, the server away).',
-          240,
-        ),
-      },
-      required: ['label', 'hint', 'button', 'confirmation', 'failed'],
-      additionalProperties: false,
-    },
+    form: contactForm('opt-out'),
   },
   required: ['$schema', 'title', 'sections', 'form'],
   additionalProperties: false,
 } as const;
 export type DoNotSellFile = FromSchema<typeof doNotSellFile>;
+
+export const stopContactingFile = {
+  title: 'Stop contacting me',
+  description:
+    'The built-in "Stop contacting me" page at /stop-contacting: its text, then the form that takes a revocation ' +
+    'of consent to be contacted about the requests sent with an email address or phone number. The text shipped ' +
+    'is a sample: replace it with your own.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('stop-contacting'),
+    title: legalTitle,
+    sections: legalSections,
+    form: contactForm('revocation'),
+  },
+  required: ['$schema', 'title', 'sections', 'form'],
+  additionalProperties: false,
+} as const;
+export type StopContactingFile = FromSchema<typeof stopContactingFile>;
 
 export type Logo = FromSchema<typeof logo>;
 export type SocialLink = SocialFile['links'][number];
@@ -455,6 +477,7 @@ export const LEGAL_CONTENT_FILES = [
   { name: 'privacy', key: 'privacy', schema: privacyFile },
   { name: 'terms', key: 'terms', schema: termsFile },
   { name: 'do-not-sell', key: 'doNotSell', schema: doNotSellFile },
+  { name: 'stop-contacting', key: 'stopContacting', schema: stopContactingFile },
 ] as const;
 
 export const ALL_CONTENT_FILES = [...CONTENT_FILES, ...LEGAL_CONTENT_FILES] as const;

@@ -13,6 +13,7 @@ import type {
   PrivacyFile,
   ProvidersFile,
   SocialFile,
+  StopContactingFile,
   TermsFile,
   TestimonialsFile,
 } from './schemas.ts';
@@ -54,4 +55,5 @@ export interface LegalPagesContent {
   privacy: Shown<PrivacyFile>;
   terms: Shown<TermsFile>;
   doNotSell: Shown<DoNotSellFile>;
+  stopContacting: Shown<StopContactingFile>;
 }

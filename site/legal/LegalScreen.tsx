@@ -1,6 +1,6 @@
 /**
- * A built-in legal page (/privacy, /terms, /do-not-sell): its text from site/content/, and on the Do Not Sell page
- * the opt-out form. Its own module, fetched when a legal page opens: none of it is in the first screen's script. What
+ * A built-in legal page (/privacy, /terms, /do-not-sell, /stop-contacting): its text from site/content/, and on the
+ * Do Not Sell and Stop contacting pages the form that takes an email or phone. Its own module, fetched when a legal page opens: none of it is in the first screen's script. What
  * it needs of the rest of the page (its links, the API) comes in through props, so that the first script's modules
  * stay as they are: a module this one imported would have to be shared between the two scripts, which costs the
  * first one bytes.
@@ -8,20 +8,27 @@
 import { useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { legalPages } from '../../.generated/legal-pages.ts';
 import type { BuiltInPage } from '../../contracts/public-config.ts';
-import { OptOutForm, type SendOptOut } from './OptOutForm.tsx';
+import { ContactForm, type SendContact } from './ContactForm.tsx';
 
 /** Where a legal page links: another legal page (the built-in one, or the operator's own), or back to the form. */
 export type LegalLink = ComponentType<{ to: BuiltInPage | 'form'; children: ReactNode }>;
+
+/** The pages with a form, and where each sends what the visitor typed. */
+export interface LegalSenders {
+  doNotSell: SendContact;
+  stopContacting: SendContact;
+}
 
 export interface LegalScreenProps {
   page: BuiltInPage;
   productName: string;
   Link: LegalLink;
-  sendOptOut: SendOptOut;
+  send: LegalSenders;
 }
 
-export function LegalScreen({ page, productName, Link, sendOptOut }: LegalScreenProps) {
+export function LegalScreen({ page, productName, Link, send }: LegalScreenProps) {
   const content = legalPages[page];
+  const formPage = page === 'doNotSell' || page === 'stopContacting' ? page : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const product = (text: string) => text.replaceAll('{product}', productName);
 
@@ -54,7 +61,10 @@ export function LegalScreen({ page, productName, Link, sendOptOut }: LegalScreen
           )}
         </section>
       ))}
-      {'form' in content && <OptOutForm text={content.form} send={sendOptOut} />}
+      {formPage !== undefined && (
+        // Keyed by its page: from one form to the other, the second starts empty.
+        <ContactForm key={formPage} text={legalPages[formPage].form} send={send[formPage]} />
+      )}
       <p className="legal__back">
         <Link to="form">Back to the form</Link>
       </p>

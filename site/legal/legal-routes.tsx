@@ -1,7 +1,7 @@
 /**
  * The built-in legal pages as routes of the site, in the shell. Their screen and text are fetched when one opens
- * (LegalScreen.tsx); what the screen needs of the first script, its links and the opt-out call, is made here and
- * handed to it.
+ * (LegalScreen.tsx); what the screen needs of the first script, its links and the calls of its forms, is made here
+ * and handed to it.
  */
 import { Suspense } from 'react';
 import { ApiError, type ApiClient } from '../../engine/api/client.ts';
@@ -11,18 +11,19 @@ import { BUILT_IN_PAGES, type BuiltInPage, type PublicConfig } from '../../contr
 import { Shell, type ShellContent } from '../shell/Shell.tsx';
 import { legalHref } from '../shell/legal-links.ts';
 import { QueryLink, SiteLink } from '../site-link.tsx';
-import type { LegalLink, LegalScreenProps } from './LegalScreen.tsx';
-import type { SendOptOut } from './OptOutForm.tsx';
+import type { OptOutRequest } from '../../contracts/opt-out.ts';
+import type { SendContact } from './ContactForm.tsx';
+import type { LegalLink, LegalScreenProps, LegalSenders } from './LegalScreen.tsx';
 
 const LegalScreen = deferredComponent<LegalScreenProps>(
   () => import('./LegalScreen.tsx').then((module) => module.LegalScreen),
   'the page',
 );
 
-/** The opt-out call as the form takes it: a refusal's message for the field, any other failure as no answer. */
-function optOutSender(api: ApiClient): SendOptOut {
+/** A form's call as the form takes it: a refusal's message for the field, any other failure as no answer. */
+function sender(call: (request: OptOutRequest) => Promise<unknown>): SendContact {
   return (request) =>
-    api.optOut(request).then(
+    call(request).then(
       () => ({ recorded: true }),
       (error: unknown) => ({
         recorded: false,
@@ -38,16 +39,19 @@ export function legalRoutes(config: PublicConfig, shell: ShellContent, api: ApiC
     ) : (
       <SiteLink href={legalHref(config, to)}>{children}</SiteLink>
     );
-  const sendOptOut = optOutSender(api);
+  const send: LegalSenders = {
+    doNotSell: sender((request) => api.optOut(request)),
+    stopContacting: sender((request) => api.stopContacting(request)),
+  };
   const route = (page: BuiltInPage): SitePage => ({
     path: BUILT_IN_PAGES[page].path,
     element: (
       <Shell config={config} content={shell} homePath="/">
         <Suspense fallback={null}>
-          <LegalScreen page={page} productName={config.productName} Link={Link} sendOptOut={sendOptOut} />
+          <LegalScreen page={page} productName={config.productName} Link={Link} send={send} />
         </Suspense>
       </Shell>
     ),
   });
-  return [route('privacy'), route('terms'), route('doNotSell')];
+  return [route('privacy'), route('terms'), route('doNotSell'), route('stopContacting')];
 }

@@ -1,10 +1,11 @@
 /** The legal pages the footer links to, and where each is: the operator's own page or the built-in one. */
-import type { BuiltInPage, PublicConfig } from '../../contracts/public-config.ts';
+import { BUILT_IN_PAGES, type BuiltInPage, type PublicConfig } from '../../contracts/public-config.ts';
 
 export const LEGAL_LINKS: readonly { page: BuiltInPage; label: string }[] = [
   { page: 'privacy', label: 'Privacy' },
   { page: 'terms', label: 'Terms' },
   { page: 'doNotSell', label: 'Do Not Sell My Information' },
+  { page: 'stopContacting', label: 'Stop contacting me' },
 ];
 
 export function legalHref(config: PublicConfig, page: BuiltInPage): string {
@@ -12,6 +13,8 @@ export function legalHref(config: PublicConfig, page: BuiltInPage): string {
     privacy: config.privacyUrl,
     terms: config.termsUrl,
     doNotSell: config.doNotSellUrl,
+    // Always the site's own: its revocations must reach the buyers that received the leads.
+    stopContacting: BUILT_IN_PAGES.stopContacting.path,
   };
   return hrefs[page];
 }

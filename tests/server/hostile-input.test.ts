@@ -77,6 +77,9 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'GET /api/v1/content/home-popup': { query: NO_QUERY },
   'POST /api/v1/trustedform/claim': { body: { valid: () => ({ url: CERTIFICATE }), bodyLimit: 4096 } },
   'POST /api/v1/privacy/opt-out': { body: { valid: () => ({ email: 'maria.rivera@example.com' }), bodyLimit: 4096 } },
+  'POST /api/v1/privacy/stop-contacting': {
+    body: { valid: () => ({ email: 'maria.rivera@example.com' }), bodyLimit: 4096 },
+  },
   [`POST ${LEADS_PATH}`]: { body: { valid: () => validLead(), bodyLimit: 64 * 1024 } },
   // The funnel's beacons: the XSRF token in the body, text/plain read as JSON.
   'POST /api/events': {

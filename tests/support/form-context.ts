@@ -20,6 +20,7 @@ export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
     sendLead: vi.fn(unexpected('sendLead')),
     claimCertificate: vi.fn(unexpected('claimCertificate')),
     optOut: vi.fn(unexpected('optOut')),
+    stopContacting: vi.fn(unexpected('stopContacting')),
     ...overrides,
   };
 }

@@ -28,6 +28,22 @@ export async function recordAudit(db: Queryable, record: AuditRecord): Promise<v
   ]);
 }
 
+/**
+ * Who the audit log names for a visitor's own "Stop contacting me", which no console user made. Nor is the visitor's
+ * address kept: the entry holds no personal data, only the ids of the leads revoked.
+ */
+const VISITOR_REVOCATION = { actor: 'visitor (Stop contacting me)', ip: 'not kept' } as const;
+
+/** A visitor's revocation of consent to be contacted about these leads (possibly none), by their ids. */
+export async function auditVisitorRevocation(db: Queryable, leadIds: readonly string[]): Promise<void> {
+  const leads = leadIds.length === 1 ? '1 lead' : `${leadIds.length === 0 ? 'no' : leadIds.length} leads`;
+  await recordAudit(db, {
+    ...VISITOR_REVOCATION,
+    action: 'consent-revocation',
+    target: leadIds.length === 0 ? leads : `${leads}: ${leadIds.join(', ')}`,
+  });
+}
+
 /** What the signed-in user of `request` did to `target`. */
 export function auditOf(request: FastifyRequest, action: AuditAction, target?: string): AuditRecord {
   return { actor: request.consoleUser?.email ?? null, action, target: target ?? null, ip: request.ip };

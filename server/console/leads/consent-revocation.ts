@@ -1,15 +1,12 @@
 /**
- * An operator records that a lead's visitor revoked consent: the lead is held back from buyers if it has not been
- * delivered ('consent-revoked', which no one may release), and every buyer that received it is sent `lead.revoked`.
- * Both in one transaction, so the events are never queued for a revocation that was not recorded.
+ * An operator records that a lead's visitor revoked consent: the revocation the visitor's own "Stop contacting me"
+ * records too (server/privacy/consent-revocations.ts), for one lead, answered in the words of the lead actions.
  */
 import type { LeadActionResponse } from '../../../contracts/console.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { queueRevocations, type BuyerEventQueue } from '../../buyers/index.ts';
+import { revokeConsentOf } from '../../privacy/index.ts';
 import { leadStatus } from './lead-detail.ts';
-
-/** A visitor's own "Do Not Sell" hold says the same and says it first: it stays. Every other hold gives way. */
-const KEPT_HOLDS = ['opted-out', 'consent-revoked'];
 
 function plural(count: number): string {
   return count === 1 ? '1 buyer' : `${count} buyers`;
@@ -21,24 +18,15 @@ export async function revokeConsent(
   leadId: string,
   queue: BuyerEventQueue,
 ): Promise<LeadActionResponse | undefined> {
-  const done = await db.transaction(async (tx) => {
-    // Locks the lead, so a delivery recorded at the same moment comes either before (and its buyer is told) or after.
-    const { rows } = await tx.query<{ delivered: boolean; held: string | null }>(
-      'select delivered_at is not null as delivered, held from leads where id = $1 for update',
-      [leadId],
-    );
-    const lead = rows[0];
-    if (lead === undefined) return undefined;
-    const holds = !lead.delivered && !KEPT_HOLDS.includes(lead.held ?? '');
-    if (holds) await tx.query(`update leads set held = 'consent-revoked' where id = $1`, [leadId]);
-    const events = await queueRevocations(tx, [leadId], 'consent-revoked', queue);
-    return { holds, held: lead.held, events };
-  });
-  if (done === undefined) return undefined;
+  const done = await db.transaction((tx) =>
+    revokeConsentOf(tx, [leadId], (tx, leadIds, cause) => queueRevocations(tx, leadIds, cause, queue)),
+  );
+  const lead = done.leads[0];
+  if (lead === undefined) return undefined;
   const parts: string[] = [];
-  if (done.holds) parts.push('held');
-  else if (done.held !== null && KEPT_HOLDS.includes(done.held)) parts.push(`held already (${done.held})`);
-  if (done.events > 0) parts.push(`lead.revoked queued to ${plural(done.events)}`);
+  if (lead.heldNow) parts.push('held');
+  else if (lead.heldAlready !== null) parts.push(`held already (${lead.heldAlready})`);
+  if (done.buyersTold > 0) parts.push(`lead.revoked queued to ${plural(done.buyersTold)}`);
   const result = parts.length > 0 ? parts.join('; ') : 'nothing more to do';
   const now = await leadStatus(db, leadId);
   return now === undefined ? undefined : { result, status: now.status };

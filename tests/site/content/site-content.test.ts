@@ -35,7 +35,12 @@ describe('the landing-page content checks', () => {
   });
 
   it('passes the files without problems on to the build and holds back the others', () => {
-    expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual(['howItWorks', 'privacy', 'terms']);
+    expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual([
+      'howItWorks',
+      'privacy',
+      'terms',
+      'stopContacting',
+    ]);
   });
 
   it('reports a missing file', () => {

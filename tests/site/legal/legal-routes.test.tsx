@@ -24,11 +24,12 @@ const shell = { disclosure: { title: 'Advertising Disclosure', text: '{product} 
 async function renderPage(
   path: string,
   optOut: ApiClient['optOut'] = vi.fn(async () => ({ recorded: true as const })),
+  stopContacting: ApiClient['stopContacting'] = vi.fn(async () => ({ recorded: true as const })),
 ) {
-  const page = legalRoutes(config, shell, stubApi({ optOut })).find((route) => route.path === path)!;
+  const page = legalRoutes(config, shell, stubApi({ optOut, stopContacting })).find((route) => route.path === path)!;
   render(<MemoryRouter initialEntries={[`${path}?utm_source=fb&gclid=abc`]}>{page.element}</MemoryRouter>);
   await screen.findByRole('article');
-  return { optOut, user: userEvent.setup() };
+  return { optOut, stopContacting, user: userEvent.setup() };
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Email address or phone number' });
@@ -123,6 +124,66 @@ describe('the Do Not Sell page', () => {
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your opt-out could not be sent. Please try again in a moment.',
+    );
+    expect(within(screen.getByRole('article')).queryByRole('status')).toBeNull();
+  });
+});
+
+describe('the Stop contacting page', () => {
+  const stopButton = () => screen.getByRole('button', { name: 'Stop contacting me' });
+
+  it('sends the email the visitor typed to the revocation, not the opt-out, and confirms it', async () => {
+    const { optOut, stopContacting, user } = await renderPage('/stop-contacting');
+    expect(screen.getByRole('heading', { level: 1, name: 'Stop contacting me' })).toBe(document.activeElement);
+    expect(document.title).toBe('Stop contacting me | Acme Funding');
+    await user.type(field(), ' Maria.Rivera@example.com ');
+    await user.click(stopButton());
+    expect(stopContacting).toHaveBeenCalledWith({ email: 'Maria.Rivera@example.com' });
+    expect(optOut).not.toHaveBeenCalled();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(
+      'Done. We have recorded that you do not want to be contacted about requests sent with this email address or ' +
+        'phone number. Any not yet passed on to a lender are held back, and any lender that received one is told.',
+    );
+    expect(document.activeElement).toBe(status);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('refuses bad input at the field without sending, and links the Do Not Sell page', async () => {
+    const { stopContacting, user } = await renderPage('/stop-contacting');
+    await user.type(field(), '555-0147');
+    await user.click(stopButton());
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(field().getAttribute('aria-describedby')).toContain(
+      screen.getByText('Please enter a valid phone number').parentElement!.id,
+    );
+    expect(document.activeElement).toBe(field());
+    expect(stopContacting).not.toHaveBeenCalled();
+    expect(
+      within(screen.getByRole('article'))
+        .getByRole('link', { name: 'Do Not Sell My Information' })
+        .getAttribute('href'),
+    ).toBe('/do-not-sell?utm_source=fb&gclid=abc');
+  });
+
+  it("shows the server's refusal at the field, and any other failure as an alert", async () => {
+    const refusal = new ApiError(400, 'The revocation has 1 invalid field: phone', {
+      error: 'invalid_revocation',
+      message: 'The revocation has 1 invalid field: phone',
+      fields: [{ field: 'phone', keyword: 'format', message: 'Please enter a valid phone number' }],
+    });
+    const stopContacting = vi
+      .fn<ApiClient['stopContacting']>()
+      .mockRejectedValueOnce(refusal)
+      .mockRejectedValueOnce(new ApiError(0, 'offline'));
+    const { user } = await renderPage('/stop-contacting', undefined, stopContacting);
+    await user.type(field(), '(310) 555-0147');
+    await user.click(stopButton());
+    expect(stopContacting).toHaveBeenCalledWith({ phone: '(310) 555-0147' });
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    await user.click(stopButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your request could not be sent. Please try again in a moment.',
     );
     expect(within(screen.getByRole('article')).queryByRole('status')).toBeNull();
   });

@@ -38,7 +38,7 @@ describe('the shell', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Acme Funding`);
   });
 
-  it("links the operator's own legal pages where configured and the built-in ones otherwise", () => {
+  it("links the operator's own legal pages where set, the built-in ones otherwise, and always its own Stop contacting", () => {
     renderShell([]);
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(
@@ -49,6 +49,7 @@ describe('the shell', () => {
       ['Privacy', 'https://acme.example/privacy'],
       ['Terms', '/terms'],
       ['Do Not Sell My Information', 'https://acme.example/do-not-sell'],
+      ['Stop contacting me', '/stop-contacting'],
     ]);
   });
 

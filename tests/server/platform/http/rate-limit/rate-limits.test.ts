@@ -1,5 +1,5 @@
 /**
- * Lead intake, privacy opt-outs and phone checks answer 429 with Retry-After past a visit's or an address's limit, and
+ * Lead intake, privacy opt-outs and "Stop contacting me", and phone checks answer 429 with Retry-After past a visit's or an address's limit, and
  * only then: other visits and addresses, and the many visits of one office under its address's limit, go on as
  * before. On both databases.
  */
@@ -195,13 +195,16 @@ describe.each(DATABASES)('on $name', ({ open }) => {
     });
   });
 
-  describe('privacy opt-outs', () => {
+  describe.each([
+    ['privacy opt-outs', '/api/v1/privacy/opt-out'],
+    ['"Stop contacting me" requests', '/api/v1/privacy/stop-contacting'],
+  ])('%s', (_name, url) => {
     const optOut =
       (visit: string, from = OFFICE) =>
       () =>
         app.inject({
           method: 'POST',
-          url: '/api/v1/privacy/opt-out',
+          url,
           payload: { email: `visitor.${randomBytes(6).toString('hex')}@example.com` },
           headers: { 'content-type': 'application/json', ...xsrfHeaders(visit) },
           remoteAddress: from,

@@ -1,11 +1,12 @@
 /**
- * The "Do Not Sell My Information" form: one field for the email address or the phone number the visitor gave,
- * checked here as the server checks it (contracts/opt-out.ts), then sent; the server's refusal shows at the field.
+ * The form of the "Do Not Sell My Information" and "Stop contacting me" pages: one field for the email address or the
+ * phone number the visitor gave, checked here as the server checks it (contracts/opt-out.ts), then sent; the server's
+ * refusal shows at the field.
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { checkOptOut, type OptOutRequest } from '../../contracts/opt-out.ts';
 
-export interface OptOutText {
+export interface ContactFormText {
   label: string;
   hint: string;
   button: string;
@@ -13,10 +14,10 @@ export interface OptOutText {
   failed: string;
 }
 
-/** How the server took the opt-out: recorded, or refused with the message for the field, or not reached at all. */
-export type OptOutAnswer = { recorded: true } | { recorded: false; refusal: string | undefined };
+/** How the server took the request: recorded, or refused with the message for the field, or not reached at all. */
+export type ContactAnswer = { recorded: true } | { recorded: false; refusal: string | undefined };
 
-export type SendOptOut = (request: OptOutRequest) => Promise<OptOutAnswer>;
+export type SendContact = (request: OptOutRequest) => Promise<ContactAnswer>;
 
 /** What the visitor typed, as the request: an email when it has an @, a phone number otherwise. */
 function requestOf(typed: string): OptOutRequest {
@@ -27,7 +28,7 @@ function requestOf(typed: string): OptOutRequest {
 
 type State = { step: 'editing'; error?: { text: string; field: boolean } } | { step: 'sending' } | { step: 'recorded' };
 
-export function OptOutForm({ text, send }: { text: OptOutText; send: SendOptOut }) {
+export function ContactForm({ text, send }: { text: ContactFormText; send: SendContact }) {
   const [typed, setTyped] = useState('');
   const [state, setState] = useState<State>({ step: 'editing' });
   const input = useRef<HTMLInputElement>(null);
