@@ -3,7 +3,7 @@
  * step (a copy of one, so made of widgets the flow already uses, placed after another) and removing one; the consent
  * text, which only an admin may change; the draft's problems; Publish.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from '../../ConfirmButton.tsx';
 import { PageHeading } from '../../PageHeading.tsx';
@@ -58,6 +58,8 @@ function DraftSteps({ session, title, productName, isAdmin }: DraftStepsProps) {
   const start = typeof session.overlay.start === 'string' ? session.overlay.start : base.flow.start;
   const ordered = stepsInFlowOrder({ start, steps });
   const ids = ordered.map((step) => step.id);
+  // A removed step's row goes with its Remove button: the focus goes to the list's heading, not to the page.
+  const stepsHeading = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
@@ -72,7 +74,9 @@ function DraftSteps({ session, title, productName, isAdmin }: DraftStepsProps) {
       </div>
       <ProblemList problems={draft.problems} draftId={draft.id} />
       <section aria-labelledby="draft-steps">
-        <h2 id="draft-steps">Steps</h2>
+        <h2 id="draft-steps" ref={stepsHeading} tabIndex={-1}>
+          Steps
+        </h2>
         <ol className="draft-steps">
           {ordered.map((step) => (
             <li key={step.id}>
@@ -81,7 +85,10 @@ function DraftSteps({ session, title, productName, isAdmin }: DraftStepsProps) {
                 label={`Remove ${step.id}`}
                 question={`Remove step ${step.id}?`}
                 confirm="Remove"
-                onConfirm={() => session.edit(withStepRemoved(session.overlay, baseSteps, ids, step.id))}
+                onConfirm={() => {
+                  session.edit(withStepRemoved(session.overlay, baseSteps, ids, step.id));
+                  stepsHeading.current?.focus();
+                }}
               >
                 Visitors will skip it: the steps that led to it lead where it led.
               </ConfirmButton>

@@ -61,7 +61,7 @@ describe("a draft's page", () => {
     );
   });
 
-  it('removes a step once confirmed, the step before it leading on', async () => {
+  it('removes a step once confirmed, the step before it leading on, and gives the focus to the list of steps', async () => {
     supportDialogs();
     const { server } = await openDraft();
     await userEvent.click(screen.getByRole('button', { name: 'Remove loan-purpose' }));
@@ -70,6 +70,8 @@ describe("a draft's page", () => {
     );
     await waitFor(() => expect(lastSave(server)).toBeDefined());
     expect(lastSave(server).overlay.steps).toEqual({ 'loan-purpose': null, amount: { next: 'loan-timing' } });
+    expect(screen.queryByRole('button', { name: 'Remove loan-purpose' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Steps' }));
   });
 
   it("shows the consent text read-only to a marketer, and an admin's to change", async () => {
