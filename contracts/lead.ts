@@ -11,6 +11,19 @@ import { HONEYPOT_FIELD } from './honeypot.ts';
 export const FUNNEL_VISIT_FIELD = 'funnel_visit';
 
 /**
+ * The lead's key for the visitor's opt-out preference signal (Global Privacy Control): the page sends `true` when the
+ * browser says `navigator.globalPrivacyControl`; the server also takes a `Sec-GPC: 1` header, and every buyer receives
+ * the outcome as `true` or `false` (docs/decisions/121-global-privacy-control-and-consent-mode.md).
+ */
+export const GPC_FIELD = 'gpc';
+
+/**
+ * The key the server adds to every lead for the visitor's time zone, from the ZIP code (the tz database's name, e.g.
+ * "America/Chicago"), so a buyer can keep to the states' calling hours (docs/decisions/123-the-lead-time-zone.md).
+ */
+export const TIME_ZONE_FIELD = 'time_zone';
+
+/**
  * The lead payload as spec section 3 names it: what other clients (a central lead service, a partner's page) send, and
  * what every lender receives, each field always there (docs/decisions/045-lead-api-contract.md). Every flow's lead
  * must carry each of them; the server refuses at start a flow file that does not.
@@ -71,6 +84,11 @@ export const LEAD_EXTRAS = {
     schema: { type: 'string', title: 'Funnel visit', pattern: '^[A-Za-z0-9_-]{16,64}$' },
     required: false,
   },
+  /** Sent only as `true`, where the browser has the signal on: spec section 7's payload has none. */
+  [GPC_FIELD]: {
+    schema: { type: 'boolean', title: 'Opt-out preference signal (GPC)' },
+    required: false,
+  },
 } as const;
 
 export type LeadExtras = {
@@ -82,4 +100,5 @@ export type LeadExtras = {
   [HONEYPOT_FIELD]?: string;
   [ATTRIBUTION_FIELD]?: Attribution;
   [FUNNEL_VISIT_FIELD]?: string;
+  [GPC_FIELD]?: boolean;
 };

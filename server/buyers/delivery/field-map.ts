@@ -2,10 +2,19 @@
  * A buyer's field map (BUYERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
  * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
  */
-import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
+import { GPC_FIELD, LEAD_PAYLOAD_FIELDS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
 
-/** The fields a field map may rename: the spec's payload, and the two every delivery adds. */
-export const MAPPABLE_FIELDS: readonly string[] = [...LEAD_PAYLOAD_FIELDS, 'time_stamp', 'flow_version'];
+/**
+ * The fields a field map may rename: the spec's payload, the two every delivery adds, and the two intake adds to every
+ * lead (the opt-out preference signal and the visitor's time zone).
+ */
+export const MAPPABLE_FIELDS: readonly string[] = [
+  ...LEAD_PAYLOAD_FIELDS,
+  'time_stamp',
+  'flow_version',
+  GPC_FIELD,
+  TIME_ZONE_FIELD,
+];
 
 /** The body's fields, those the map names renamed; the same object when there is nothing to rename. */
 export function mapFields(

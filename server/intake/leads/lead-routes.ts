@@ -6,6 +6,10 @@
  * With an Idempotency-Key header, a request repeating an earlier one gets the earlier answer (201, the same id) and
  * stores nothing; the key with another request is refused with 422. Bots (the honeypot filled) and repeats of an email
  * and phone within a day get the normal answer and are stored held back from buyers.
+ *
+ * The stored payload, which buyers receive, gets two fields of the server's own: `gpc`, whether the visitor sent an
+ * opt-out preference signal (a `Sec-GPC: 1` header, or `"gpc": true` from the page), and `time_zone`, the zone of
+ * the lead's ZIP code (docs/decisions/121-global-privacy-control-and-consent-mode.md, 123-the-lead-time-zone.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { errorResponse, leadAccepted, type ErrorResponse } from '../../../contracts/api.ts';
@@ -18,7 +22,8 @@ import { contactSha256 } from '../../privacy/index.ts';
 import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';
 import type { LeadFlows } from './lead-flows.ts';
 import { createLeadStore, IdempotencyKeyReused, type LeadsOfVisitsStored } from './store-lead.ts';
-import { FUNNEL_VISIT_FIELD } from '../../../contracts/lead.ts';
+import { FUNNEL_VISIT_FIELD, GPC_FIELD, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
+import { timeZoneOfZip } from '../zip/zip-directory.ts';
 
 /** A lead is about 1 KB; anything near this is not one. */
 const LEAD_BODY_LIMIT = 64 * 1024;
@@ -57,6 +62,19 @@ function withoutFunnelVisit(lead: Record<string, unknown>): {
   return { payload, funnelVisit: text(visit) };
 }
 
+/**
+ * Whether the visitor sent an opt-out preference signal: the Global Privacy Control header with the value "1" (any
+ * other value is no signal, as its specification says), or the page's `gpc: true` from navigator.globalPrivacyControl.
+ */
+function signalsOptOut(header: string | string[] | undefined, lead: Record<string, unknown>): boolean {
+  return header === '1' || lead[GPC_FIELD] === true;
+}
+
+/** The visitor's time zone, from the address's ZIP code; empty when unknown, which a checked lead's ZIP never is. */
+function timeZoneOf(lead: Record<string, unknown>): string {
+  return (typeof lead.zipcode === 'string' && timeZoneOfZip(lead.zipcode)) || '';
+}
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** A URL the lead carries; sent empty, it has none. */
 const url = (value: unknown): string | undefined => text(value) || undefined;
@@ -88,12 +106,15 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           return reply.code(400).send(checked.error);
         }
         const { flow } = checked;
-        const { payload: lead, funnelVisit } = withoutFunnelVisit(checked.lead);
+        const { payload: sent, funnelVisit } = withoutFunnelVisit(checked.lead);
+        const gpc = signalsOptOut(request.headers['sec-gpc'], sent);
+        const lead: Record<string, unknown> = { ...sent, [GPC_FIELD]: gpc, [TIME_ZONE_FIELD]: timeZoneOf(sent) };
         const { key } = keyHeader;
         const store = leads.store({
           flow: flow.flow.id,
           flowVersion: flow.flow.version,
           payload: lead,
+          gpc,
           funnelVisit,
           consent: flow.consent,
           ip: request.ip,

@@ -35,6 +35,8 @@ export interface AcceptedLead {
   contactSha256: string | undefined;
   /** The funnel's visit the page sent the lead from (`funnel_visit`), kept apart from the payload buyers get. */
   funnelVisit?: string | undefined;
+  /** The visitor sent an opt-out preference signal (Global Privacy Control); the payload's `gpc` says the same. */
+  gpc?: boolean;
 }
 
 /** A lead just stored with the funnel's visit it came from. */
@@ -105,14 +107,15 @@ const INSERT_LEADS = `
   with received as (
     select * from json_to_recordset($1::json) as r(
       id uuid, received_at timestamptz, flow text, flow_version text, payload jsonb,
-      idempotency_key text, request_sha256 text, held text, contact_sha256 text, funnel_visit text,
+      idempotency_key text, request_sha256 text, held text, contact_sha256 text, funnel_visit text, gpc boolean,
       consent_version text, consent_text text, consent_sha256 text,
       ip text, user_agent text, page_url text, certificate_url text)
   ), stored as (
     insert into leads
-      (id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256, funnel_visit)
+      (id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256, funnel_visit,
+       gpc)
     select id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256,
-           funnel_visit
+           funnel_visit, gpc
       from received
     on conflict (idempotency_key) do nothing
     returning id
@@ -173,6 +176,7 @@ function row({ id, receivedAt, lead }: Waiting, held: Held) {
     held,
     contact_sha256: lead.contactSha256 ?? null,
     funnel_visit: lead.funnelVisit ?? null,
+    gpc: lead.gpc ?? false,
     consent_version: lead.consent.version,
     consent_text: lead.consent.text,
     consent_sha256: lead.consent.sha256,

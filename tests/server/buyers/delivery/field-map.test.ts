@@ -1,6 +1,6 @@
 /** A buyer's field map renames fields and nothing else. */
 import { describe, expect, it } from 'vitest';
-import { mapFields } from '../../../../server/buyers/delivery/field-map.ts';
+import { MAPPABLE_FIELDS, mapFields } from '../../../../server/buyers/delivery/field-map.ts';
 
 const body = { flow: 'business-funding', name: 'Maria Rivera', email: 'maria@example.com', time_stamp: 'T' };
 
@@ -25,5 +25,11 @@ describe('mapFields', () => {
     const mapped = mapFields(body, map);
     expect(mapped).toEqual(expected);
     expect(Object.keys(mapped)).toEqual(Object.keys(expected));
+  });
+});
+
+describe('MAPPABLE_FIELDS', () => {
+  it("lets a buyer rename the opt-out preference signal and the visitor's time zone, which every lead carries", () => {
+    expect(MAPPABLE_FIELDS).toEqual(expect.arrayContaining(['gpc', 'time_zone', 'time_stamp', 'flow_version']));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The lead API contract (docs/decisions/045-lead-api-contract.md) over real HTTP: another client posts spec section
  * 3's payload exactly as written, and the buyer receives every one of its fields, with the time the lead was
- * received as time_stamp on every attempt.
+ * received as time_stamp on every attempt, the visitor's opt-out preference signal as gpc and the ZIP's time zone.
  */
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -33,10 +33,10 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     onTestFinished(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
-    const post = (body: string) =>
+    const post = (body: string, headers: Record<string, string> = {}) =>
       fetch(`http://127.0.0.1:${port}/api/v1/leads/trigger`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+        headers: { 'content-type': 'application/json', ...xsrfHeaders(), ...headers },
         body,
       });
     return { setup, post };
@@ -53,9 +53,24 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     const [failed, delivered] = await testBuyer.waitForLeads(2, WAIT.timeout);
     expect([failed!.status, delivered!.status]).toEqual([503, 200]);
     const stamped = (await receivedAt(setup.db, id)).toISOString();
-    // Every field as sent; of ours only the version the lead was taken as.
-    expect(delivered!.body).toEqual({ ...JSON.parse(SPEC_PAYLOAD), flow_version: 'v1', time_stamp: stamped });
+    // Every field as sent; of ours the version the lead was taken as, no opt-out signal, and the ZIP's time zone.
+    expect(delivered!.body).toEqual({
+      ...JSON.parse(SPEC_PAYLOAD),
+      flow_version: 'v1',
+      time_stamp: stamped,
+      gpc: false,
+      time_zone: 'America/Los_Angeles',
+    });
     expect(failed!.raw).toBe(delivered!.raw);
+  }, 30_000);
+
+  it('brings the buyer gpc: true for a lead sent with the opt-out preference signal, over real HTTP', async () => {
+    const testBuyer = await startBuyer();
+    const { post } = await startIntake(testBuyer);
+
+    expect((await post(SPEC_PAYLOAD, { 'Sec-GPC': '1' })).status).toBe(201);
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
+    expect(received!.body).toMatchObject({ gpc: true, time_zone: 'America/Los_Angeles', email: validLead().email });
   }, 30_000);
 
   it('sends a lead without a certificate URL with an empty one', async () => {

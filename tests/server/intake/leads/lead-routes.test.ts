@@ -11,6 +11,8 @@ import { DATABASES, xsrfHeaders, type TestDatabase } from '../../../support/serv
 import { countRows, failingQueue, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
 
 const URL_PATH = '/api/v1/leads/trigger';
+/** What intake adds to the fixture's lead: no opt-out preference signal, and the time zone of its ZIP code 90210. */
+const ADDED_BY_THE_SERVER = { gpc: false, time_zone: 'America/Los_Angeles' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const flowFile = JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8')) as {
@@ -83,7 +85,7 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
         {
           flow: 'business-funding',
           flow_version: 'v1',
-          payload: validLead(),
+          payload: { ...validLead(), ...ADDED_BY_THE_SERVER },
           received_at: expect.any(Date),
           delivered_at: null,
         },
@@ -145,7 +147,7 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
       const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [
         response.json().id,
       ]);
-      expect(rows[0]?.payload).toEqual(validLead());
+      expect(rows[0]?.payload).toEqual({ ...validLead(), ...ADDED_BY_THE_SERVER });
     });
 
     it('stores an empty certificate and page URL as none', async () => {
@@ -195,6 +197,58 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
     });
   });
 
+  describe('the opt-out preference signal (Global Privacy Control) and the time zone each lead gets', () => {
+    async function stored(payload: LeadPayload, headers: Record<string, string> = {}) {
+      const response = await post(app, payload, headers);
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query<{ gpc: boolean; payload: Record<string, unknown> }>(
+        'select gpc, payload from leads where id = $1',
+        [response.json().id],
+      );
+      return { gpc: rows[0]!.gpc, payloadGpc: rows[0]!.payload.gpc, timeZone: rows[0]!.payload.time_zone };
+    }
+
+    it('records the signal of a Sec-GPC: 1 header, in the lead and in the payload buyers receive', async () => {
+      expect(await stored(validLead(), { 'sec-gpc': '1' })).toMatchObject({ gpc: true, payloadGpc: true });
+    });
+
+    it("records the signal of the page's gpc: true, sent without the header", async () => {
+      expect(await stored(validLead({ gpc: true }))).toMatchObject({ gpc: true, payloadGpc: true });
+    });
+
+    it.each(['0', '2', 'true', '1, 1', ''])('takes a Sec-GPC header of %j as no signal', async (value) => {
+      expect(await stored(validLead(), { 'sec-gpc': value })).toMatchObject({ gpc: false, payloadGpc: false });
+    });
+
+    it('records no signal without either, and keeps the signal when the body says false but the header 1', async () => {
+      expect(await stored(validLead())).toMatchObject({ gpc: false, payloadGpc: false });
+      expect(await stored(validLead({ gpc: false }))).toMatchObject({ gpc: false, payloadGpc: false });
+      expect(await stored(validLead({ gpc: false }), { 'sec-gpc': '1' })).toMatchObject({ gpc: true });
+    });
+
+    it('refuses a gpc that is not true or false, naming it', async () => {
+      for (const gpc of ['1', 1, null, {}]) {
+        const response = await post(app, validLead({ gpc }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields).toEqual([expect.objectContaining({ field: 'gpc' })]);
+      }
+      expect(await countRows(database.db, 'leads')).toBe(0);
+    });
+
+    it("gives the lead the time zone of the visitor's ZIP code", async () => {
+      expect((await stored(validLead({ zipcode: '60601', business_zipcode: '10001' }))).timeZone).toBe(
+        'America/Chicago',
+      );
+      expect((await stored(validLead({ zipcode: '79901' }))).timeZone).toBe('America/Denver');
+    });
+
+    it('refuses a time zone sent by the client: the server says where the ZIP code is', async () => {
+      const response = await post(app, { ...validLead(), time_zone: 'Europe/Paris' });
+      expect(response.statusCode).toBe(400);
+      expect(await countRows(database.db, 'leads')).toBe(0);
+    });
+  });
+
   describe("the flow version of a lead that does not say it (another client sends the spec's payload)", () => {
     async function storedAs(payload: LeadPayload) {
       const response = await post(app, payload);
@@ -209,13 +263,13 @@ describe.each(DATABASES)('POST /api/v1/leads/trigger on $name', ({ open }) => {
     it('is v1, the version at the root of the site, and is stored with the lead', async () => {
       const stored = await storedAs(validLead({ flow_version: undefined }));
       expect(stored.flow_version).toBe('v1');
-      expect(stored.payload).toEqual(validLead());
+      expect(stored.payload).toEqual({ ...validLead(), ...ADDED_BY_THE_SERVER });
     });
 
     it('is the version its flow names as the flow files do, and the flow is stored as the product label', async () => {
       const stored = await storedAs(validLead({ flow: 'business-funding.v2', flow_version: undefined }));
       expect(stored.flow_version).toBe('v2');
-      expect(stored.payload).toEqual(validLead({ flow_version: 'v2' }));
+      expect(stored.payload).toEqual({ ...validLead({ flow_version: 'v2' }), ...ADDED_BY_THE_SERVER });
       expect((await storedAs(validLead({ flow: 'business-funding.v3', flow_version: 'v3' }))).flow_version).toBe('v3');
     });
 
