@@ -15,17 +15,17 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerXsrfProtection } from './http/xsrf.ts';
 import { xsrfTokens } from './http/xsrf-token.ts';
 import { lazyChildLogger } from './logging/lazy-child-logger.ts';
-import { batchedStdout } from './logging/log-output.ts';
+import { stdoutLog } from './logging/log-output.ts';
 import { withPrivateRequests } from './logging/log-privacy.ts';
 import { sharedSecret } from './server-secrets.ts';
 
 /**
- * Fastify's options. `logger` default: JSON lines on stdout at config.logLevel; whatever is passed, request lines show
- * method and path only (no IP address, no query).
+ * Fastify's options. `logger` default: stdout at config.logLevel, JSON lines or pretty ones as config.logFormat and the
+ * terminal decide; whatever is passed, request lines show method and path only (no IP address, no query).
  */
 export function serverOptions(config: Config, logger?: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
-    logger: withPrivateRequests(logger ?? { level: config.logLevel, stream: batchedStdout() }),
+    logger: withPrivateRequests(logger ?? { level: config.logLevel, stream: stdoutLog(config.logFormat) }),
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },

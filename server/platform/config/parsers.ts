@@ -224,6 +224,17 @@ export function logLevel(raw: string): Parsed<LogLevel> {
   return level === undefined ? problem(`must be one of ${LOG_LEVELS.join(', ')}`) : ok(level);
 }
 
+/** How the server writes its log (docs/decisions/124-install-scripts-and-readable-logs.md). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export function logFormat(raw: string): Parsed<LogFormat> {
+  const format = LOG_FORMATS.find((candidate) => candidate === raw.trim().toLowerCase());
+  return format === undefined
+    ? problem('must be json (one JSON object a line, for log collectors) or pretty (coloured lines for a terminal)')
+    : ok(format);
+}
+
 /** Whether the console's admins must sign in with a second factor (docs/decisions/065-console-second-factor.md). */
 export const SECOND_FACTOR_MODES = ['required', 'optional'] as const;
 export type SecondFactorMode = (typeof SECOND_FACTOR_MODES)[number];

@@ -17,6 +17,7 @@ import {
   gtmPreview,
   host,
   LOG_LEVELS,
+  logFormat,
   logLevel,
   milliseconds,
   password,
@@ -408,6 +409,14 @@ export const VARIABLES = {
     description: `How much the server logs: ${LOG_LEVELS.join(', ')}.`,
     default: 'info',
     parse: logLevel,
+  }),
+  logFormat: optional({
+    name: 'LOG_FORMAT',
+    description:
+      'How the server writes its log: json (one JSON object a line, for log collectors) or pretty (coloured lines ' +
+      'for people to read). Unset: pretty when the output is a terminal, json otherwise.',
+    example: 'json',
+    parse: logFormat,
   }),
 } as const;
 

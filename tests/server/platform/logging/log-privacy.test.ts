@@ -5,6 +5,7 @@ import { validLead } from '../../../support/lead-fixture.ts';
 import { openTestPglite, xsrfHeaders, type TestDatabase } from '../../../support/server-harness.ts';
 import { failingQueue, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
 import { recordAudit } from '../../../../server/console/audit/audit.ts';
+import { prettyLines } from '../../../../server/platform/logging/log-output.ts';
 
 const VISITOR_IP = '198.51.100.23';
 const PERSONAL = [
@@ -20,26 +21,35 @@ const PERSONAL = [
 ];
 
 let database: TestDatabase;
-let lines: string[];
-let app: FastifyInstance;
-let broken: FastifyInstance;
 
 beforeAll(async () => {
   database = await openTestPglite();
   await prepareLeadDatabase(database.db);
-  lines = [];
-  const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
-  app = await startLeadApp(database.db, { logger });
-  broken = await startLeadApp(database.db, { logger, delivery: failingQueue });
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await broken?.close();
   await database?.cleanup();
 });
 
-describe('logs', () => {
+// The serializers run before either format: a terminal's pretty lines hold no more than the JSON ones.
+describe.each(['json', 'pretty'] as const)('logs written as %s', (format) => {
+  let lines: string[];
+  let app: FastifyInstance;
+  let broken: FastifyInstance;
+
+  beforeAll(async () => {
+    lines = [];
+    const collected = { write: (line: string) => void lines.push(line) };
+    const logger = { level: 'trace', stream: format === 'json' ? collected : prettyLines(collected, true) };
+    app = await startLeadApp(database.db, { logger });
+    broken = await startLeadApp(database.db, { logger, delivery: failingQueue });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await broken?.close();
+  });
+
   it('leave ZIP lookups out (one per ZIP typed), and keep the lines of other requests', async () => {
     lines.length = 0;
     expect((await app.inject('/api/v1/zipcode/validate?zipcode=90210')).statusCode).toBe(200);
