@@ -162,11 +162,15 @@ export function scriptsAfterFirstPaint(html: string): Inlined {
     if (src === undefined || !/^\/(?!\/)/.test(src)) return tag;
     // Until the script takes the screen over, a press of a form's button must not submit it natively (a reload
     // with the answers in the address), and is marked on the form to be answered once the form is taken over; the
-    // form's own handler prevents the native submission from then on and takes the mark.
+    // form's own handler prevents the native submission from then on and takes the mark. A radio picked meanwhile is
+    // checked by the browser, and marked too when a tap picked it (detail > 0), not the keyboard: a tap on a choice
+    // answers the step, the keyboard only moves the selection.
     const loader =
       '(function(){' +
       'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#root")){e.preventDefault();' +
       `f.setAttribute(${JSON.stringify(EARLY_SUBMIT_ATTRIBUTE)},"")}},true);` +
+      'document.addEventListener("click",function(e){var r=e.target;if(r.type=="radio"&&r.closest("#root"))' +
+      `r.toggleAttribute(${JSON.stringify(EARLY_SUBMIT_ATTRIBUTE)},e.detail>0)},true);` +
       `function go(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)}` +
       'var P=window.PerformanceObserver;' +
       'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +

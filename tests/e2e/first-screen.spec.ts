@@ -2,7 +2,7 @@
  * The first screen as a visitor from an ad gets it: drawn from the HTML alone, taken over by the page script without
  * being drawn again, and carrying only the code it needs; the next steps' code follows once the visitor acts.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { heading, holdBackScript, openStartScreen } from './walk.ts';
 
@@ -26,6 +26,9 @@ function watchScripts(page: Page): Request[] {
 
 /** Holds the page's script back until the returned function is called: the screen as drawn by the server. */
 const holdPageScript = (page: Page) => holdBackScript(page, 'site');
+
+/** A visitor's pick of a choice: a tap on a phone, a click at a desk. */
+const pick = (choice: Locator, isMobile: boolean) => (isMobile ? choice.tap() : choice.click());
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -95,6 +98,53 @@ test('a choice picked and Next pressed before the page script arrived answer the
   await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
   expect(new URL(page.url()).search).toBe('');
   releaseScript();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+});
+
+test('a choice tapped before the page script arrived answers the step once it has, as the tap would have', async ({
+  page,
+  isMobile,
+}) => {
+  const releaseScript = await holdPageScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await pick(page.getByRole('radio', { name: 'Partnership' }), isMobile);
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  releaseScript();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+});
+
+test('of two choices tapped before the page script arrived, the last answers the step', async ({ page, isMobile }) => {
+  const releaseScript = await holdPageScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await pick(page.getByRole('radio', { name: 'Partnership' }), isMobile);
+  await pick(page.getByRole('radio', { name: 'C Corporation' }), isMobile);
+  releaseScript();
+  await expect(heading(page)).toHaveText('How much do you need?');
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'C Corporation' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Partnership' })).not.toBeChecked();
+});
+
+test('a choice moved to with the keyboard before the page script arrived is kept, and Next answers with it', async ({
+  page,
+}) => {
+  const releaseScript = await holdPageScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('radio', { name: 'Sole Proprietor' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  releaseScript();
+  await expect(page).toHaveTitle(/^What type of business do you own\? \| /);
+  // As with the script there: the keyboard moves the selection and only Next answers the step.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await expect(heading(page)).toHaveText('What type of business do you own?');
+  await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(heading(page)).toHaveText('How much do you need?');
   await page.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Partnership' })).toBeChecked();

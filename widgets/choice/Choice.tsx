@@ -1,6 +1,7 @@
 import './choice.css';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex } from '@rjsf/utils';
+import { takeEarlySubmit } from '../../engine/render/early-submit.ts';
 import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import type { ChoiceOptions } from './options.ts';
 
@@ -24,13 +25,14 @@ export function Choice(props: Props) {
   };
 
   // On a start screen the server drew, a visitor may pick a choice before the page's script has taken the screen
-  // over: the browser checks the radio, but nothing answered. Once mounted, the pick counts as the click would have.
+  // over: the browser checks the radio, but nothing answered. Once mounted, the pick counts as it would have: a tap
+  // (which the page's loader marked, engine/render/early-submit.ts) answers the step, the keyboard's pick is kept.
   const group = useRef<HTMLFieldSetElement>(null);
   const adoptEarlyPick = useEffectEvent(() => {
     const picked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
     if (picked == null || picked.value === selected) return;
     onChange(valueAt(Number(picked.value)));
-    if (options.advanceOnSelect) context.advance();
+    if (takeEarlySubmit(picked) && options.advanceOnSelect) context.advance();
   });
   // Once, on mount: only what the visitor did before this widget existed; later picks go through the handlers.
   useEffect(() => adoptEarlyPick(), []);
