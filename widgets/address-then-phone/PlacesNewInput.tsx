@@ -94,13 +94,8 @@ export function PlacesNewInput({ input, onPick, ready }: AddressInputProps & { r
       <div className="places__popup" hidden={!combobox.open}>
         <ul className="places__list" id={combobox.listId} role="listbox" aria-label="Suggested addresses">
           {combobox.options.map((suggestion, index) => (
-            <li
-              key={suggestion.text}
-              className="places__option"
-              aria-label={suggestion.text}
-              {...combobox.optionProps(index)}
-            >
-              <span className="places__main">{suggestion.main}</span>
+            <li key={suggestion.text} className="places__option" {...combobox.optionProps(index)}>
+              <span className="places__main">{suggestion.main}</span>{' '}
               <span className="places__secondary">{suggestion.secondary}</span>
             </li>
           ))}
@@ -108,7 +103,7 @@ export function PlacesNewInput({ input, onPick, ready }: AddressInputProps & { r
         {/* Google's policies ask for this mark wherever its suggestions are shown without a Google map. */}
         <p className="places__attribution">Powered by Google</p>
       </div>
-      <div className="places__announcement" aria-live="polite">
+      <div className="places__hidden" aria-live="polite">
         {count === 0 ? '' : count === 1 ? '1 suggestion' : `${count} suggestions`}
       </div>
     </div>
