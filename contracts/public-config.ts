@@ -4,6 +4,8 @@
  * Plain values and types, and the one reader of the page's element: the pages bundle this module.
  */
 
+import type { ConsentCommands } from './consent-mode.ts';
+
 /** The id of the `<script type="application/json">` element in index.html that carries the PublicConfig JSON. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
@@ -55,6 +57,11 @@ export interface PublicConfig {
   doNotSellUrl: string;
   /** Google Tag Manager, or null when no container is configured. */
   gtm: GtmConfig | null;
+  /**
+   * Google consent mode's default commands (CONSENT_DEFAULT), for every visitor and for one whose browser sends the
+   * opt-out preference signal; null without a tag manager.
+   */
+  consentDefaults: ConsentCommands | null;
   /**
    * Whether lead_submitted carries the lead's email and phone hashed (SHA-256) for the ad platforms' enhanced
    * conversions: only with a tag manager, and only when ENHANCED_CONVERSIONS is on.

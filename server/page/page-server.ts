@@ -14,6 +14,7 @@ import { preferredEncoding } from '../platform/http/encoding.ts';
 import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer } from './prerendered.ts';
 import { newNonce, type InlineSources } from '../platform/http/security.ts';
 import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from '../../contracts/public-config.ts';
+import { consentCommands } from '../../contracts/consent-mode.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
   return {
@@ -25,6 +26,7 @@ export function toPublicConfig(config: Config): PublicConfig {
       config.gtmId === undefined
         ? null
         : { id: config.gtmId, auth: config.gtmAuth ?? null, preview: config.gtmPreview ?? null },
+    consentDefaults: config.gtmId === undefined ? null : consentCommands(config.consentDefault),
     enhancedConversions: config.enhancedConversions,
     loadTrustedFormScript: config.loadTrustedFormScript,
     mapsApiKey: config.googleMapsApiKey ?? null,

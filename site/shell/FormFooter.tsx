@@ -1,9 +1,11 @@
 /**
- * Under every step: the form's promises, and on the steps that collect contact details the consent the visitor
- * gives by submitting (the exact text the lead's consent evidence records).
+ * Under every step: the form's promises, on the steps that collect contact details the consent the visitor gives by
+ * submitting (the exact text the lead's consent evidence records), and, to a visitor whose browser sends the opt-out
+ * preference signal, that it was honoured.
  */
 import type { ReactNode } from 'react';
 import { FundedIcon, LockIcon, ShieldIcon } from './icons.tsx';
+import { SIGNAL_HONORED, useOptOutSignal } from '../third-party/opt-out-signal.ts';
 
 export interface FormPromises {
   encrypted: string;
@@ -17,6 +19,7 @@ export function FormFooter({ promises, consent }: { promises: FormPromises; cons
     [<ShieldIcon key="shield" />, promises.noCreditImpact],
     [<FundedIcon key="funded" />, promises.funded],
   ];
+  const optedOut = useOptOutSignal();
   return (
     <div className="form-footer">
       <ul className="form-footer__promises">
@@ -32,6 +35,7 @@ export function FormFooter({ promises, consent }: { promises: FormPromises; cons
           <p>{consent}</p>
         </section>
       )}
+      {optedOut && <p className="form-footer__signal">{SIGNAL_HONORED}</p>}
     </div>
   );
 }

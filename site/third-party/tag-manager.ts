@@ -3,6 +3,7 @@
  * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer as typed.
  */
 import type { GtmConfig } from '../../contracts/public-config.ts';
+import type { ConsentDefaults } from '../../contracts/consent-mode.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import { addAsyncScript, type ScriptPage } from './add-script.ts';
@@ -23,6 +24,18 @@ export function tagManagerUrl(gtm: GtmConfig): string {
     url.searchParams.set('gtm_cookies_win', 'x');
   }
   return url.href;
+}
+
+/**
+ * Google's gtag('consent', 'default', ...) for each set of defaults. gtag pushes its `arguments` object, which the tag
+ * manager reads as a command; an array or a plain object would be read as data.
+ */
+export function pushConsentDefaults(dataLayer: DataLayer, defaults: readonly ConsentDefaults[]): void {
+  function gtag(..._command: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params -- the tag manager needs the arguments object itself
+    dataLayer.push(arguments);
+  }
+  for (const parameters of defaults) gtag('consent', 'default', parameters);
 }
 
 /** Adds the container script; without an id it only logs, as the page works the same without analytics. */

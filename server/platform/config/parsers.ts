@@ -9,6 +9,7 @@ import type { PlacesApi } from '../../../contracts/public-config.ts';
 import { signingKey } from '../webhook-signature.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { ok, type Parsed, problem } from './variable.ts';
+import type { ConsentRule, ConsentState } from '../../../contracts/consent-mode.ts';
 
 /** Secrets BUYER_SECRET may list at once: the current one and those a rotation is moving away from. */
 const MAX_SIGNING_SECRETS = 3;
@@ -214,6 +215,44 @@ export function splitTest(raw: string): Parsed<ReadonlyMap<string, number>> {
   if (arms.size < 2) return problem('needs at least two versions to split visitors between, like v1:50,v2:50');
   if (![...arms.values()].some((weight) => weight > 0)) return problem('needs at least one weight above 0');
   return ok(arms);
+}
+
+const CONSENT_STATES: readonly ConsentState[] = ['granted', 'denied'];
+const REGION = /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/;
+const CONSENT_FORMAT =
+  'like granted, or granted;denied:US-CA,US-CO (a state, then any state:regions for ISO 3166-2 regions)';
+
+/**
+ * Google consent mode's defaults (docs/decisions/121-global-privacy-control-and-consent-mode.md): granted or denied for
+ * everyone, then any number of `;state:REGION,REGION` for regions that differ, "granted;denied:US-CA,US-CO,DE".
+ */
+export function consentDefault(raw: string): Parsed<ConsentRule[]> {
+  const [everywhere = '', ...parts] = raw.split(';').map((part) => part.trim());
+  const state = (text: string) => CONSENT_STATES.find((candidate) => candidate === text.toLowerCase());
+  const first = state(everywhere);
+  if (first === undefined) return problem(`must start with granted or denied, ${CONSENT_FORMAT}`);
+  const rules: ConsentRule[] = [{ state: first, regions: [] }];
+  const seen = new Set<string>();
+  for (const part of parts) {
+    const [name = '', list = ''] = part.split(':', 2);
+    const partState = state(name.trim());
+    const regions = list.split(',').map((region) => region.trim().toUpperCase());
+    if (partState === undefined || !part.includes(':')) {
+      return problem(`has ${JSON.stringify(part)} where a state and its regions go, ${CONSENT_FORMAT}`);
+    }
+    const bad = regions.filter((region) => !REGION.test(region));
+    if (bad.length > 0) {
+      return problem(
+        `names ${bad.map((region) => JSON.stringify(region)).join(', ')}, which is not a region: write a country ` +
+          '(DE) or an ISO 3166-2 subdivision (US-CA)',
+      );
+    }
+    const twice = regions.find((region) => seen.has(region));
+    if (twice !== undefined) return problem(`names ${twice} twice: give each region one state`);
+    for (const region of regions) seen.add(region);
+    rules.push({ state: partState, regions });
+  }
+  return ok(rules);
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -6,6 +6,7 @@
 import {
   apiKey,
   boolean,
+  consentDefault,
   dailyCap,
   displayName,
   days,
@@ -154,6 +155,16 @@ export const VARIABLES = {
       "lead_submitted event, for the ad platforms' enhanced conversions: true or false. Needs GTM_ID.",
     default: 'false',
     parse: boolean,
+  }),
+  consentDefault: withDefault({
+    name: 'CONSENT_DEFAULT',
+    description:
+      "Google consent mode's defaults, set before the tag manager loads: granted or denied (ad storage, ad user data, " +
+      'ad personalisation and analytics storage), then any regions that differ as ;state:REGION,REGION (ISO 3166-2, ' +
+      'e.g. granted;denied:US-CA,US-CO,DE). A consent banner updates them; a visitor whose browser sends the opt-out ' +
+      'preference signal (Global Privacy Control) gets the advertising ones denied everywhere.',
+    default: 'granted',
+    parse: consentDefault,
   }),
   loadTrustedFormScript: withDefault({
     name: 'LOAD_TRUSTED_FORM_SCRIPT',

@@ -110,6 +110,19 @@ describe('the page', () => {
       termsUrl: '/terms',
       doNotSellUrl: '/do-not-sell',
       gtm: { id: 'GTM-AB12CD', auth: 'authValue', preview: 'env-4' },
+      consentDefaults: {
+        everyone: [
+          {
+            ad_storage: 'granted',
+            ad_user_data: 'granted',
+            ad_personalization: 'granted',
+            analytics_storage: 'granted',
+          },
+        ],
+        optedOut: [
+          { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' },
+        ],
+      },
       enhancedConversions: false,
       loadTrustedFormScript: true,
       mapsApiKey: 'AIzaTestKey',

@@ -13,6 +13,7 @@ const config: PublicConfig = {
   termsUrl: 'https://acme.example/terms',
   doNotSellUrl: '/do-not-sell',
   gtm: null,
+  consentDefaults: null,
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,

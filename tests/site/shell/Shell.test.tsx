@@ -10,6 +10,7 @@ const config: PublicConfig = {
   termsUrl: '/terms',
   doNotSellUrl: 'https://acme.example/do-not-sell',
   gtm: null,
+  consentDefaults: null,
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,

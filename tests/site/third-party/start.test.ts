@@ -15,6 +15,7 @@ const config: PublicConfig = {
   termsUrl: '/terms',
   doNotSellUrl: '/do-not-sell',
   gtm: null,
+  consentDefaults: null,
   enhancedConversions: false,
   loadTrustedFormScript: false,
   mapsApiKey: null,
