@@ -160,6 +160,10 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
         ) : (
           <ConsentEvidence consent={lead.consent} />
         )}
+        <dl className="console-facts">
+          <dt>Opt-out preference signal</dt>
+          <dd>{lead.gpc ? 'Sent (Global Privacy Control): buyers receive gpc: true' : 'Not sent'}</dd>
+        </dl>
       </section>
 
       <section aria-labelledby="path-heading">

@@ -343,6 +343,8 @@ export const leadPageResponse = {
         business_name: { type: 'string' },
         /** When retention erased its personal data; null while it is kept. */
         purged_at: { type: ['string', 'null'], format: 'date-time' },
+        /** Whether the visitor sent an opt-out preference signal (Global Privacy Control) with the lead. */
+        gpc: { type: 'boolean' },
         /** The payload as stored (the attribution is read from it). */
         answers: { type: 'object', additionalProperties: true },
         /**
@@ -370,6 +372,7 @@ export const leadPageResponse = {
         'name',
         'business_name',
         'purged_at',
+        'gpc',
         'answers',
         'answer_groups',
         'consent',

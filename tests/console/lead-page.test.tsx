@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LeadPageResponse } from '../../contracts/console.ts';
@@ -28,6 +28,7 @@ const deadLettered: Lead = {
   name: 'Jane Doe',
   business_name: 'Doe Bakery',
   purged_at: null,
+  gpc: false,
   answers: {
     business_type: 'Partnership',
     amount: 50000,
@@ -196,6 +197,22 @@ describe("a lead's page", () => {
       ['Quillmont Capital', '503', 'failed', 'HTTP 503: lender unavailable', '412 ms'],
       ['Quillmont Capital', 'none', 'failed', 'timed out', '—'],
     ]);
+  });
+
+  it("says whether the visitor's browser sent the opt-out preference signal", async () => {
+    stubServer(signedInAs(OPERATOR), leadServer({ ...deadLettered, gpc: true }));
+    renderConsole('/admin/leads/lead-7');
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' });
+    const consent = within(screen.getByRole('region', { name: 'Consent' }));
+    expect(consent.getByText('Opt-out preference signal').nextElementSibling?.textContent).toBe(
+      'Sent (Global Privacy Control): buyers receive gpc: true',
+    );
+    cleanup();
+    stubServer(signedInAs(OPERATOR), leadServer(deadLettered));
+    renderConsole('/admin/leads/lead-7');
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' });
+    const without = within(screen.getByRole('region', { name: 'Consent' }));
+    expect(without.getByText('Opt-out preference signal').nextElementSibling?.textContent).toBe('Not sent');
   });
 
   it('shows where the lead came from, apart from the answers', async () => {

@@ -32,6 +32,7 @@ const routed: Lead = {
   name: 'Maria Rivera',
   business_name: 'Rivera Bakery',
   purged_at: null,
+  gpc: false,
   answers: { amount: 50000 },
   answer_groups: [],
   consent: null,

@@ -23,6 +23,8 @@ export interface ListedLead {
   delivered_to: string | null;
   delivery_reason: string | null;
   attempts: number;
+  /** Whether the visitor sent an opt-out preference signal (Global Privacy Control) with the lead. */
+  gpc: boolean;
 }
 
 export interface LeadPage {
@@ -47,7 +49,7 @@ export async function leadPage(db: Queryable, filters: LeadFilters, limit: numbe
             ${BUSINESS_NAME_SQL} as business_name, l.purged_at is not null as purged, ${EMAIL_SQL} as email,
             ${PHONE_SQL} as phone, ${UTM_SOURCE_SQL} as utm_source, l.delivered_at,
             l.delivered_to, l.delivery_reason,
-            (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts
+            (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts, l.gpc
        from leads l ${conditions.where}
       order by l.received_at desc, l.id desc
       limit ${limit + 1}`,

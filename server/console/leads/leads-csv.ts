@@ -22,6 +22,7 @@ export const CSV_COLUMNS = [
   'delivered_at',
   'delivered_to',
   'delivery_reason',
+  'gpc',
 ] as const;
 
 function csvRecord(lead: ListedLead): string[] {
@@ -38,6 +39,7 @@ function csvRecord(lead: ListedLead): string[] {
     delivered_at: lead.delivered_at?.toISOString() ?? '',
     delivered_to: lead.delivered_to ?? '',
     delivery_reason: lead.delivery_reason ?? '',
+    gpc: String(lead.gpc),
   };
   return CSV_COLUMNS.map((column) => neutralised(cells[column]));
 }

@@ -288,8 +288,14 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       headers: { cookie: operator },
     });
     const [header, ...rows] = response.body.trimEnd().split('\n');
-    expect(header!.split(',').slice(-4)).toEqual(['utm_source', 'delivered_at', 'delivered_to', 'delivery_reason']);
-    expect(rows[0]).toMatch(new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,$`));
-    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX$`));
+    expect(header!.split(',').slice(-5)).toEqual([
+      'utm_source',
+      'delivered_at',
+      'delivered_to',
+      'delivery_reason',
+      'gpc',
+    ]);
+    expect(rows[0]).toMatch(new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,,false$`));
+    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX,false$`));
   });
 });

@@ -276,6 +276,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
         name: 'Maria Rivera',
         business_name: '',
         purged_at: null,
+        gpc: false,
         answers: MARIA,
         answer_groups: [
           {
@@ -382,14 +383,14 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="leads_2026-11-19_to_2026-11-20.csv"');
     const lines = response.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason',
+      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason,gpc',
     );
     expect(lines).toHaveLength(1 + 1205 + 1);
     expect(lines[1]).toBe(
-      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,`,
+      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,,false`,
     );
     expect(lines[2]).toMatch(
-      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,$/,
+      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,,false$/,
     );
     expect(lines.at(-1)).toMatch(/,2026-11-19T12:00:01\.000Z,v3,stored,,Lead 1,lead1@example\.com,/);
 
