@@ -13,10 +13,15 @@ export const THANK_YOU_PATH = '/api/v1/content/thank-you';
 export const HOME_POPUP_PATH = '/api/v1/content/home-popup';
 export const LEAD_INTAKE_PATH = '/api/v1/leads/trigger';
 export const CERTIFICATE_CLAIM_PATH = '/api/v1/trustedform/claim';
-/** Where the "Do Not Sell My Information" opt-out goes. */
-export const OPT_OUT_PATH = '/api/v1/privacy/opt-out';
-/** Where "Stop contacting me" goes: the visitor's revocation of consent to be contacted about the leads sent. */
-export const STOP_CONTACTING_PATH = '/api/v1/privacy/stop-contacting';
+/**
+ * The visitor's privacy requests that name an email or phone (contracts/opt-out.ts), each at its own path under
+ * PRIVACY_PATH: the "Do Not Sell My Information" opt-out, and "Stop contacting me", the revocation of consent to be
+ * contacted about the leads sent. The page calls them by kind, so its first script carries one path for both.
+ */
+export const PRIVACY_PATH = '/api/v1/privacy';
+export type PrivacyRequestKind = 'opt-out' | 'stop-contacting';
+export const OPT_OUT_PATH = `${PRIVACY_PATH}/opt-out`;
+export const STOP_CONTACTING_PATH = `${PRIVACY_PATH}/stop-contacting`;
 
 /** The header that makes sending a lead again safe: the same key stores the lead once however often it arrives. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

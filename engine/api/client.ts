@@ -18,15 +18,15 @@ import {
   HOME_POPUP_PATH,
   IDEMPOTENCY_KEY_HEADER,
   LEAD_INTAKE_PATH,
-  OPT_OUT_PATH,
   PHONE_CHECK_PATH,
+  PRIVACY_PATH,
   REMOTE_ADDRESS_PATH,
-  STOP_CONTACTING_PATH,
   THANK_YOU_PATH,
   XSRF_COOKIE,
   XSRF_HEADER,
   XSRF_REFUSED,
   ZIPCODE_VALIDATE_PATH,
+  type PrivacyRequestKind,
 } from '../../contracts/api-paths.ts';
 import type { OptOutRequest } from '../../contracts/opt-out.ts';
 
@@ -55,13 +55,11 @@ export interface ApiClient {
   sendLead(lead: Readonly<Record<string, unknown>>): Promise<LeadAccepted>;
   /** Claims the consent certificate so it is kept past its free retention. */
   claimCertificate(url: string): Promise<ClaimResponse>;
-  /** Records that leads with this email or phone must never reach a lender; rejects with ApiError naming bad fields. */
-  optOut(request: OptOutRequest): Promise<OptOutRecorded>;
   /**
-   * Records that the visitor revokes consent to be contacted about the leads sent with this email or phone; rejects
-   * with ApiError naming bad fields.
+   * Records a privacy request for this email or phone: an opt-out (its leads must never reach a lender), or "Stop
+   * contacting me" (consent to be contacted about its leads revoked); rejects with ApiError naming bad fields.
    */
-  stopContacting(request: OptOutRequest): Promise<OptOutRecorded>;
+  privacyRequest(kind: PrivacyRequestKind, request: OptOutRequest): Promise<OptOutRecorded>;
 }
 
 /** A call that did not succeed: `status` 0 when the server could not be reached. */
@@ -226,7 +224,7 @@ export function createApiClient({
       }
     },
     claimCertificate: (url) => call<ClaimResponse>(CERTIFICATE_CLAIM_PATH, { method: 'POST', body: { url } }),
-    optOut: (request) => call<OptOutRecorded>(OPT_OUT_PATH, { method: 'POST', body: request }),
-    stopContacting: (request) => call<OptOutRecorded>(STOP_CONTACTING_PATH, { method: 'POST', body: request }),
+    privacyRequest: (kind, request) =>
+      call<OptOutRecorded>(`${PRIVACY_PATH}/${kind}`, { method: 'POST', body: request }),
   };
 }

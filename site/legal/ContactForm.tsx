@@ -5,6 +5,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { checkOptOut, type OptOutRequest } from '../../contracts/opt-out.ts';
+import type { ApiError } from '../../engine/api/client.ts';
 
 export interface ContactFormText {
   label: string;
@@ -14,10 +15,17 @@ export interface ContactFormText {
   failed: string;
 }
 
-/** How the server took the request: recorded, or refused with the message for the field, or not reached at all. */
-export type ContactAnswer = { recorded: true } | { recorded: false; refusal: string | undefined };
+/** The API call that sends the request: it rejects with an ApiError, whose body names the fields a refusal refused. */
+export type SendContact = (request: OptOutRequest) => Promise<unknown>;
 
-export type SendContact = (request: OptOutRequest) => Promise<ContactAnswer>;
+/**
+ * The server's message for the first field it refused, or undefined for any other failure (no answer at all). Read
+ * from the error's body rather than by `instanceof ApiError`: the class would be a module shared with the first
+ * script, which costs that script bytes (LegalScreen.tsx).
+ */
+function refusalOf(error: unknown): string | undefined {
+  return (error as Partial<ApiError> | undefined)?.body?.fields?.[0]?.message;
+}
 
 /** What the visitor typed, as the request: an email when it has an @, a phone number otherwise. */
 function requestOf(typed: string): OptOutRequest {
@@ -62,9 +70,13 @@ export function ContactForm({ text, send }: { text: ContactFormText; send: SendC
       return;
     }
     setState({ step: 'sending' });
-    const answer = await send(request);
-    if (answer.recorded) setState({ step: 'recorded' });
-    else refuse(answer.refusal ?? text.failed, answer.refusal !== undefined);
+    try {
+      await send(request);
+      setState({ step: 'recorded' });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      refuse(refusal ?? text.failed, refusal !== undefined);
+    }
   };
 
   const error = state.step === 'editing' ? state.error : undefined;

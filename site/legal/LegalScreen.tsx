@@ -1,32 +1,31 @@
 /**
  * A built-in legal page (/privacy, /terms, /do-not-sell, /stop-contacting): its text from site/content/, and on the
- * Do Not Sell and Stop contacting pages the form that takes an email or phone. Its own module, fetched when a legal page opens: none of it is in the first screen's script. What
- * it needs of the rest of the page (its links, the API) comes in through props, so that the first script's modules
- * stay as they are: a module this one imported would have to be shared between the two scripts, which costs the
- * first one bytes.
+ * Do Not Sell and Stop contacting pages the form that takes an email or phone. Its own module, fetched when a legal
+ * page opens: none of it is in the first screen's script. What it needs of the rest of the page (its links, the API)
+ * comes in through props, so that the first script's modules stay as they are: a module this one imported would have
+ * to be shared between the two scripts, which costs the first one bytes.
  */
 import { useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { legalPages } from '../../.generated/legal-pages.ts';
 import type { BuiltInPage } from '../../contracts/public-config.ts';
-import { ContactForm, type SendContact } from './ContactForm.tsx';
+import type { ApiClient } from '../../engine/api/client.ts';
+import { ContactForm } from './ContactForm.tsx';
 
 /** Where a legal page links: another legal page (the built-in one, or the operator's own), or back to the form. */
 export type LegalLink = ComponentType<{ to: BuiltInPage | 'form'; children: ReactNode }>;
-
-/** The pages with a form, and where each sends what the visitor typed. */
-export interface LegalSenders {
-  doNotSell: SendContact;
-  stopContacting: SendContact;
-}
 
 export interface LegalScreenProps {
   page: BuiltInPage;
   productName: string;
   Link: LegalLink;
-  send: LegalSenders;
+  /** What the pages' forms call. */
+  api: Pick<ApiClient, 'privacyRequest'>;
 }
 
-export function LegalScreen({ page, productName, Link, send }: LegalScreenProps) {
+/** The request each page's form sends. */
+const FORM_REQUESTS = { doNotSell: 'opt-out', stopContacting: 'stop-contacting' } as const;
+
+export function LegalScreen({ page, productName, Link, api }: LegalScreenProps) {
   const content = legalPages[page];
   const formPage = page === 'doNotSell' || page === 'stopContacting' ? page : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,7 +62,11 @@ export function LegalScreen({ page, productName, Link, send }: LegalScreenProps)
       ))}
       {formPage !== undefined && (
         // Keyed by its page: from one form to the other, the second starts empty.
-        <ContactForm key={formPage} text={legalPages[formPage].form} send={send[formPage]} />
+        <ContactForm
+          key={formPage}
+          text={legalPages[formPage].form}
+          send={(request) => api.privacyRequest(FORM_REQUESTS[formPage], request)}
+        />
       )}
       <p className="legal__back">
         <Link to="form">Back to the form</Link>

@@ -1,36 +1,22 @@
 /**
  * The built-in legal pages as routes of the site, in the shell. Their screen and text are fetched when one opens
- * (LegalScreen.tsx); what the screen needs of the first script, its links and the calls of its forms, is made here
- * and handed to it.
+ * (LegalScreen.tsx); what the screen needs of the first script, its links and the API its forms call, is made here and
+ * handed to it.
  */
 import { Suspense } from 'react';
-import { ApiError, type ApiClient } from '../../engine/api/client.ts';
+import type { ApiClient } from '../../engine/api/client.ts';
 import { deferredComponent } from '../../engine/render/deferred-component.ts';
 import type { SitePage } from '../../engine/render/FlowRoutes.tsx';
 import { BUILT_IN_PAGES, type BuiltInPage, type PublicConfig } from '../../contracts/public-config.ts';
 import { Shell, type ShellContent } from '../shell/Shell.tsx';
 import { legalHref } from '../shell/legal-links.ts';
 import { QueryLink, SiteLink } from '../site-link.tsx';
-import type { OptOutRequest } from '../../contracts/opt-out.ts';
-import type { SendContact } from './ContactForm.tsx';
-import type { LegalLink, LegalScreenProps, LegalSenders } from './LegalScreen.tsx';
+import type { LegalLink, LegalScreenProps } from './LegalScreen.tsx';
 
 const LegalScreen = deferredComponent<LegalScreenProps>(
   () => import('./LegalScreen.tsx').then((module) => module.LegalScreen),
   'the page',
 );
-
-/** A form's call as the form takes it: a refusal's message for the field, any other failure as no answer. */
-function sender(call: (request: OptOutRequest) => Promise<unknown>): SendContact {
-  return (request) =>
-    call(request).then(
-      () => ({ recorded: true }),
-      (error: unknown) => ({
-        recorded: false,
-        refusal: error instanceof ApiError ? error.body?.fields?.[0]?.message : undefined,
-      }),
-    );
-}
 
 export function legalRoutes(config: PublicConfig, shell: ShellContent, api: ApiClient): SitePage[] {
   const Link: LegalLink = ({ to, children }) =>
@@ -39,19 +25,15 @@ export function legalRoutes(config: PublicConfig, shell: ShellContent, api: ApiC
     ) : (
       <SiteLink href={legalHref(config, to)}>{children}</SiteLink>
     );
-  const send: LegalSenders = {
-    doNotSell: sender((request) => api.optOut(request)),
-    stopContacting: sender((request) => api.stopContacting(request)),
-  };
   const route = (page: BuiltInPage): SitePage => ({
     path: BUILT_IN_PAGES[page].path,
     element: (
       <Shell config={config} content={shell} homePath="/">
         <Suspense fallback={null}>
-          <LegalScreen page={page} productName={config.productName} Link={Link} send={send} />
+          <LegalScreen page={page} productName={config.productName} Link={Link} api={api} />
         </Suspense>
       </Shell>
     ),
   });
-  return [route('privacy'), route('terms'), route('doNotSell'), route('stopContacting')];
+  return (Object.keys(BUILT_IN_PAGES) as BuiltInPage[]).map(route);
 }

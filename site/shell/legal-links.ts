@@ -8,13 +8,13 @@ export const LEGAL_LINKS: readonly { page: BuiltInPage; label: string }[] = [
   { page: 'stopContacting', label: 'Stop contacting me' },
 ];
 
+/** The page's address: the operator's own where a setting may name one, else the built-in page's path. */
 export function legalHref(config: PublicConfig, page: BuiltInPage): string {
-  const hrefs: Record<BuiltInPage, string> = {
+  // No setting names another "Stop contacting me": its revocations must reach the buyers that received the leads.
+  const hrefs: Partial<Record<BuiltInPage, string>> = {
     privacy: config.privacyUrl,
     terms: config.termsUrl,
     doNotSell: config.doNotSellUrl,
-    // Always the site's own: its revocations must reach the buyers that received the leads.
-    stopContacting: BUILT_IN_PAGES.stopContacting.path,
   };
-  return hrefs[page];
+  return hrefs[page] ?? BUILT_IN_PAGES[page].path;
 }

@@ -50,6 +50,8 @@ test('the built-in legal pages pass the audit and fit at 320 px, the Do Not Sell
   const pages = [
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Use'],
+    ['/stop-contacting', 'Stop contacting me'],
+    // Last: its form is checked with its error and its confirmation below.
     ['/do-not-sell', 'Do Not Sell My Information'],
   ] as const;
   for (const [path, title] of pages) {

@@ -19,8 +19,7 @@ export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
     homePopup: vi.fn(unexpected('homePopup')),
     sendLead: vi.fn(unexpected('sendLead')),
     claimCertificate: vi.fn(unexpected('claimCertificate')),
-    optOut: vi.fn(unexpected('optOut')),
-    stopContacting: vi.fn(unexpected('stopContacting')),
+    privacyRequest: vi.fn(unexpected('privacyRequest')),
     ...overrides,
   };
 }

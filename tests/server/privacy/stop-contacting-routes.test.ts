@@ -207,7 +207,8 @@ describe.each(DATABASES)('"Stop contacting me" on $name', (kind) => {
     const app = await appOn(setup.db, (await startBuyerEventsOn(setup, new Map())).queue);
     const waiting = await seedRoutedLead(setup.db, { email: 'maria.rivera@example.com', phone: '3105550147' }, []);
     const { cookie } = xsrfHeaders();
-    for (const headers of [{}, { cookie: cookie! }]) {
+    const withoutToken: Record<string, string>[] = [{}, { cookie: cookie! }];
+    for (const headers of withoutToken) {
       const response = await stopContacting(app, { email: 'maria.rivera@example.com' }, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'xsrf_token_invalid' });

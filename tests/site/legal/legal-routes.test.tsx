@@ -24,13 +24,12 @@ const shell = { disclosure: { title: 'Advertising Disclosure', text: '{product} 
 /** The page at `path` as the site routes it, in its shell, its screen fetched as in the browser. */
 async function renderPage(
   path: string,
-  optOut: ApiClient['optOut'] = vi.fn(async () => ({ recorded: true as const })),
-  stopContacting: ApiClient['stopContacting'] = vi.fn(async () => ({ recorded: true as const })),
+  privacyRequest: ApiClient['privacyRequest'] = vi.fn(async () => ({ recorded: true as const })),
 ) {
-  const page = legalRoutes(config, shell, stubApi({ optOut, stopContacting })).find((route) => route.path === path)!;
+  const page = legalRoutes(config, shell, stubApi({ privacyRequest })).find((route) => route.path === path)!;
   render(<MemoryRouter initialEntries={[`${path}?utm_source=fb&gclid=abc`]}>{page.element}</MemoryRouter>);
   await screen.findByRole('article');
-  return { optOut, stopContacting, user: userEvent.setup() };
+  return { privacyRequest, user: userEvent.setup() };
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Email address or phone number' });
@@ -71,10 +70,10 @@ describe('a built-in legal page', () => {
 
 describe('the Do Not Sell page', () => {
   it('sends the email the visitor typed and confirms it, with the focus on the confirmation', async () => {
-    const { optOut, user } = await renderPage('/do-not-sell');
+    const { privacyRequest, user } = await renderPage('/do-not-sell');
     await user.type(field(), ' Maria.Rivera@example.com ');
     await user.click(submit());
-    expect(optOut).toHaveBeenCalledWith({ email: 'Maria.Rivera@example.com' });
+    expect(privacyRequest).toHaveBeenCalledWith('opt-out', { email: 'Maria.Rivera@example.com' });
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe(
       'Your opt-out is recorded. Requests with this email address or phone number will not be passed on to lenders.',
@@ -84,14 +83,14 @@ describe('the Do Not Sell page', () => {
   });
 
   it('sends a phone number as a phone number', async () => {
-    const { optOut, user } = await renderPage('/do-not-sell');
+    const { privacyRequest, user } = await renderPage('/do-not-sell');
     await user.type(field(), '(310) 555-0147');
     await user.click(submit());
-    expect(optOut).toHaveBeenCalledWith({ phone: '(310) 555-0147' });
+    expect(privacyRequest).toHaveBeenCalledWith('opt-out', { phone: '(310) 555-0147' });
   });
 
   it('refuses what is neither an email nor a phone number at the field, without sending', async () => {
-    const { optOut, user } = await renderPage('/do-not-sell');
+    const { privacyRequest, user } = await renderPage('/do-not-sell');
     await user.click(submit());
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(field().getAttribute('aria-describedby')).toContain(
@@ -105,7 +104,7 @@ describe('the Do Not Sell page', () => {
     await user.click(submit());
     expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
     expect(document.activeElement).toBe(field());
-    expect(optOut).not.toHaveBeenCalled();
+    expect(privacyRequest).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal at the field, and any other failure as an alert the visitor can retry after", async () => {
@@ -114,11 +113,11 @@ describe('the Do Not Sell page', () => {
       message: 'The opt-out has 1 invalid field: email',
       fields: [{ field: 'email', keyword: 'format', message: 'Please enter a valid email' }],
     });
-    const optOut = vi
-      .fn<ApiClient['optOut']>()
+    const privacyRequest = vi
+      .fn<ApiClient['privacyRequest']>()
       .mockRejectedValueOnce(refusal)
       .mockRejectedValueOnce(new ApiError(0, 'offline'));
-    const { user } = await renderPage('/do-not-sell', optOut);
+    const { user } = await renderPage('/do-not-sell', privacyRequest);
     await user.type(field(), 'maria@example.com');
     await user.click(submit());
     expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
@@ -133,14 +132,13 @@ describe('the Do Not Sell page', () => {
 describe('the Stop contacting page', () => {
   const stopButton = () => screen.getByRole('button', { name: 'Stop contacting me' });
 
-  it('sends the email the visitor typed to the revocation, not the opt-out, and confirms it', async () => {
-    const { optOut, stopContacting, user } = await renderPage('/stop-contacting');
+  it('sends the email the visitor typed as a revocation, not an opt-out, and confirms it', async () => {
+    const { privacyRequest, user } = await renderPage('/stop-contacting');
     expect(screen.getByRole('heading', { level: 1, name: 'Stop contacting me' })).toBe(document.activeElement);
     expect(document.title).toBe('Stop contacting me | Acme Funding');
     await user.type(field(), ' Maria.Rivera@example.com ');
     await user.click(stopButton());
-    expect(stopContacting).toHaveBeenCalledWith({ email: 'Maria.Rivera@example.com' });
-    expect(optOut).not.toHaveBeenCalled();
+    expect(vi.mocked(privacyRequest).mock.calls).toEqual([['stop-contacting', { email: 'Maria.Rivera@example.com' }]]);
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe(
       'Done. We have recorded that you do not want to be contacted about requests sent with this email address or ' +
@@ -151,7 +149,7 @@ describe('the Stop contacting page', () => {
   });
 
   it('refuses bad input at the field without sending, and links the Do Not Sell page', async () => {
-    const { stopContacting, user } = await renderPage('/stop-contacting');
+    const { privacyRequest, user } = await renderPage('/stop-contacting');
     await user.type(field(), '555-0147');
     await user.click(stopButton());
     expect(field().getAttribute('aria-invalid')).toBe('true');
@@ -159,7 +157,7 @@ describe('the Stop contacting page', () => {
       screen.getByText('Please enter a valid phone number').parentElement!.id,
     );
     expect(document.activeElement).toBe(field());
-    expect(stopContacting).not.toHaveBeenCalled();
+    expect(privacyRequest).not.toHaveBeenCalled();
     expect(
       within(screen.getByRole('article'))
         .getByRole('link', { name: 'Do Not Sell My Information' })
@@ -173,14 +171,14 @@ describe('the Stop contacting page', () => {
       message: 'The revocation has 1 invalid field: phone',
       fields: [{ field: 'phone', keyword: 'format', message: 'Please enter a valid phone number' }],
     });
-    const stopContacting = vi
-      .fn<ApiClient['stopContacting']>()
+    const privacyRequest = vi
+      .fn<ApiClient['privacyRequest']>()
       .mockRejectedValueOnce(refusal)
       .mockRejectedValueOnce(new ApiError(0, 'offline'));
-    const { user } = await renderPage('/stop-contacting', undefined, stopContacting);
+    const { user } = await renderPage('/stop-contacting', privacyRequest);
     await user.type(field(), '(310) 555-0147');
     await user.click(stopButton());
-    expect(stopContacting).toHaveBeenCalledWith({ phone: '(310) 555-0147' });
+    expect(privacyRequest).toHaveBeenCalledWith('stop-contacting', { phone: '(310) 555-0147' });
     expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
     await user.click(stopButton());
     expect((await screen.findByRole('alert')).textContent).toBe(
