@@ -31,6 +31,8 @@ export interface PreviewEdit {
   frameMs: number | undefined;
   /** The new frame's navigation start to its page's last byte (the server's part of the frame's time). */
   frameHtmlMs: number | undefined;
+  /** Saves made from the first keystroke of the edit until its preview showed (the typing's included). */
+  saves: number;
 }
 
 export interface StudioPreviewResult {
@@ -62,7 +64,7 @@ const IN_PAGE = `(() => {
   }, { capture: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!state || state.lastKey === undefined || entry.startTime < state.lastKey) continue;
+      if (!state || state.lastKey === undefined) continue;
       if (entry.initiatorType === 'fetch' && /\\/flows\\/drafts\\/[^/]+$/.test(new URL(entry.name).pathname)) {
         state.saves.push({ start: entry.startTime, end: entry.responseEnd });
       }
@@ -120,8 +122,11 @@ async function timedEdit(page: Page, heading: string): Promise<PreviewEdit> {
     timeout: 15_000,
   });
   const state = (await page.evaluate(() => window.__studioPreview.read()))!;
-  // The save that made the revision shown: the last one started before the frame that shows it.
-  const save = state.saves.filter((entry) => entry.end <= (state.frameStart ?? Infinity)).at(-1);
+  // The save that made the revision shown: the last one answered before the frame that shows it started, and started
+  // after the last keystroke (the ones before went while typing).
+  const save = state.saves
+    .filter((entry) => entry.start >= state.lastKey! && entry.end <= (state.frameStart ?? Infinity))
+    .at(-1);
   return {
     heading,
     paintedMs: state.painted! - state.lastKey!,
@@ -129,6 +134,7 @@ async function timedEdit(page: Page, heading: string): Promise<PreviewEdit> {
     saveMs: save === undefined ? undefined : save.end - save.start,
     frameMs: state.frameStart === undefined ? undefined : state.painted! - state.frameStart,
     frameHtmlMs: state.frameHtml,
+    saves: state.saves.length,
   };
 }
 
@@ -162,7 +168,7 @@ export async function runStudioPreview(
       say(
         `  ${edit < 1 ? 'warm-up edit' : `edit ${edit}/${PREVIEW_EDITS}`}: ${round(timed.paintedMs)} ms ` +
           `(to the save ${round(timed.toSaveMs)}, save ${round(timed.saveMs)}, frame ${round(timed.frameMs)}, ` +
-          `its page ${round(timed.frameHtmlMs)})`,
+          `its page ${round(timed.frameHtmlMs)}; ${timed.saves} save${timed.saves === 1 ? '' : 's'} in the edit)`,
       );
       if (edit >= 1) edits.push(timed);
     }
