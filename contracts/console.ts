@@ -660,7 +660,10 @@ const auditEntry = {
   properties: {
     id: { type: 'integer' },
     at: timestamp,
-    /** The signed-in user, or for a failed sign-in the email typed (null when none was). */
+    /**
+     * The signed-in user, or for a failed sign-in the email typed (null when none was), or "visitor (Stop contacting
+     * me)" for a visitor's own consent revocation, which names its leads by id and keeps no address ("not kept").
+     */
     actor: nullableString,
     action: { type: 'string', enum: AUDIT_ACTIONS },
     /** What was acted on: a lead id, a user's email, an export's date range. */

@@ -4,7 +4,7 @@
  * call), and give the same answer, 200 `{ "recorded": true }` whether or not any lead carries the contact, so neither
  * tells anyone whether a lead exists. 400 names every bad field.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorResponse, type ErrorResponse, optOutRecorded } from '../../contracts/api.ts';
 import { checkOptOut, type OptOutContact } from '../../contracts/opt-out.ts';
 import { invalidFieldsBody } from '../platform/http/errors.ts';
@@ -22,7 +22,7 @@ export interface ContactRequestRoute {
    * Does what the request asks; what it answers goes to the log only (counts, never the contact): the visitor's
    * answer must not say whether the contact had leads.
    */
-  act: (contact: OptOutContact, request: FastifyRequest) => Promise<Record<string, number>>;
+  act: (contact: OptOutContact) => Promise<Record<string, number>>;
 }
 
 function refusalOf(route: ContactRequestRoute, fields: NonNullable<ErrorResponse['fields']>): ErrorResponse {
@@ -49,7 +49,7 @@ export async function registerContactRequestRoute(app: FastifyInstance, route: C
           request.log.info({ fields: checked.fields.map((field) => field.field) }, `${route.logAs} refused`);
           return reply.code(400).send(refusalOf(route, checked.fields));
         }
-        const done = await route.act(checked.contact, request);
+        const done = await route.act(checked.contact);
         request.log.info({ kinds: Object.keys(checked.contact), ...done }, `${route.logAs} recorded`);
         return { recorded: true as const };
       },
