@@ -19,7 +19,7 @@ export function FormFooter({ promises, consent }: { promises: FormPromises; cons
     [<ShieldIcon key="shield" />, promises.noCreditImpact],
     [<FundedIcon key="funded" />, promises.funded],
   ];
-  const optedOut = useOptOutSignal();
+  if (useOptOutSignal()) items.push([<ShieldIcon key="signal" />, SIGNAL_HONORED]);
   return (
     <div className="form-footer">
       <ul className="form-footer__promises">
@@ -35,7 +35,6 @@ export function FormFooter({ promises, consent }: { promises: FormPromises; cons
           <p>{consent}</p>
         </section>
       )}
-      {optedOut && <p className="form-footer__signal">{SIGNAL_HONORED}</p>}
     </div>
   );
 }
