@@ -71,10 +71,12 @@ test('an admin edits and publishes a step with the keyboard alone', async ({ pag
   await expect(h1(page, 'Draft of v1')).toBeFocused();
   await moveTo(page, page.getByRole('link', { name: `start: ${V1_HEADING}` }));
   await page.keyboard.press('Enter');
+  // The heading is focused while the step loads, and again once its editor is there.
+  const headingField = page.getByRole('textbox', { name: /^Heading\*?$/ });
+  await expect(headingField).toBeVisible();
   await expect(h1(page, /^Step start/)).toBeFocused();
 
   // The form's first field after the page's links, the Publish button and the Form tab; the next Tab is Subheading.
-  const headingField = page.getByRole('textbox', { name: /^Heading\*?$/ });
   await moveTo(page, headingField);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(NEW_HEADING);
@@ -134,5 +136,5 @@ test('an admin edits and publishes a step with the keyboard alone', async ({ pag
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
   await expect(h1(page, name)).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`${name} is published`);
+  await expect(page.getByRole('status').filter({ hasText: `${name} is published` })).toBeVisible();
 });

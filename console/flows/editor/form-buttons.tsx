@@ -2,6 +2,7 @@
  * The generated form's buttons in words ("Add", "Remove", "Move up"): rjsf's own show an icon font the console does
  * not load, so they would be blank squares named only by a tooltip.
  */
+import { createContext, useContext } from 'react';
 import type { IconButtonProps, OptionalDataControlsTemplateProps, TemplatesType, TitleFieldProps } from '@rjsf/utils';
 import { ConfirmButton } from '../../ConfirmButton.tsx';
 
@@ -31,6 +32,9 @@ export const formButtons: Partial<TemplatesType['ButtonTemplates']> = {
   RemoveButton: textButton('Remove'),
 };
 
+/** The title of the group whose legend the Add or Remove sits beside (TitleFieldTemplate), which names it. */
+const GroupTitle = createContext<string | undefined>(undefined);
+
 /** rjsf names a group's controls by the group and the control (optionalControlsId): the Add of the Remove `id`. */
 const addIdOf = (removeId: string) => removeId.replace(/optionalRemove$/, 'optionalAdd');
 
@@ -48,8 +52,10 @@ export function OptionalDataControlsTemplate({
   onAddClick,
   onRemoveClick,
 }: OptionalDataControlsTemplateProps) {
+  const group = useContext(GroupTitle);
   const title: unknown = uiSchema?.['ui:title'] ?? schema.title;
-  const named = typeof title === 'string' ? title : label;
+  // A field's own group is titled by its key only in the legend (business_type); rjsf's label is a generic phrase.
+  const named = group ?? (typeof title === 'string' ? title : label);
   if (onRemoveClick !== undefined) {
     return (
       <ConfirmButton
@@ -91,7 +97,7 @@ export function TitleFieldTemplate({ id, title, required, optionalDataControl }:
         {title}
         {required && <span className="required">*</span>}
       </legend>
-      {optionalDataControl}
+      <GroupTitle.Provider value={title || undefined}>{optionalDataControl}</GroupTitle.Provider>
     </>
   );
 }
