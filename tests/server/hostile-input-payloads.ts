@@ -307,6 +307,8 @@ export function hostileHeaders(g: Generator): Record<string, string> {
   if (g.chance(0.05)) headers['if-none-match'] = g.pick(['*', '"x"', 'W/"0"']);
   if (g.chance(0.05)) headers['x-http-method-override'] = g.pick(['DELETE', 'PUT']);
   if (g.chance(0.05)) headers['content-encoding'] = g.pick(['gzip', 'klingon', 'identity', 'br, gzip']);
+  // The opt-out preference signal: only "1" is one (decision 121).
+  if (g.chance(0.1)) headers['sec-gpc'] = g.pick(['1', '0', '2', 'true', '', '1, 1', '<script>', '1'.repeat(2000)]);
   return headers;
 }
 

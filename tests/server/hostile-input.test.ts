@@ -426,10 +426,27 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
     const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [
       response.json().id,
     ]);
-    expect(rows[0]?.payload).toEqual(lead);
+    expect(rows[0]?.payload).toEqual({ ...lead, gpc: false, time_zone: 'America/Los_Angeles' });
     // The statement was data: the table it names is still there.
     expect(await countRows(database.db, 'leads')).toBeGreaterThan(0);
   });
+
+  it.each(['0', '2', 'true', 'yes', '1, 1', '11', '<script>', '1'.repeat(2000)])(
+    'takes a Sec-GPC header of %j as no opt-out preference signal, storing the lead',
+    async (value) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: LEADS_PATH,
+        payload: validLead(),
+        headers: { 'content-type': 'application/json', 'sec-gpc': value, ...xsrfHeaders() },
+      });
+      expect(response.statusCode).toBe(201);
+      const { rows } = await database.db.query<{ gpc: boolean }>('select gpc from leads where id = $1', [
+        response.json().id,
+      ]);
+      expect(rows).toEqual([{ gpc: false }]);
+    },
+  );
 
   it.each([
     ['a NUL', 'Rivera\u0000Bakery'],
