@@ -48,7 +48,17 @@ export function builtInPagePaths(): Map<string, string> {
  */
 export type PlacesApi = 'new' | 'legacy';
 
-export interface PublicConfig {
+/** What the server hands the page: the settings below, and the Maps key with the service that suggests with it. */
+export type PublicConfig = PageConfig & MapsConfig;
+
+/**
+ * The Google Maps Platform key for address suggestions, with the service that suggests addresses with it; or no key
+ * (null): visitors type the address by hand. A union on the key, so that a config with a key is the widgets' page
+ * settings as it is (site/site-tree.tsx), and the first script builds no object for them.
+ */
+export type MapsConfig = { mapsApiKey: string; placesApi: PlacesApi } | { mapsApiKey: null; placesApi: PlacesApi };
+
+interface PageConfig {
   /** The product name (also the page title). */
   productName: string;
   /** The legal pages: the operator's absolute http(s) URL when configured, else the built-in page's path. */
@@ -69,10 +79,6 @@ export interface PublicConfig {
   enhancedConversions: boolean;
   /** Whether the page loads the TrustedForm lead-certificate script. */
   loadTrustedFormScript: boolean;
-  /** The Google Maps Platform key for address autocomplete, or null: visitors type the address by hand. */
-  mapsApiKey: string | null;
-  /** The service that suggests addresses with mapsApiKey. */
-  placesApi: PlacesApi;
 }
 
 /** The settings the server wrote into this page: how the visitor's page and the console's read them at start. */

@@ -41,7 +41,7 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
     productName: config.productName,
     api,
     actions: environment.actions,
-    page: config.mapsApiKey === null ? {} : { mapsApiKey: config.mapsApiKey, placesApi: config.placesApi },
+    page: config.mapsApiKey === null ? {} : config,
     certificateEnabled: config.loadTrustedFormScript,
     pageAnswers: environment.pageAnswers,
     arrival: environment.arrival,
