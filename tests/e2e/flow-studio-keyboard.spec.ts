@@ -83,6 +83,8 @@ test('an admin edits and publishes a step with the keyboard alone', async ({ pag
   await move(page, 'Tab');
   await expect(page.getByRole('textbox', { name: 'Subheading' })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  // Saving takes nothing away from where the user is.
+  await expect(page.getByRole('textbox', { name: 'Subheading' })).toBeFocused();
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.frameLocator('iframe').last().getByRole('heading', { level: 1 })).toHaveText(NEW_HEADING);
 
