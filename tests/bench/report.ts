@@ -10,7 +10,7 @@ import type { NextHeadingResult } from './next-heading.ts';
 import { speedToLeadRows } from './speed-to-lead-report.ts';
 import type { SpeedToLeadResults } from './speed-to-lead.ts';
 import { ratio } from './stats.ts';
-import { PREVIEW_EDITS, type StudioPreviewResult } from './studio-preview.ts';
+import type { StudioPreviewResult } from './studio-preview.ts';
 import { targetCells, type Row } from './row.ts';
 import { TARGETS, type Target } from './targets.ts';
 
@@ -102,7 +102,7 @@ function nextHeadingRows(result: NextHeadingResult): Row[] {
 }
 
 function studioPreviewRows(result: StudioPreviewResult): Row[] {
-  const subject = `${result.edits.length} edits of "Heading" (of ${PREVIEW_EDITS}), v1's first step`;
+  const subject = `${result.edits.length} edits of "Heading", v1's first step, desk`;
   const row = (metric: string, value: number | undefined): Row => ({
     metric,
     subject,
