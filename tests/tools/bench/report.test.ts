@@ -160,6 +160,31 @@ describe('result rows', () => {
     expect(postgres.filter((row) => row.target !== '').every((row) => row.met === 'skipped')).toBe(true);
   });
 
+  it("judges the studio's preview while typing by the p95 of its edits only, its parts shown beside it", () => {
+    const rows = resultRows(
+      {
+        studioPreview: {
+          edits: [],
+          medianMs: 250,
+          p95Ms: 320,
+          medianToSaveMs: 53,
+          medianSaveMs: 150,
+          medianFrameMs: 90,
+          medianFrameHtmlMs: 30,
+        },
+      },
+      0,
+    );
+    expect(rows.map((row) => [row.metric, row.value, row.met])).toEqual([
+      ['Studio preview, last keystroke to preview painted, median', '250 ms', ''],
+      ['Studio preview, last keystroke to preview painted, p95', '320 ms', 'no'],
+      ['Studio preview, last keystroke to the save sent, median', '53 ms', ''],
+      ['Studio preview, the save, median', '150 ms', ''],
+      ['Studio preview, the frame loaded to its heading painted, median', '90 ms', ''],
+      ['Studio preview, the frame loaded to its page answered, median', '30 ms', ''],
+    ]);
+  });
+
   it('judges the console list at scale by its p95 on each database, PostgreSQL skipped when unreachable', () => {
     const timed = (p95Ms: number) => ({ requests: 200, p50Ms: p95Ms / 2, p95Ms });
     const rows = resultRows(
