@@ -21,6 +21,10 @@ interface FakeCall {
 
 const fake = window as unknown as { fakePlacesCalls: FakeCall[]; fakePlacesMode?: string };
 
+interface Fetcher {
+  fetchAutocompleteSuggestions(request: { input: string }): Promise<unknown>;
+}
+
 function renderInput({ ready = true } = {}) {
   const picked = vi.fn<(address: PickedAddress) => void>();
   function Street() {
@@ -137,6 +141,29 @@ describe('address suggestions from Places API (New)', () => {
     await user.type(combobox(), '160 B');
     await screen.findByRole('option', { name: /160 Broadway/ });
     expect(callsOf('suggest').at(-1)!.token).not.toBe(details!.token);
+  });
+
+  it('drops the answer to an earlier request when it arrives after a later one', async () => {
+    const suggestions = (window as unknown as { google: { maps: { places: { AutocompleteSuggestion: Fetcher } } } })
+      .google.maps.places.AutocompleteSuggestion;
+    const fetchAnswer = suggestions.fetchAutocompleteSuggestions;
+    let answerFirst = () => {};
+    suggestions.fetchAutocompleteSuggestions = (request) => {
+      const answer = fetchAnswer(request);
+      if (request.input !== '1600') return answer;
+      return new Promise((resolve) => (answerFirst = () => resolve(answer)));
+    };
+    try {
+      const { user } = renderInput();
+      await user.type(combobox(), '1600');
+      await pauseTyping();
+      await user.type(combobox(), ' P');
+      await screen.findByRole('option', { name: /1600 Pennsylvania Avenue NW/ });
+      await act(async () => answerFirst());
+      expect(options()).toHaveLength(1);
+    } finally {
+      suggestions.fetchAutocompleteSuggestions = fetchAnswer;
+    }
   });
 
   it('closes the list on Escape and when the visitor leaves the input, choosing nothing', async () => {
