@@ -15,7 +15,7 @@ import type { WidgetInfo } from './schema.ts';
 import { checkAcrossFiles } from './checks/across-files.ts';
 import { checkFile } from './checks/one-file.ts';
 import { createRun, isObject } from './checks/run.ts';
-import type { CheckOptions } from './checks/run.ts';
+import type { CheckOptions, Run } from './checks/run.ts';
 
 export type { WidgetInfo } from './schema.ts';
 export type { CheckOptions } from './checks/run.ts';
@@ -43,7 +43,25 @@ export function checkFlows(
   widgets: readonly WidgetInfo[],
   options: CheckOptions = {},
 ): Problem[] {
+  return flowChecker(widgets, options).check(files);
+}
+
+export interface FlowChecker {
+  /** What checkFlows finds in these files, with the checker's widgets and options. */
+  check(files: readonly FlowFile[]): Problem[];
+}
+
+/**
+ * checkFlows for any number of checks with the same widgets and options: what every check needs (the flow format's
+ * validator, the widgets' options, the JSON Schema compilers) is made once, and each step's schema is compiled once
+ * per content (checks/strict-compile.ts). A server that checks a draft at every save keeps one.
+ */
+export function flowChecker(widgets: readonly WidgetInfo[], options: CheckOptions = {}): FlowChecker {
   const run = createRun(widgets, options);
+  return { check: (files) => checkWith(run, files, options) };
+}
+
+function checkWith(run: Run, files: readonly FlowFile[], options: CheckOptions): Problem[] {
   const resolved = resolveFlows(files);
   const found: (Problem & { inheritedBy?: string })[] = [...resolved.problems];
   const flows = new Map(resolved.flows.map((flow) => [flow.file, flow]));

@@ -4,6 +4,7 @@ import type { Located } from '../explain.ts';
 import type { JsonObject } from '../schema.ts';
 import { didYouMean } from '../suggest.ts';
 import { isObject, quoted } from './run.ts';
+import { strictCompile } from './strict-compile.ts';
 import type { Report, Run } from './run.ts';
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas (draft-07 and what ajv adds). */
@@ -60,16 +61,12 @@ export function checkJsonSchema(
   const cleaned = withoutUnknowns(schema, at, !mode.fields, run, report);
   if (!fitsMetaSchema || !isObject(cleaned)) return;
 
-  run.logs.length = 0;
-  try {
-    ajv.compile(cleaned);
-  } catch (error) {
-    const { pointer, message } = locate((error as Error).message, at);
+  const { thrown, warnings } = strictCompile(run, mode.fields, cleaned);
+  if (thrown !== undefined) {
+    const { pointer, message } = locate(thrown, at);
     report(pointer, message);
-  } finally {
-    ajv.removeSchema(cleaned);
   }
-  for (const line of run.logs) {
+  for (const line of warnings) {
     const problem = strictModeProblem(line, at, cleaned, mode.fields);
     if (problem) report(problem.pointer, problem.message);
   }

@@ -1,6 +1,7 @@
 /**
- * What one run of the flow checks shares: the compiled validators, the known widgets, keywords, formats and actions,
- * and the small helpers every check words its messages with.
+ * What a run of the flow checks shares, made once for any number of checks with the same widgets and options: the
+ * compiled validators, the known widgets, keywords, formats and actions, what compiling each step's schema found, and
+ * the small helpers every check words its messages with.
  */
 import { Ajv } from 'ajv';
 import type { Format, ValidateFunction } from 'ajv';
@@ -98,11 +99,22 @@ export const quoted = (name: string): string => `"${name}"`;
 export const joinAnd = (words: readonly string[]): string =>
   words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
+/** What compiling a schema found. */
+export interface CompileOutcome {
+  /** The message ajv refused the schema with, if it did. */
+  thrown: string | undefined;
+  /** What ajv's strict mode logged while compiling (the strict options set to "log"). */
+  warnings: readonly string[];
+}
+
 export interface Run {
   flowValidator: ValidateFunction;
   fieldsAjv: Ajv;
   whenAjv: Ajv;
+  /** What the strict mode logged during the last compile (strict-compile.ts empties it before each). */
   logs: string[];
+  /** What compiling each schema found, by mode and schema text (strict-compile.ts). */
+  compiled: Map<string, CompileOutcome>;
   widgets: Map<string, WidgetInfo>;
   optionValidators: Map<string, ValidateFunction>;
   keywords: string[];
@@ -139,6 +151,7 @@ export function createRun(widgets: readonly WidgetInfo[], options: CheckOptions)
     fieldsAjv,
     whenAjv: strictAjv(false),
     logs,
+    compiled: new Map(),
     widgets: new Map(widgets.map((widget) => [widget.name, widget])),
     optionValidators,
     keywords,

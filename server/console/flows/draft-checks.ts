@@ -1,10 +1,11 @@
 /**
  * A draft's checks: exactly those of `npm run flows:check` (engine/flow/checks.ts checkFlows, with the same reserved
- * paths), run on the flow files plus the draft as one more file, completed as publishing will complete it. Each problem
- * is given at its JSON pointer into the draft's resolved flow (a value sits at the same pointer in the overlay that
- * writes it and in the flow it resolves to) with a sentence that says what it is about (problem-sentences.ts).
+ * paths, by one flowChecker kept for every save), run on the flow files plus the draft as one more file, completed as
+ * publishing will complete it. Each problem is given at its JSON pointer into the draft's resolved flow (a value sits at
+ * the same pointer in the overlay that writes it and in the flow it resolves to) with a sentence that says what it is
+ * about (problem-sentences.ts).
  */
-import { checkFlows, type WidgetInfo } from '../../../engine/flow/checks.ts';
+import { flowChecker, type WidgetInfo } from '../../../engine/flow/checks.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
 import { resolveFlows } from '../../../engine/flow/overlay.ts';
 import { builtInPagePaths } from '../../../contracts/public-config.ts';
@@ -44,7 +45,8 @@ export interface DraftChecker {
 }
 
 export function draftChecker(files: FlowFiles, widgets: readonly WidgetInfo[]): DraftChecker {
-  const reservedPaths = builtInPagePaths();
+  // Made once for every save: building the checks' validators and compiling the step schemas was most of a save.
+  const flows = flowChecker(widgets, { reservedPaths: builtInPagePaths() });
   return {
     check(draftId, base, overlay) {
       if (!isObject(overlay)) {
@@ -60,7 +62,7 @@ export function draftChecker(files: FlowFiles, widgets: readonly WidgetInfo[]): 
       const json = completeOverlay(fileBase, CHECKED_AS, changesOverFile(base, changesOf(overlay)));
       const all = [...files.sources, { file, json }];
       const inherited = ` (inherited by ${file})`;
-      const problems = checkFlows(all, widgets, { reservedPaths }).flatMap(({ file: at, pointer, message }) => {
+      const problems = flows.check(all).flatMap(({ file: at, pointer, message }) => {
         if (at === file) return [readableProblem(pointer, message)];
         // A value the draft inherits is reported at the file that wrote it, once it is the draft that breaks it.
         if (!message.endsWith(inherited)) return [];
