@@ -1,6 +1,6 @@
 /**
  * A draft is checked at every save by one checker kept for the server: each save finds what npm run flows:check
- * finds, and compiles only the schemas that changed since a save before it.
+ * finds, and compiles only the schemas that changed since a save before it; what it keeps is bounded.
  */
 import { Ajv } from 'ajv';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -9,6 +9,8 @@ import { draftChecker } from '../../../../server/console/flows/draft-checks.ts';
 import { readFileVersions } from '../../../../server/console/flows/file-versions.ts';
 import { readWidgetInfo } from '../../../../server/console/flows/widget-info.ts';
 import type { Base } from '../../../../server/console/flows/overlays.ts';
+import { createRun } from '../../../../engine/flow/checks/run.ts';
+import { OUTCOMES_KEPT, strictCompile } from '../../../../engine/flow/checks/strict-compile.ts';
 
 const files = readFileVersions(FLOWS_DIR);
 const v1: Base = { kind: 'file', file: files.get('v1')! };
@@ -56,5 +58,27 @@ describe('the checks of a draft at every save', () => {
 
     expect(checker.check(DRAFT, v1, withAmountRules({ maxLength: 7 })).problems).toEqual(wrongRule);
     expect(compiles()).toBe(2);
+  });
+});
+
+describe('the compiled schemas a checker keeps', () => {
+  it('are at most OUTCOMES_KEPT, the least recently used dropped first', () => {
+    const run = createRun(readWidgetInfo(), {});
+    const schema = (limit: number) => ({ type: 'string', maxLength: limit });
+    const compiles = countCompiles();
+    strictCompile(run, true, schema(0));
+    strictCompile(run, true, schema(1));
+    for (let limit = 2; limit <= OUTCOMES_KEPT; limit++) {
+      strictCompile(run, true, schema(limit));
+      if (limit === 2) strictCompile(run, true, schema(0)); // used again: now newer than schema(1)
+    }
+    expect(compiles()).toBe(OUTCOMES_KEPT + 1);
+    expect(run.compiled.size).toBe(OUTCOMES_KEPT);
+
+    strictCompile(run, true, schema(0));
+    expect(compiles()).toBe(OUTCOMES_KEPT + 1);
+    strictCompile(run, true, schema(1));
+    expect(compiles()).toBe(OUTCOMES_KEPT + 2);
+    expect(run.compiled.size).toBe(OUTCOMES_KEPT);
   });
 });
