@@ -10,8 +10,7 @@ import type { Action } from '../../engine/actions/action.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
 import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
-import { loadTagManager, pushConsentDefaults, tagManagerEvents, type DataLayer } from './tag-manager.ts';
-import { loadCertificateScript } from './lead-certificate.ts';
+import { NO_TAG_MANAGER, pushConsentDefaults, tagManagerEvents, type DataLayer } from './tag-manager.ts';
 import { leadUserData } from './lead-user-data.ts';
 import { sendsOptOutSignal, withOptOutSignal } from './opt-out-signal.ts';
 
@@ -37,8 +36,12 @@ export function startThirdParties(config: PublicConfig, actions: Actions): { eve
   if (defaults !== null) pushConsentDefaults(dataLayer, optedOut ? defaults.optedOut : defaults.everyone);
   const log = (message: string) => console.warn(message);
   afterLoad(() => {
-    loadTagManager(config.gtm, { document, dataLayer, log });
-    if (config.loadTrustedFormScript) loadCertificateScript({ document, log });
+    if (config.gtm === null) log(NO_TAG_MANAGER);
+    if (config.gtm === null && !config.loadTrustedFormScript) return;
+    import('./third-party-scripts.ts').then(
+      ({ loadThirdPartyScripts }) => loadThirdPartyScripts(config, { document, dataLayer, log }),
+      () => log("The third parties' scripts could not be loaded."),
+    );
   });
   const lead = actions[LEAD_ACTION];
   // Enhanced conversions are advertising: a visitor who opted out gets none.

@@ -1,30 +1,17 @@
 /**
- * Google Tag Manager: the container script (only when an id is configured, after the first screen is up) and the
- * dataLayer events of the flow. Events carry the flow, its version and step ids, never an answer as typed.
+ * Google Tag Manager's dataLayer: consent mode's defaults and the flow's events, pushed from the first screen on (the
+ * container script, added once the page has loaded, is in tag-manager-script.ts). Events carry the flow, its version
+ * and step ids, never an answer as typed.
  */
-import type { GtmConfig } from '../../contracts/public-config.ts';
 import type { ConsentDefaults } from '../../contracts/consent-mode.ts';
 import type { FlowEvents } from '../../engine/render/flow-events.ts';
 import { LEAD_ACTION } from '../../engine/actions/index.ts';
-import { addAsyncScript, type ScriptPage } from './add-script.ts';
 import type { UserData } from './enhanced-conversions.ts';
 
-export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+/** Logged, not shown: the page works the same without analytics. */
 export const NO_TAG_MANAGER = 'Google tag manager ID not provided.';
 
 export type DataLayer = { push(...items: object[]): unknown };
-
-export function tagManagerUrl(gtm: GtmConfig): string {
-  const url = new URL('/gtm.js', TAG_MANAGER_ORIGIN);
-  url.searchParams.set('id', gtm.id);
-  // An environment (preview or staging container) needs both; gtm_cookies_win keeps its preview cookie working.
-  if (gtm.auth !== null && gtm.preview !== null) {
-    url.searchParams.set('gtm_auth', gtm.auth);
-    url.searchParams.set('gtm_preview', gtm.preview);
-    url.searchParams.set('gtm_cookies_win', 'x');
-  }
-  return url.href;
-}
 
 /**
  * Google's gtag('consent', 'default', ...) for each set of defaults. gtag pushes its `arguments` object, which the tag
@@ -36,16 +23,6 @@ export function pushConsentDefaults(dataLayer: DataLayer, defaults: readonly Con
     dataLayer.push(arguments);
   }
   for (const parameters of defaults) gtag('consent', 'default', parameters);
-}
-
-/** Adds the container script; without an id it only logs, as the page works the same without analytics. */
-export function loadTagManager(gtm: GtmConfig | null, page: ScriptPage & { dataLayer: DataLayer }): void {
-  if (gtm === null) {
-    page.log(NO_TAG_MANAGER);
-    return;
-  }
-  page.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  addAsyncScript(page, tagManagerUrl(gtm), 'Google tag manager script could not be loaded.');
 }
 
 /**

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  CERTIFICATE_FORM_ID,
-  certificateAnswers,
-  certificateScriptUrl,
-} from '../../../site/third-party/lead-certificate.ts';
+import { CERTIFICATE_FORM_ID, certificateAnswers } from '../../../site/third-party/lead-certificate.ts';
+import { certificateScriptUrl } from '../../../site/third-party/third-party-scripts.ts';
 
 afterEach(() => document.getElementById(CERTIFICATE_FORM_ID)?.remove());
 

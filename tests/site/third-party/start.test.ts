@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Action, ActionInput } from '../../../engine/actions/action.ts';
 import { LEAD_ACTION } from '../../../engine/actions/index.ts';
 import { createApiClient } from '../../../engine/api/client.ts';
@@ -96,5 +96,39 @@ describe('enhanced conversions', () => {
   it('hashes nothing for a lead that was not stored', async () => {
     const dataLayer = await submitLead(true, false);
     expect(JSON.stringify(dataLayer)).not.toContain('user_data');
+  });
+});
+
+describe("the third parties' scripts, once the page has loaded", () => {
+  const containers = () => document.head.querySelectorAll('script[src^="https://www.googletagmanager.com/"]');
+
+  it('without a tag manager or the certificate script, only logs that no tag manager is configured', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    startThirdParties(config, {});
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Google tag manager ID not provided.'));
+    expect(document.head.querySelectorAll('script[src^="https://"]')).toHaveLength(0);
+    warn.mockRestore();
+  });
+
+  it("adds the tag manager's container after consent mode's defaults, and the certificate script when asked", async () => {
+    const everyone = [
+      { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' },
+    ] as const;
+    startThirdParties(
+      {
+        ...config,
+        gtm: { id: 'GTM-ABC123', auth: null, preview: null },
+        consentDefaults: { everyone: [...everyone], optedOut: [...everyone] },
+        loadTrustedFormScript: true,
+      },
+      {},
+    );
+    await vi.waitFor(() => expect(containers()).toHaveLength(1));
+    const events = (window.dataLayer ?? []).map((item) =>
+      'event' in item ? item.event : Array.from(item as never)[0],
+    );
+    expect(events).toEqual(['consent', 'gtm.js']);
+    expect(document.head.querySelectorAll('script[src^="https://api.trustedform.com/"]')).toHaveLength(1);
+    for (const script of document.head.querySelectorAll('script[src^="https://"]')) script.remove();
   });
 });

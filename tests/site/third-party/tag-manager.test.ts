@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  NO_TAG_MANAGER,
-  loadTagManager,
-  tagManagerEvents,
-  tagManagerUrl,
-} from '../../../site/third-party/tag-manager.ts';
+import { tagManagerEvents } from '../../../site/third-party/tag-manager.ts';
+import { loadTagManager, tagManagerUrl } from '../../../site/third-party/third-party-scripts.ts';
 
 const step = { flow: 'business-funding', version: 'v2', stepId: 'amount' };
 
@@ -41,14 +37,6 @@ describe('the tag manager', () => {
     expect(container.nonce).toBe('cGFnZS1ub25jZQ==');
     container.remove();
     own.remove();
-  });
-
-  it('only logs that no id is configured, and loads nothing', () => {
-    const log = vi.fn();
-    loadTagManager(null, { document, dataLayer: [], log });
-    expect(log).toHaveBeenCalledWith('Google tag manager ID not provided.');
-    expect(NO_TAG_MANAGER).toBe('Google tag manager ID not provided.');
-    expect(document.head.querySelector('script[src*="googletagmanager"]')).toBeNull();
   });
 });
 
