@@ -5,7 +5,7 @@
  * came from: its steps' headings, its fields' titles and its options' labels, in the flow's order.
  */
 import type { AnswerGroup } from '../../../contracts/console.ts';
-import { LEAD_EXTRAS } from '../../../contracts/lead.ts';
+import { LEAD_EXTRAS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
 import { ATTRIBUTION_FIELD } from '../../../contracts/attribution.ts';
 import { Value } from 'typebox/value';
 import { FlowSchema, type Flow } from '../../../engine/flow/definition.ts';
@@ -40,6 +40,9 @@ export interface PublishedFlows {
 
 /** Shown above what the page sends with the answers (the full name, the address, the page's address...). */
 const SENT_WITH_THE_LEAD = 'Sent with the lead';
+/** The fields intake adds to every lead itself, with their labels; the page's own extras are in LEAD_EXTRAS. */
+const ADDED_BY_INTAKE: ReadonlyMap<string, string> = new Map([[TIME_ZONE_FIELD, 'Time zone (from the ZIP code)']]);
+const sentWithTheLead = (name: string) => name in LEAD_EXTRAS || ADDED_BY_INTAKE.has(name);
 /** Shown above fields the lead's version does not ask for, each under its own key. */
 const OTHER_FIELDS = 'Other fields';
 
@@ -125,7 +128,8 @@ function answerOf(field: FieldLabels, value: unknown): Answer {
 /** A field no step of the version asks for, under its own key, or the submit's title for what the page adds. */
 function unaskedAnswer(name: string, value: unknown): Answer {
   const extra = (LEAD_EXTRAS as Record<string, { schema: { title: string } } | undefined>)[name];
-  return answerOf({ name, label: extra?.schema.title ?? name, options: undefined, prefix: '' }, value);
+  const label = extra?.schema.title ?? ADDED_BY_INTAKE.get(name) ?? name;
+  return answerOf({ name, label, options: undefined, prefix: '' }, value);
 }
 
 /**
@@ -146,8 +150,8 @@ export function answerGroups(labels: AnswerLabels, version: string, payload: Rec
     });
     if (answers.length > 0) groups.push({ title: fillFromAnswers(step.heading, payload), answers });
   }
-  const extras = [...left].filter(([name]) => name in LEAD_EXTRAS);
-  const others = [...left].filter(([name]) => !(name in LEAD_EXTRAS));
+  const extras = [...left].filter(([name]) => sentWithTheLead(name));
+  const others = [...left].filter(([name]) => !sentWithTheLead(name));
   if (extras.length > 0) {
     groups.push({ title: SENT_WITH_THE_LEAD, answers: extras.map(([name, value]) => unaskedAnswer(name, value)) });
   }

@@ -176,6 +176,26 @@ describe(`a lead's answers on ${kind.name}`, () => {
     ]);
   });
 
+  it('labels the opt-out preference signal and the time zone intake adds, with what the page sent', async () => {
+    const { db, app, operator } = await setUp();
+    const payload = { ...validLead({ flow_version: 'v1' }), gpc: true, time_zone: 'America/Los_Angeles' };
+    const id = await seedLead(db, { receivedAt: '2026-11-20T10:00:00Z', version: 'v1', payload });
+    const sent = (await leadPage(app, operator, id)).answer_groups.at(-1)!;
+    expect(sent.title).toBe('Sent with the lead');
+    expect(sent.answers).toEqual(
+      expect.arrayContaining([
+        { field: 'gpc', label: 'Opt-out preference signal (GPC)', text: 'Yes', code: null, unlisted: false },
+        {
+          field: 'time_zone',
+          label: 'Time zone (from the ZIP code)',
+          text: 'America/Los_Angeles',
+          code: null,
+          unlisted: false,
+        },
+      ]),
+    );
+  });
+
   it('has no answers and no name for a lead whose personal data retention erased, and says when', async () => {
     const { db, app, operator } = await setUp();
     const id = await seedLead(db, { receivedAt: '2026-11-20T10:00:00Z', payload: {} });
