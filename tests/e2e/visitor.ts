@@ -10,6 +10,6 @@ export const VISITOR = {
   phone: '2125550123',
   businessName: 'acme tools',
   street: '1 Main St',
-  /** The address the fake Places autocomplete suggests (tests/support/fake-places.js). */
+  /** The address the stand-in for Places suggests (tests/support/fake-places-new.js). */
   suggestedStreet: '1600 Amphitheatre Pkwy',
 } as const;

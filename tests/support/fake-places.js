@@ -1,9 +1,7 @@
 /*
- * A stand-in for Google's legacy Places Autocomplete, so tests pick an address without Google.
- *
- * - In the browser (end-to-end tests): serve this file for https://maps.googleapis.com/maps/api/js*; like Google's
- *   script it then calls the function named by the `callback` query parameter of its own URL.
- * - In jsdom (unit tests): import it; it installs itself on the test's window at once.
+ * A stand-in for Google's legacy Places Autocomplete (GOOGLE_PLACES_API=legacy), so the legacy input's unit tests pick
+ * an address without Google: imported in jsdom, it installs itself on the test's window at once. (The end-to-end tests
+ * run Places API (New), the default, and serve fake-places-new.js.)
  *
  * It offers one suggestion, 1600 Amphitheatre Pkwy, Mountain View, CA 94043, as soon as the visitor types into the
  * input it is attached to. The suggestion is a role="option" in a role="listbox" appended to the body; the visitor picks

@@ -1,6 +1,6 @@
 /**
- * Google's Places Autocomplete replaced by the stand-in in fake-places.js, installed on the jsdom window by importing
- * this module. End-to-end tests serve fake-places.js itself as the Maps script.
+ * Google's legacy Places Autocomplete replaced by the stand-in in fake-places.js, installed on the jsdom window by
+ * importing this module.
  */
 import './fake-places.js';
 
