@@ -99,3 +99,12 @@ export async function eventJobStates(setup: Setup, eventId: string): Promise<str
   );
   return rows.map((row) => row.state);
 }
+
+/** The event ids of every buyer-events job queued so far, oldest first. */
+export async function queuedEventIds(setup: Setup): Promise<string[]> {
+  const { rows } = await setup.db.query<{ event_id: string }>(
+    `select data->>'eventId' as event_id from ${setup.bossSchema}.job where name = $1 order by created_on`,
+    [BUYER_EVENTS_QUEUE],
+  );
+  return rows.map((row) => row.event_id);
+}

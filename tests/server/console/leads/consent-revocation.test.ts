@@ -9,10 +9,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { consentRevocationPath, LEADS_PATH, type LeadActionResponse } from '../../../../contracts/console.ts';
 import type { Database } from '../../../../server/platform/db/types.ts';
 import type { BuyerEventQueue } from '../../../../server/buyers/events/buyer-events.ts';
-import { BUYER_EVENTS_QUEUE } from '../../../../server/buyers/events/buyer-events-queue.ts';
-import { eventsOf, seedRoutedLead, startBuyerEventsOn } from '../../../support/buyer-events-setup.ts';
+import { eventsOf, queuedEventIds, seedRoutedLead, startBuyerEventsOn } from '../../../support/buyer-events-setup.ts';
 import { consoleUserWithSession } from '../../../support/console-users.ts';
-import { openDatabase, type Setup } from '../../../support/delivery-setup.ts';
+import { openDatabase } from '../../../support/delivery-setup.ts';
 import { startLeadApp } from '../../../support/lead-app.ts';
 import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
 
@@ -46,14 +45,6 @@ async function audited(db: Database) {
     'select actor, action, target from console_audit order by id',
   );
   return rows;
-}
-
-async function queuedEventIds(setup: Setup): Promise<string[]> {
-  const { rows } = await setup.db.query<{ event_id: string }>(
-    `select data->>'eventId' as event_id from ${setup.bossSchema}.job where name = $1 order by created_on`,
-    [BUYER_EVENTS_QUEUE],
-  );
-  return rows.map((row) => row.event_id);
 }
 
 describe.each(DATABASES)('the console’s consent revocation on $name', (kind) => {
