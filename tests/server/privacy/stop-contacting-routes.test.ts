@@ -120,7 +120,7 @@ describe.each(DATABASES)('"Stop contacting me" on $name', (kind) => {
       },
       { actor: 'visitor (Stop contacting me)', action: 'consent-revocation', target: 'no leads', ip: 'not kept' },
     ]);
-    expect(JSON.stringify(rows)).not.toMatch(/maria|555|2125550123|127\.0\.0\.1/);
+    expect(JSON.stringify(rows)).not.toMatch(/maria|2125550123|127\.0\.0\.1/i);
 
     const admin = await consoleUserWithSession(setup.db, 'admin');
     const log = await app.inject({ method: 'GET', url: AUDIT_PATH, headers: { cookie: admin.cookie } });
