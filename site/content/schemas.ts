@@ -306,6 +306,79 @@ export const footerFile = {
 } as const;
 export type FooterFile = FromSchema<typeof footerFile>;
 
+const word = (description: string, maxLength = 80) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const;
+
+/** A group of words of one part of the page, every one required. */
+function wordGroup<Words extends Record<string, object>>(description: string, properties: Words) {
+  return {
+    type: 'object',
+    description,
+    properties,
+    required: Object.keys(properties) as (keyof Words & string)[],
+    additionalProperties: false,
+  } as const;
+}
+
+export const interfaceFile = {
+  title: 'Words of the page',
+  description:
+    "The page's own words around the questions and the other content files: links, buttons, and the names screen " +
+    'readers read for parts of the page. {product} becomes the product name.',
+  type: 'object',
+  properties: {
+    $schema: schemaKey('interface'),
+    header: wordGroup('The header at the top of every page.', {
+      startOver: word('Read by screen readers for the logo, a link back to the first question: {product}: start over.'),
+    }),
+    footer: wordGroup('The foot of every page.', {
+      social: word('Read by screen readers for the list of social links.', 40),
+      socialLink: word('Read by screen readers for one social link: {product} on {network}.'),
+      legal: word('Read by screen readers for the list of legal links.', 40),
+      privacy: word('The link to the privacy policy.', 40),
+      terms: word('The link to the terms of use.', 40),
+      doNotSell: word('The link to the "Do Not Sell My Information" page.', 60),
+      stopContacting: word('The link to the "Stop contacting me" page.', 60),
+    }),
+    formFooter: wordGroup('Under the questions.', {
+      consent: word('Read by screen readers for the consent text on the steps that ask for contact details.', 40),
+      signalHonored: word(
+        'Shown to a visitor whose browser sends the opt-out preference signal (Global Privacy Control): that it was honored.',
+      ),
+    }),
+    popup: wordGroup('The announcement the home page may show over the first question.', {
+      label: word('Read by screen readers for the announcement.', 40),
+      close: word('Read by screen readers for the × button that closes it.', 40),
+    }),
+    testimonials: wordGroup('The controls of the testimonials carousel.', {
+      pause: word('Read by screen readers for the button that stops the carousel.', 40),
+      play: word('Read by screen readers for the button that starts it again.', 40),
+      previous: word('Read by screen readers for the button that shows the previous testimonial.', 40),
+      next: word('Read by screen readers for the button that shows the next testimonial.', 40),
+      slide: word('Read by screen readers for each testimonial: {position} of {count}.', 40),
+      dateFormat: word("How a testimonial's date is written: {month} {day}, {year} shows March 14, 2025.", 40),
+      months: {
+        type: 'array',
+        items: word('The name of the month as a date writes it.', 20),
+        minItems: 12,
+        maxItems: 12,
+        description: 'The twelve months, January first, as the dates write them.',
+      } as const,
+    }),
+    notFound: wordGroup('The page shown at an address the site does not have.', {
+      title: word("The browser tab's title, followed by the product name.", 60),
+      heading: word('The heading of the page.', 120),
+      back: word('The button back to the first question.', 40),
+    }),
+    legalPage: wordGroup('The built-in legal pages (privacy, terms, Do Not Sell, Stop contacting me).', {
+      back: word('The link under the text, back to the form.', 60),
+    }),
+  },
+  required: ['$schema', 'header', 'footer', 'formFooter', 'popup', 'testimonials', 'notFound', 'legalPage'],
+  additionalProperties: false,
+} as const;
+export type InterfaceFile = FromSchema<typeof interfaceFile>;
+
 /** Which of the site's legal pages a link opens; the same keys as BUILT_IN_PAGES (contracts/public-config.ts). */
 export const LEGAL_PAGES = ['privacy', 'terms', 'doNotSell', 'stopContacting'] as const;
 
@@ -467,6 +540,7 @@ export const CONTENT_FILES = [
   { name: 'lenders', key: 'lenders', schema: lendersFile },
   { name: 'social', key: 'social', schema: socialFile },
   { name: 'footer', key: 'footer', schema: footerFile },
+  { name: 'interface', key: 'interface', schema: interfaceFile },
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import type {
   FeaturedInFile,
   FooterFile,
   HowItWorksFile,
+  InterfaceFile,
   Logo,
   PrivacyFile,
   ProvidersFile,
@@ -37,6 +38,8 @@ export type ProvidersContent = WithShownLogos<ProvidersFile>;
 export type LendersContent = Omit<Shown<LendersFile>, 'lenders'> & { lenders: string[] };
 export type SocialContent = Shown<SocialFile>;
 export type FooterContent = Shown<FooterFile>;
+/** The page's own words around the content (site/content/interface.json). */
+export type InterfaceContent = Shown<InterfaceFile>;
 
 export interface SiteContent {
   howItWorks: HowItWorksContent;
@@ -48,6 +51,7 @@ export interface SiteContent {
   lenders: LendersContent;
   social: SocialContent;
   footer: FooterContent;
+  interface: InterfaceContent;
 }
 
 /** The legal pages' content, fetched apart from the rest when one of them opens (.generated/legal-pages.ts). */
