@@ -5,14 +5,22 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { FocusEvent, PointerEvent } from 'react';
-import type { TestimonialsContent } from '../content/types.ts';
-import { formatUsDate } from './us-date.ts';
+import type { InterfaceContent, TestimonialsContent } from '../content/types.ts';
+import { fillPlaceholders } from '../../engine/display/text.ts';
+import { formatDate } from './written-date.ts';
 import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 import { useSwipe } from './use-swipe.ts';
 
 export const ROTATION_INTERVAL_MS = 5000;
 
-export function Testimonials({ content }: { content: TestimonialsContent }) {
+export function Testimonials({
+  content,
+  words,
+}: {
+  content: TestimonialsContent;
+  /** The carousel's own words and how its dates are written, in the page's language. */
+  words: InterfaceContent['testimonials'];
+}) {
   const { heading, testimonials } = content;
   const count = testimonials.length;
   const headingId = useId();
@@ -57,18 +65,18 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
       <div className="landing-carousel__controls">
         <button type="button" className="landing-carousel__button" onClick={() => setPlayChoice(!playing)}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-          <span className="visually-hidden">{playing ? 'Pause testimonials' : 'Play testimonials'}</span>
+          <span className="visually-hidden">{playing ? words.pause : words.play}</span>
         </button>
         <button type="button" className="landing-carousel__button" onClick={() => move(-1)}>
           <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">Previous testimonial</span>
+          <span className="visually-hidden">{words.previous}</span>
         </button>
         <span className="landing-carousel__position" aria-hidden="true">
           {`${current + 1} / ${count}`}
         </span>
         <button type="button" className="landing-carousel__button" onClick={() => move(1)}>
           <span aria-hidden="true">›</span>
-          <span className="visually-hidden">Next testimonial</span>
+          <span className="visually-hidden">{words.next}</span>
         </button>
       </div>
       <div className="landing-carousel__slides" aria-live={rotating ? 'off' : 'polite'} {...swipe}>
@@ -78,7 +86,7 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
             className="landing-testimonial"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
+            aria-label={fillPlaceholders(words.slide, { position: String(index + 1), count: String(count) })}
             hidden={index !== current}
           >
             <figure>
@@ -88,7 +96,7 @@ export function Testimonials({ content }: { content: TestimonialsContent }) {
               </blockquote>
               <figcaption className="landing-testimonial__byline">
                 {`${testimonial.author}, `}
-                <time dateTime={testimonial.date}>{formatUsDate(testimonial.date)}</time>
+                <time dateTime={testimonial.date}>{formatDate(testimonial.date, words)}</time>
               </figcaption>
             </figure>
           </div>

@@ -5,6 +5,7 @@
  */
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { HomePopup as PopupContent } from '../../contracts/api.ts';
+import type { InterfaceContent } from '../content/types.ts';
 import { deferredComponent } from '../../engine/render/deferred-component.ts';
 
 const PopupDialog = deferredComponent(
@@ -12,7 +13,16 @@ const PopupDialog = deferredComponent(
   'the popup',
 );
 
-export function HomePopup({ load, shown }: { load: () => Promise<PopupContent>; shown: { current: boolean } }) {
+export function HomePopup({
+  load,
+  shown,
+  words,
+}: {
+  load: () => Promise<PopupContent>;
+  shown: { current: boolean };
+  /** The dialog's own words, in the page's language. */
+  words: InterfaceContent['popup'];
+}) {
   const [content, setContent] = useState<PopupContent | null>(null);
   const closed = useCallback(() => setContent(null), []);
 
@@ -33,7 +43,7 @@ export function HomePopup({ load, shown }: { load: () => Promise<PopupContent>; 
   if (content === null) return null;
   return (
     <Suspense fallback={null}>
-      <PopupDialog content={content} shown={shown} onClosed={closed} />
+      <PopupDialog content={content} words={words} shown={shown} onClosed={closed} />
     </Suspense>
   );
 }

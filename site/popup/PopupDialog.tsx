@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { HomePopup as PopupContent } from '../../contracts/api.ts';
+import type { InterfaceContent } from '../content/types.ts';
 import { usePrefersReducedMotion } from '../use-reduced-motion.ts';
 import { STEP_HEADING_ID } from '../../engine/render/step-heading.ts';
 
@@ -16,10 +17,12 @@ const FOCUSABLE =
 
 export function PopupDialog({
   content,
+  words,
   shown,
   onClosed,
 }: {
   content: PopupContent;
+  words: InterfaceContent['popup'];
   shown: { current: boolean };
   onClosed: () => void;
 }) {
@@ -72,7 +75,7 @@ export function PopupDialog({
     <dialog
       ref={dialog}
       className={closing ? 'popup popup--closing' : 'popup'}
-      aria-label="Announcement"
+      aria-label={words.label}
       aria-describedby="popup-content"
       onKeyDown={wrapTab}
       onCancel={(event) => {
@@ -81,7 +84,7 @@ export function PopupDialog({
         close();
       }}
     >
-      <button type="button" className="popup__close" aria-label="Close" onClick={close}>
+      <button type="button" className="popup__close" aria-label={words.close} onClick={close}>
         ×
       </button>
       <div id="popup-content" className="popup__content" dangerouslySetInnerHTML={{ __html: content.model_content }} />

@@ -4,8 +4,9 @@
  * preference signal, that it was honoured.
  */
 import type { ReactNode } from 'react';
+import type { InterfaceContent } from '../content/types.ts';
 import { FundedIcon, LockIcon, ShieldIcon } from './icons.tsx';
-import { SIGNAL_HONORED, useOptOutSignal } from '../third-party/opt-out-signal.ts';
+import { useOptOutSignal } from '../third-party/opt-out-signal.ts';
 
 export interface FormPromises {
   encrypted: string;
@@ -13,13 +14,22 @@ export interface FormPromises {
   funded: string;
 }
 
-export function FormFooter({ promises, consent }: { promises: FormPromises; consent: string | undefined }) {
+export function FormFooter({
+  promises,
+  words,
+  consent,
+}: {
+  promises: FormPromises;
+  /** The footer's own words, in the page's language. */
+  words: InterfaceContent['formFooter'];
+  consent: string | undefined;
+}) {
   const items: [ReactNode, string][] = [
     [<LockIcon key="lock" />, promises.encrypted],
     [<ShieldIcon key="shield" />, promises.noCreditImpact],
     [<FundedIcon key="funded" />, promises.funded],
   ];
-  if (useOptOutSignal()) items.push([<ShieldIcon key="signal" />, SIGNAL_HONORED]);
+  if (useOptOutSignal()) items.push([<ShieldIcon key="signal" />, words.signalHonored]);
   return (
     <div className="form-footer">
       <ul className="form-footer__promises">
@@ -31,7 +41,7 @@ export function FormFooter({ promises, consent }: { promises: FormPromises; cons
         ))}
       </ul>
       {consent !== undefined && (
-        <section className="form-footer__consent" aria-label="Your consent">
+        <section className="form-footer__consent" aria-label={words.consent}>
           <p>{consent}</p>
         </section>
       )}

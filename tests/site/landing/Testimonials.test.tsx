@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Testimonials } from '../../../site/landing/Testimonials.tsx';
-import type { TestimonialsContent } from '../../../site/content/types.ts';
+import type { InterfaceContent, TestimonialsContent } from '../../../site/content/types.ts';
+import { ENGLISH_WORDS } from '../interface-words.ts';
 
 const content: TestimonialsContent = {
   heading: 'What business owners say',
@@ -14,10 +15,10 @@ const content: TestimonialsContent = {
 };
 
 // fireEvent rather than user-event here: user-event waits on timers, and these tests stop the clock.
-function renderCarousel() {
+function renderCarousel(words: InterfaceContent['testimonials'] = ENGLISH_WORDS.testimonials) {
   render(
     <>
-      <Testimonials content={content} />
+      <Testimonials content={content} words={words} />
       <button type="button">Elsewhere on the page</button>
     </>,
   );
@@ -51,6 +52,41 @@ describe('the testimonials carousel', () => {
     expect(within(shown()).getByRole('heading', { level: 3 }).textContent).toBe('Headline 1');
     expect(shown().textContent).toContain('Words of customer 1.');
     expect(shown().textContent).toContain('Customer1 G., January 14, 2025');
+  });
+
+  it("speaks the page's language: its controls, each testimonial's position and its date come from its words", () => {
+    renderCarousel({
+      pause: 'Pausar testimonios',
+      play: 'Reproducir testimonios',
+      previous: 'Testimonio anterior',
+      next: 'Testimonio siguiente',
+      slide: '{position} de {count}',
+      dateFormat: '{day} de {month} de {year}',
+      months: [
+        'enero',
+        'febrero',
+        'marzo',
+        'abril',
+        'mayo',
+        'junio',
+        'julio',
+        'agosto',
+        'septiembre',
+        'octubre',
+        'noviembre',
+        'diciembre',
+      ],
+    });
+    expect(shownLabel()).toBe('1 de 5');
+    expect(shown().textContent).toContain('Customer1 G., 14 de enero de 2025');
+    fireEvent.click(button('Testimonio siguiente'));
+    expect(shownLabel()).toBe('2 de 5');
+    expect(shown().textContent).toContain('14 de febrero de 2025');
+    fireEvent.click(button('Testimonio anterior'));
+    expect(shownLabel()).toBe('1 de 5');
+    fireEvent.click(button('Pausar testimonios'));
+    expect(button('Reproducir testimonios')).toBeDefined();
+    expect(screen.queryByText(/testimonial\b/)).toBeNull();
   });
 
   it('is a labelled carousel', () => {
