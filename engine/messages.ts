@@ -20,7 +20,21 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   // ZIP code outside the area the product serves (contracts/served-area.ts).
   submitFailed: 'Something went wrong. Please try again.',
   outsideServedArea: 'This location is outside the area we serve',
+  // Not validation keywords either: the words of the engine's and the widgets' own parts, read by screen readers.
+  progress: 'Progress',
+  closeAlert: 'Close',
+  addressSuggestions: 'Suggested addresses',
+  oneAddressSuggestion: '1 suggestion',
+  addressSuggestionCount: '{count} suggestions',
 };
 
 /** Message keys that are not validation keywords: texts the engine shows for other situations. */
-export const SITUATION_MESSAGES: readonly string[] = ['submitFailed', 'outsideServedArea'];
+export const SITUATION_MESSAGES: readonly string[] = [
+  'submitFailed',
+  'outsideServedArea',
+  'progress',
+  'closeAlert',
+  'addressSuggestions',
+  'oneAddressSuggestion',
+  'addressSuggestionCount',
+];

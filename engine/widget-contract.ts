@@ -45,6 +45,8 @@ export interface FormContext {
    * outside the served area): the flow's `messages`, then the engine's own.
    */
   message(key: string): string;
+  /** The page's locale ("en-US", "es-US"), for the amounts and numbers a widget writes out. */
+  locale: string;
   /** Show the schema errors of these fields now, as if the visitor had left them (e.g. a widget's own "continue"). */
   touch(fields: readonly string[]): void;
   /** Save answers beyond the widget's own field, e.g. the city and state a ZIP lookup found (undefined removes one). */

@@ -23,6 +23,8 @@ interface WallClock {
 
 /** The moment's date, weekday and time of day in the zone (daylight saving included). */
 function wallClock(moment: Date, timeZone: string): WallClock {
+  // Read in 'en-US' whatever the page's language: nothing here is shown, and the weekday must come out as the
+  // settings' English day names ("monday").
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',

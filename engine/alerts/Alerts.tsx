@@ -6,7 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ALERT_TIMEOUT_MS, withAlert, withoutAlert, type Alert, type AlertType } from './alert-list.ts';
 
 export interface AlertService {
-  show(type: AlertType, text: string, timeoutMs?: number): void;
+  /** `closeLabel` names the close button in the words of whoever shows the alert (the page's language). */
+  show(type: AlertType, text: string, closeLabel: string, timeoutMs?: number): void;
 }
 
 const AlertContext = createContext<AlertService | null>(null);
@@ -23,8 +24,8 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setAlerts((list) => withoutAlert(list, id)), []);
   const service = useMemo<AlertService>(
     () => ({
-      show: (type, text, timeoutMs = ALERT_TIMEOUT_MS) =>
-        setAlerts((list) => withAlert(list, { id: nextId.current++, type, text, timeoutMs })),
+      show: (type, text, closeLabel, timeoutMs = ALERT_TIMEOUT_MS) =>
+        setAlerts((list) => withAlert(list, { id: nextId.current++, type, text, closeLabel, timeoutMs })),
     }),
     [],
   );
@@ -49,7 +50,7 @@ function AlertMessage({ alert, onClose }: { alert: Alert; onClose: (id: number) 
   return (
     <div className={`alert alert--${alert.type}`} role={urgent ? 'alert' : 'status'}>
       <span className="alert__text">{alert.text}</span>
-      <button type="button" className="alert__close" aria-label="Close" onClick={() => onClose(alert.id)}>
+      <button type="button" className="alert__close" aria-label={alert.closeLabel} onClick={() => onClose(alert.id)}>
         ×
       </button>
     </div>

@@ -6,6 +6,8 @@ export interface Alert {
   id: number;
   type: AlertType;
   text: string;
+  /** The name of its close button, in the page's language. */
+  closeLabel: string;
   /** Milliseconds the alert stays before it closes itself. */
   timeoutMs: number;
 }

@@ -11,11 +11,17 @@ export interface ConsentNames {
   lenders: readonly string[];
 }
 
-/** "A, B, and C": the list as US English writes it, the same in every browser and in Node. */
-export function listOfNames(names: readonly string[]): string {
-  return new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(names);
+/**
+ * The list as the locale writes it, the same in every browser and in Node: "A, B, and C" in US English ("en-US"),
+ * "A, B y C" in US Spanish ("es-US").
+ */
+export function listOfNames(names: readonly string[], locale = 'en-US'): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
 }
 
-export function consentText(consent: Consent, names: ConsentNames): string {
-  return consent.text.replaceAll('{product}', names.product).replaceAll('{lenders}', listOfNames(names.lenders));
+/** `locale` is the page's: the lenders' list is written in the language of the text around it. */
+export function consentText(consent: Consent, names: ConsentNames, locale = 'en-US'): string {
+  return consent.text
+    .replaceAll('{product}', names.product)
+    .replaceAll('{lenders}', listOfNames(names.lenders, locale));
 }

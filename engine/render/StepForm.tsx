@@ -40,7 +40,7 @@ const DEFAULTS = { constAsDefaults: 'never' } as const;
 export function StepForm({ compiled, validators, stepId, answers, onSave, onComplete, restart, children }: Props) {
   const { flow } = compiled;
   const step = flow.steps[stepId]!;
-  const { registry, api, page, events } = useEngineSettings();
+  const { registry, api, page, events, locale } = useEngineSettings();
   const schema = useMemo(() => stepSchema(stepId, step)!, [stepId, step]);
   const uiSchema = useMemo(() => stepUiSchema(step, registry.kindOf), [step, registry]);
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
@@ -122,6 +122,7 @@ export function StepForm({ compiled, validators, stepId, answers, onSave, onComp
         return message === undefined ? rest : { ...rest, [field]: message };
       }),
     message: (key) => situationMessage(flow, stepId, key),
+    locale,
     touch: (fields) => setShown((current) => new Set([...current, ...fields])),
     save: onSave,
     restart,

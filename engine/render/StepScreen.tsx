@@ -107,7 +107,11 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       });
       if (!result.ok) {
         if (result.alert !== undefined) {
-          alerts.show('danger', situationMessage(flow, stepId, result.alert));
+          alerts.show(
+            'danger',
+            situationMessage(flow, stepId, result.alert),
+            situationMessage(flow, stepId, 'closeAlert'),
+          );
         }
         return result.fieldErrors ?? [];
       }
@@ -150,6 +154,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       setBusy: () => {},
       setFieldError: () => {},
       message: (key) => situationMessage(flow, stepId, key),
+      locale: settings.locale,
       touch: () => {},
       save: saveAnswers,
       restart,
@@ -176,7 +181,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
       aria-labelledby={STEP_HEADING_ID}
     >
       <p className="step__form-heading">{formHeading(flow.formHeading, search)}</p>
-      {!step.hideProgress && <ProgressBar value={step.progress} label="Progress" />}
+      {!step.hideProgress && <ProgressBar value={step.progress} label={situationMessage(flow, stepId, 'progress')} />}
       <h1 ref={headingRef} id={STEP_HEADING_ID} className="step__heading" tabIndex={-1}>
         {heading}
       </h1>

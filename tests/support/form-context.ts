@@ -30,6 +30,7 @@ export function fakeFormContext(overrides: Partial<DisplayContext> & { record?: 
     setBusy: vi.fn(),
     setFieldError: vi.fn(),
     message: (key) => ENGINE_MESSAGES[key] ?? key,
+    locale: 'en-US',
     touch: vi.fn(),
     save: vi.fn(),
     restart: vi.fn(),

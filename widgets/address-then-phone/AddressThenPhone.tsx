@@ -183,6 +183,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
         <AddressInput
           apiKey={context.settings.mapsApiKey}
           placesApi={context.settings.placesApi}
+          message={(key) => context.message(key)}
           input={{
             ...control('street_address'),
             value: data.street_address ?? '',

@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useLatest } from '../../engine/render/use-latest.ts';
+import { fillPlaceholders } from '../../engine/display/text.ts';
+import type { FormContext } from '../../engine/widget-contract.ts';
 import type { AddressInputProps } from './address-input-props.ts';
 import { addressSuggester, type AddressSuggester, type Suggestion } from './places-new.ts';
 import { useCombobox } from './use-combobox.ts';
@@ -26,7 +28,12 @@ function giveUp(error: unknown) {
   failed = true;
 }
 
-export function PlacesNewInput({ input, onPick, ready }: AddressInputProps & { ready: boolean }) {
+export function PlacesNewInput({
+  input,
+  onPick,
+  ready,
+  message,
+}: AddressInputProps & { ready: boolean; message: FormContext['message'] }) {
   const [off, setOff] = useState(failed);
   const suggesting = ready && !off;
   const latestOnPick = useLatest(onPick);
@@ -92,7 +99,7 @@ export function PlacesNewInput({ input, onPick, ready }: AddressInputProps & { r
     <div className="places">
       <input type="text" autoComplete="off" {...input} {...combobox.inputProps(input)} onChange={change} />
       <div className="places__popup" hidden={!combobox.open}>
-        <ul className="places__list" id={combobox.listId} role="listbox" aria-label="Suggested addresses">
+        <ul className="places__list" id={combobox.listId} role="listbox" aria-label={message('addressSuggestions')}>
           {combobox.options.map((suggestion, index) => (
             <li key={suggestion.text} className="places__option" {...combobox.optionProps(index)}>
               <span className="places__main">{suggestion.main}</span>{' '}
@@ -104,7 +111,11 @@ export function PlacesNewInput({ input, onPick, ready }: AddressInputProps & { r
         <p className="places__attribution">Powered by Google</p>
       </div>
       <div className="places__hidden" aria-live="polite">
-        {count === 0 ? '' : count === 1 ? '1 suggestion' : `${count} suggestions`}
+        {count === 0
+          ? ''
+          : count === 1
+            ? message('oneAddressSuggestion')
+            : fillPlaceholders(message('addressSuggestionCount'), { count: String(count) })}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { PlacesApi } from '../../contracts/public-config.ts';
+import type { FormContext } from '../../engine/widget-contract.ts';
 import type { AddressInputProps } from './address-input-props.ts';
 import { GooglePlacesInput } from './GooglePlacesInput.tsx';
 import { usePlacesStatus, type PlacesStatus } from './places-script.ts';
@@ -22,11 +23,17 @@ export function PlainAddressInput({ input }: AddressInputProps) {
 export function AddressInput({
   apiKey,
   placesApi = 'new',
+  message,
   ...props
-}: AddressInputProps & { apiKey: string | undefined; placesApi?: PlacesApi | undefined }) {
+}: AddressInputProps & {
+  apiKey: string | undefined;
+  placesApi?: PlacesApi | undefined;
+  /** The engine's words in the page's language, for the suggestions the form's own combobox shows. */
+  message: FormContext['message'];
+}) {
   const status = usePlacesStatus(apiKey);
   if (placesApi === 'legacy') return <LegacyAddressInput status={status} {...props} />;
-  return <PlacesNewInput {...props} ready={status === 'ready'} />;
+  return <PlacesNewInput {...props} message={message} ready={status === 'ready'} />;
 }
 
 function LegacyAddressInput({ status, ...props }: AddressInputProps & { status: PlacesStatus | undefined }) {

@@ -8,8 +8,9 @@ type Props = ValueWidgetProps<CurrencyOptions>;
 /** Digits in, a number out: what the visitor sees is formatted, what the form keeps is the amount. */
 export function Currency(props: Props) {
   const { id, options, value, label, hideLabel, placeholder, onChange, onBlur, onFocus } = props;
+  const { locale } = props.registry.formContext;
   const { prefix = '$', maxLength } = options;
-  const shown = typeof value !== 'number' ? '' : value > 0 ? `${prefix}${groupDigits(value)}` : String(value);
+  const shown = typeof value !== 'number' ? '' : value > 0 ? `${prefix}${groupDigits(value, locale)}` : String(value);
 
   const change = (text: string) => {
     const digits = text.replace(/\D/g, '');

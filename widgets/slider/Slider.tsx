@@ -11,9 +11,10 @@ type Props = ValueWidgetProps<SliderOptions>;
 export function Slider(props: Props) {
   const { id, schema, options, value, disabled, readonly, label, hideLabel, rawErrors, onChange, onBlur, onFocus } =
     props;
+  const { locale } = props.registry.formContext;
   const { min = 0, max = 100, step = 1 } = rangeSpec(schema);
   const amount = typeof value === 'number' ? value : min;
-  const labelFor = (n: number) => (n >= max && options.maxLabel ? options.maxLabel : formatDollars(n));
+  const labelFor = (n: number) => (n >= max && options.maxLabel ? options.maxLabel : formatDollars(n, locale));
 
   return (
     <div className="slider">
@@ -37,7 +38,7 @@ export function Slider(props: Props) {
         onFocus={() => onFocus(id, amount)}
       />
       <div className="slider__ends" aria-hidden="true">
-        <span>{formatDollars(min)}</span>
+        <span>{formatDollars(min, locale)}</span>
         <span>{labelFor(max)}</span>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ALERTS, withAlert, withoutAlert, type Alert } from '../../../engine/alerts/alert-list.ts';
 
-const alert = (id: number): Alert => ({ id, type: 'info', text: `alert ${id}`, timeoutMs: 5000 });
+const alert = (id: number): Alert => ({ id, type: 'info', text: `alert ${id}`, closeLabel: 'Close', timeoutMs: 5000 });
 
 describe('the alert list', () => {
   it('keeps at most five alerts, dropping the oldest', () => {

@@ -13,4 +13,13 @@ describe('the consent text', () => {
     expect(listOfNames(['A'])).toBe('A');
     expect(listOfNames(['A', 'B'])).toBe('A and B');
   });
+
+  it('writes the lenders in the language of the page, "y" before the last in US Spanish', () => {
+    const consent = { version: '1', text: 'Acepto que {product} y sus prestamistas ({lenders}) me contacten.' };
+    const names = { product: 'Fundflow', lenders: ['North Bank', 'East Capital', 'West Credit'] };
+    expect(consentText(consent, names, 'es-US')).toBe(
+      'Acepto que Fundflow y sus prestamistas (North Bank, East Capital y West Credit) me contacten.',
+    );
+    expect(listOfNames(['A', 'B'], 'es-US')).toBe('A y B');
+  });
 });

@@ -10,6 +10,7 @@ import {
   SUGGESTIONS_OFF,
 } from '../../../widgets/address-then-phone/PlacesNewInput.tsx';
 import '../../support/fake-places-new.js';
+import { ENGINE_MESSAGES } from '../../../engine/messages.ts';
 
 interface FakeCall {
   call: 'suggest' | 'fetchFields';
@@ -25,7 +26,9 @@ interface Fetcher {
   fetchAutocompleteSuggestions(request: { input: string }): Promise<unknown>;
 }
 
-function renderInput({ ready = true } = {}) {
+const englishMessage = (key: string) => ENGINE_MESSAGES[key] ?? key;
+
+function renderInput({ ready = true, message = englishMessage } = {}) {
   const picked = vi.fn<(address: PickedAddress) => void>();
   function Street() {
     const [value, setValue] = useState('');
@@ -36,6 +39,7 @@ function renderInput({ ready = true } = {}) {
           ready={ready}
           input={{ id: 'street', value, onChange: (event) => setValue(event.target.value) }}
           onPick={picked}
+          message={message}
         />
       </>
     );
@@ -89,6 +93,19 @@ describe('address suggestions from Places API (New)', () => {
       includedRegionCodes: ['us'],
       includedPrimaryTypes: ['street_address', 'premise', 'subpremise'],
     });
+  });
+
+  it("names the list and counts the suggestions in the page's language, from the flow's messages", async () => {
+    const spanish: Readonly<Record<string, string>> = {
+      addressSuggestions: 'Direcciones sugeridas',
+      oneAddressSuggestion: '1 sugerencia',
+      addressSuggestionCount: '{count} sugerencias',
+    };
+    const { user } = renderInput({ message: (key) => spanish[key] ?? key });
+    await user.type(combobox(), '1600');
+    expect(await screen.findByRole('listbox', { name: 'Direcciones sugeridas' })).toBeTruthy();
+    expect(screen.getByText('2 sugerencias')).toBeTruthy();
+    expect(screen.queryByText('2 suggestions')).toBeNull();
   });
 
   it('asks nothing for fewer than three characters', async () => {
