@@ -351,11 +351,13 @@ export const interfaceFile = {
       close: word('Read by screen readers for the × button that closes it.', 40),
     }),
     testimonials: wordGroup('The controls of the testimonials carousel.', {
+      carousel: word('Read by screen readers for what the testimonials are: a carousel.', 40),
+      slide: word('Read by screen readers for what each testimonial is: a slide of the carousel.', 40),
       pause: word('Read by screen readers for the button that stops the carousel.', 40),
       play: word('Read by screen readers for the button that starts it again.', 40),
       previous: word('Read by screen readers for the button that shows the previous testimonial.', 40),
       next: word('Read by screen readers for the button that shows the next testimonial.', 40),
-      slide: word('Read by screen readers for each testimonial: {position} of {count}.', 40),
+      position: word('Read by screen readers for each testimonial: {position} of {count}.', 40),
       dateFormat: word("How a testimonial's date is written: {month} {day}, {year} shows March 14, 2025.", 40),
       months: {
         type: 'array',

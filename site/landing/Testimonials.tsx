@@ -54,7 +54,7 @@ export function Testimonials({
   return (
     <section
       className="landing-testimonials"
-      aria-roledescription="carousel"
+      aria-roledescription={words.carousel}
       aria-labelledby={headingId}
       onPointerEnter={onPointerEnter}
       onPointerLeave={() => setHovered(false)}
@@ -85,8 +85,8 @@ export function Testimonials({
             key={index}
             className="landing-testimonial"
             role="group"
-            aria-roledescription="slide"
-            aria-label={fillPlaceholders(words.slide, { position: String(index + 1), count: String(count) })}
+            aria-roledescription={words.slide}
+            aria-label={fillPlaceholders(words.position, { position: String(index + 1), count: String(count) })}
             hidden={index !== current}
           >
             <figure>

@@ -56,11 +56,13 @@ describe('the testimonials carousel', () => {
 
   it("speaks the page's language: its controls, each testimonial's position and its date come from its words", () => {
     renderCarousel({
+      carousel: 'carrusel',
+      slide: 'diapositiva',
       pause: 'Pausar testimonios',
       play: 'Reproducir testimonios',
       previous: 'Testimonio anterior',
       next: 'Testimonio siguiente',
-      slide: '{position} de {count}',
+      position: '{position} de {count}',
       dateFormat: '{day} de {month} de {year}',
       months: [
         'enero',
@@ -77,6 +79,8 @@ describe('the testimonials carousel', () => {
         'diciembre',
       ],
     });
+    expect(carousel().getAttribute('aria-roledescription')).toBe('carrusel');
+    expect(shown().getAttribute('aria-roledescription')).toBe('diapositiva');
     expect(shownLabel()).toBe('1 de 5');
     expect(shown().textContent).toContain('Customer1 G., 14 de enero de 2025');
     fireEvent.click(button('Testimonio siguiente'));
