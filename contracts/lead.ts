@@ -24,6 +24,16 @@ export const GPC_FIELD = 'gpc';
 export const TIME_ZONE_FIELD = 'time_zone';
 
 /**
+ * The lead's key for the language the visitor filled the form in ("en", "es"): the page sends its own, the server
+ * takes the consent text shown in that language and every buyer receives it. Absent means "en", as spec section 7's
+ * payload has none.
+ */
+export const LANGUAGE_FIELD = 'language';
+
+/** The language of a lead sent without one: the flows' own, English. */
+export const DEFAULT_LEAD_LANGUAGE = 'en';
+
+/**
  * The lead payload as spec section 3 names it: what other clients (a central lead service, a partner's page) send, and
  * what every lender receives, each field always there (docs/decisions/045-lead-api-contract.md). Every flow's lead
  * must carry each of them; the server refuses at start a flow file that does not.
@@ -89,6 +99,11 @@ export const LEAD_EXTRAS = {
     schema: { type: 'boolean', title: 'Opt-out preference signal (GPC)' },
     required: false,
   },
+  /** A language code; the server refuses one it has no flows in. */
+  [LANGUAGE_FIELD]: {
+    schema: { type: 'string', title: 'Language', pattern: '^[a-z]{2}$' },
+    required: false,
+  },
 } as const;
 
 export type LeadExtras = {
@@ -101,4 +116,5 @@ export type LeadExtras = {
   [ATTRIBUTION_FIELD]?: Attribution;
   [FUNNEL_VISIT_FIELD]?: string;
   [GPC_FIELD]?: boolean;
+  [LANGUAGE_FIELD]?: string;
 };

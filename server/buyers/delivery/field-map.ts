@@ -2,11 +2,11 @@
  * A buyer's field map (BUYERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
  * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
  */
-import { GPC_FIELD, LEAD_PAYLOAD_FIELDS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
+import { GPC_FIELD, LANGUAGE_FIELD, LEAD_PAYLOAD_FIELDS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
 
 /**
- * The fields a field map may rename: the spec's payload, the two every delivery adds, and the two intake adds to every
- * lead (the opt-out preference signal and the visitor's time zone).
+ * The fields a field map may rename: the spec's payload, the two every delivery adds, and the three intake adds to
+ * every lead (the opt-out preference signal, the visitor's time zone and the language the form was filled in).
  */
 export const MAPPABLE_FIELDS: readonly string[] = [
   ...LEAD_PAYLOAD_FIELDS,
@@ -14,6 +14,7 @@ export const MAPPABLE_FIELDS: readonly string[] = [
   'flow_version',
   GPC_FIELD,
   TIME_ZONE_FIELD,
+  LANGUAGE_FIELD,
 ];
 
 /** The body's fields, those the map names renamed; the same object when there is nothing to rename. */

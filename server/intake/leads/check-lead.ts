@@ -1,7 +1,7 @@
 /**
- * Checks a lead payload against its flow version's schema, and its ZIP codes against the served area. A refusal names
- * every bad field with the text the page itself would show for it (the step's own error text, then the flow's, then
- * the engine's), so the page can put the server's answer next to the right field.
+ * Checks a lead payload against its flow version's schema in its language, and its ZIP codes against the served area.
+ * A refusal names every bad field with the text the page itself would show for it, in the lead's language (the step's
+ * own error text, then the flow's, then the engine's), so the page can put the server's answer next to the right field.
  */
 import type { ErrorResponse } from '../../../contracts/api.ts';
 import { ENGINE_MESSAGES } from '../../../engine/messages.ts';
@@ -10,7 +10,8 @@ import { ATTRIBUTION_FIELD } from '../../../contracts/attribution.ts';
 import { keywordErrors, messageFor, situationMessage, type AjvLikeError } from '../../../engine/validation/messages.ts';
 import { invalidFieldsBody } from '../../platform/http/errors.ts';
 import { lookupZip } from '../zip/zip-directory.ts';
-import type { LeadFlow, LeadFlows } from './lead-flows.ts';
+import { inLanguage, leadLanguages, type LeadFlow, type LeadFlows } from './lead-flows.ts';
+import { DEFAULT_LEAD_LANGUAGE, LANGUAGE_FIELD } from '../../../contracts/lead.ts';
 
 /**
  * Keys older clients send that the server ignores: `time_stamp` (the server records when it received the lead) and
@@ -42,7 +43,7 @@ function isOutsideServedArea(zip: unknown): boolean {
 }
 
 export type LeadCheck =
-  | { ok: true; flow: LeadFlow; lead: Record<string, unknown> }
+  | { ok: true; flow: LeadFlow; lead: Record<string, unknown>; language: string }
   | { ok: false; error: ErrorResponse & { fields: NonNullable<ErrorResponse['fields']> } };
 
 type Field = NonNullable<ErrorResponse['fields']>[number];
@@ -83,7 +84,21 @@ function versionOf(flows: LeadFlows, lead: Record<string, unknown>): LeadCheck {
     }
   }
   const labelled = named === undefined ? lead : { ...lead, flow: flow.flow.id };
-  return { ok: true, flow, lead: { ...labelled, flow_version: flow.flow.version } };
+  return { ok: true, flow, lead: { ...labelled, flow_version: flow.flow.version }, language: DEFAULT_LEAD_LANGUAGE };
+}
+
+/**
+ * The version in the lead's language (English when it names none). A language the server has no flows in is refused
+ * by name; one that is not a string is left to the schema, which names it as well.
+ */
+function languageOf(flows: LeadFlows, versioned: LeadCheck & { ok: true }): LeadCheck {
+  const given = versioned.lead[LANGUAGE_FIELD];
+  if (typeof given !== 'string') return versioned;
+  const languages = leadLanguages(flows);
+  if (!languages.includes(given)) {
+    return refused([{ field: LANGUAGE_FIELD, keyword: 'enum', message: `Must be one of ${languages.join(', ')}` }]);
+  }
+  return { ...versioned, flow: inLanguage(versioned.flow, given), language: given };
 }
 
 /**
@@ -107,7 +122,9 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
   const sent = Object.fromEntries(Object.entries(body).filter(([key]) => !IGNORED_KEYS.includes(key)));
   const versioned = versionOf(flows, sent);
   if (!versioned.ok) return versioned;
-  const { flow, lead } = versioned;
+  const languaged = languageOf(flows, versioned);
+  if (!languaged.ok) return languaged;
+  const { flow, lead, language } = languaged;
 
   if (flow.validate(lead)) {
     const broken = Object.entries(lead).filter(([, value]) => holdsNonText(value));
@@ -115,7 +132,7 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
       return refused(broken.map(([field]) => ({ field, keyword: 'pattern', message: NOT_TEXT_MESSAGE })));
     }
     const outside = ZIP_FIELDS.filter((field) => isOutsideServedArea(lead[field]));
-    if (outside.length === 0) return { ok: true, flow, lead };
+    if (outside.length === 0) return { ok: true, flow, lead, language };
     return refused(
       outside.map((field) => ({
         field,

@@ -1,14 +1,16 @@
 /**
  * The flows that take leads, read once at start from the same flow files the page is built from: per version, the
  * lead's JSON Schema compiled with the browser's validation rules, the step that asks each field (so a refusal uses
- * that step's own error texts), and the consent text the visitor was shown.
+ * that step's own error texts), and the consent text the visitor was shown; the same for each language of the flows
+ * folder (flows/languages/), whose consent text is the one a visitor of that language was shown.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Value } from 'typebox/value';
 import { FlowSchema, type Flow } from '../../../engine/flow/definition.ts';
 import { leadSchema } from '../../../engine/flow/lead.ts';
-import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
-import { readFlowFiles, type FlowFile } from '../../../engine/flow/load.ts';
+import { DEFAULT_LEAD_LANGUAGE, LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
+import type { FlowFile } from '../../../engine/flow/load.ts';
+import { readLanguageFlowFiles, type LanguageFlowFile } from '../../../engine/language/language-flows.ts';
 import type { ConsentNames } from '../../../engine/flow/consent.ts';
 import { SERVED_STATES } from '../../../contracts/served-area.ts';
 import { consentShown, type ConsentShown } from './consent-shown.ts';
@@ -27,10 +29,26 @@ export interface LeadFlow {
   /** The id of the step that asks each field; fields the submit adds have none. */
   stepOf: ReadonlyMap<string, string>;
   consent: ConsentShown;
+  /**
+   * This version in each other language of the flows folder, by language code ("es"): its messages and its consent
+   * text in that language. A published version has none yet: its leads take the English ones, whatever the language.
+   */
+  translations?: ReadonlyMap<string, LeadFlow>;
 }
 
 /** Lead flows by version label ("v1", "v2", ...), which the payload's flow_version (or its flow) selects. */
 export type LeadFlows = ReadonlyMap<string, LeadFlow>;
+
+/** The languages leads may be sent in: English, and every language the flows are translated into. */
+export function leadLanguages(flows: LeadFlows): string[] {
+  const translated = [...flows.values()].flatMap((flow) => [...(flow.translations?.keys() ?? [])]);
+  return [...new Set([DEFAULT_LEAD_LANGUAGE, ...translated])];
+}
+
+/** The version in `language`, or as written when it has no translation in it. */
+export function inLanguage(flow: LeadFlow, language: string): LeadFlow {
+  return flow.translations?.get(language) ?? flow;
+}
 
 /**
  * The browser's validation semantics: no coercion ("10000" is not a number), nothing stripped or defaulted, every
@@ -107,22 +125,32 @@ export function leadFlowOf(source: string, flow: Flow, names: ConsentNames): Lea
   return { flow, validate, stepOf: stepsByField(flow), consent: consentShown(flow.consent, names) };
 }
 
-/** Reads the flow files of dir (the consent texts naming the product and lenders as the page does); throws LeadFlowsError naming the file when one cannot take leads. */
+/**
+ * Reads the flow files of dir and their translations (the consent texts naming the product and lenders as the page
+ * does); throws LeadFlowsError naming the file when one cannot take leads.
+ */
 export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
-  let files: FlowFile[];
+  let files: LanguageFlowFile[];
   try {
-    files = readFlowFiles(dir);
+    files = readLanguageFlowFiles(dir);
   } catch (error) {
     throw new LeadFlowsError(`The flow files cannot be read: ${(error as Error).message}`, { cause: error });
   }
-  const byVersion = new Map<string, LeadFlow & { file: string }>();
-  for (const file of files) {
+  const byVersion = new Map<string, LeadFlow & { file: string; translations: Map<string, LeadFlow> }>();
+  for (const file of files.filter(({ language }) => language === DEFAULT_LEAD_LANGUAGE)) {
     const flow = checkedFlow(file);
     const clash = byVersion.get(flow.version);
     if (clash !== undefined) {
       throw new LeadFlowsError(`${clash.file} and ${file.file} are both version "${flow.version}": give each its own`);
     }
-    byVersion.set(flow.version, { file: file.file, ...leadFlowOf(file.file, flow, names) });
+    byVersion.set(flow.version, { file: file.file, ...leadFlowOf(file.file, flow, names), translations: new Map() });
+  }
+  // A language's flows are the versions just checked, their words translated and their basePath under the language's
+  // prefix (which a flow file may not have): each sits with its English version.
+  for (const file of files.filter(({ language }) => language !== DEFAULT_LEAD_LANGUAGE)) {
+    const flow = file.json as Flow;
+    const source = `${file.file} in "${file.language}"`;
+    byVersion.get(flow.version)?.translations.set(file.language, leadFlowOf(source, flow, names));
   }
   return byVersion;
 }

@@ -7,9 +7,10 @@
  * stores nothing; the key with another request is refused with 422. Bots (the honeypot filled) and repeats of an email
  * and phone within a day get the normal answer and are stored held back from buyers.
  *
- * The stored payload, which buyers receive, gets two fields of the server's own: `gpc`, whether the visitor sent an
- * opt-out preference signal (a `Sec-GPC: 1` header, or `"gpc": true` from the page), and `time_zone`, the zone of
- * the lead's ZIP code (docs/decisions/121-global-privacy-control-and-consent-mode.md, 123-the-lead-time-zone.md).
+ * The stored payload, which buyers receive, gets fields of the server's own: `gpc`, whether the visitor sent an
+ * opt-out preference signal (a `Sec-GPC: 1` header, or `"gpc": true` from the page), `time_zone`, the zone of
+ * the lead's ZIP code (docs/decisions/121-global-privacy-control-and-consent-mode.md, 123-the-lead-time-zone.md),
+ * and `language`, the one the form was filled in ("en" when the lead names none), whose consent text is recorded.
  */
 import type { FastifyInstance } from 'fastify';
 import { errorResponse, leadAccepted, type ErrorResponse } from '../../../contracts/api.ts';
@@ -22,7 +23,7 @@ import { contactSha256 } from '../../privacy/index.ts';
 import { idempotencyKeyOf, requestSha256 } from './idempotency-key.ts';
 import type { LeadFlows } from './lead-flows.ts';
 import { createLeadStore, IdempotencyKeyReused, type LeadsOfVisitsStored } from './store-lead.ts';
-import { FUNNEL_VISIT_FIELD, GPC_FIELD, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
+import { FUNNEL_VISIT_FIELD, GPC_FIELD, LANGUAGE_FIELD, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
 import { timeZoneOfZip } from '../zip/zip-directory.ts';
 
 /** A lead is about 1 KB; anything near this is not one. */
@@ -105,16 +106,22 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           request.log.info({ fields: checked.error.fields.map((field) => field.field) }, 'lead refused');
           return reply.code(400).send(checked.error);
         }
-        const { flow } = checked;
+        const { flow, language } = checked;
         const { payload: sent, funnelVisit } = withoutFunnelVisit(checked.lead);
         const gpc = signalsOptOut(request.headers['sec-gpc'], sent);
-        const lead: Record<string, unknown> = { ...sent, [GPC_FIELD]: gpc, [TIME_ZONE_FIELD]: timeZoneOf(sent) };
+        const lead: Record<string, unknown> = {
+          ...sent,
+          [GPC_FIELD]: gpc,
+          [TIME_ZONE_FIELD]: timeZoneOf(sent),
+          [LANGUAGE_FIELD]: language,
+        };
         const { key } = keyHeader;
         const store = leads.store({
           flow: flow.flow.id,
           flowVersion: flow.flow.version,
           payload: lead,
           gpc,
+          language,
           funnelVisit,
           consent: flow.consent,
           ip: request.ip,
@@ -134,7 +141,10 @@ export async function registerLeadRoutes(app: FastifyInstance, intake: LeadIntak
           return reply.code(422).send(KEY_REUSED);
         }
         const { id, consent, replayed } = stored;
-        request.log.info({ leadId: id, flowVersion: flow.flow.version }, replayed ? 'lead replayed' : 'lead stored');
+        request.log.info(
+          { leadId: id, flowVersion: flow.flow.version, language },
+          replayed ? 'lead replayed' : 'lead stored',
+        );
         return reply.code(201).send({ id, consent });
       },
     );

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../platform/db/types.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import type { ConsentShown } from './consent-shown.ts';
+import { DEFAULT_LEAD_LANGUAGE } from '../../../contracts/lead.ts';
 
 export interface AcceptedLead {
   flow: string;
@@ -37,6 +38,8 @@ export interface AcceptedLead {
   funnelVisit?: string | undefined;
   /** The visitor sent an opt-out preference signal (Global Privacy Control); the payload's `gpc` says the same. */
   gpc?: boolean;
+  /** The language the form was filled in ("en" when not given); the payload's `language` says the same. */
+  language?: string;
 }
 
 /** A lead just stored with the funnel's visit it came from. */
@@ -108,14 +111,15 @@ const INSERT_LEADS = `
     select * from json_to_recordset($1::json) as r(
       id uuid, received_at timestamptz, flow text, flow_version text, payload jsonb,
       idempotency_key text, request_sha256 text, held text, contact_sha256 text, funnel_visit text, gpc boolean,
+      language text,
       consent_version text, consent_text text, consent_sha256 text,
       ip text, user_agent text, page_url text, certificate_url text)
   ), stored as (
     insert into leads
       (id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256, funnel_visit,
-       gpc)
+       gpc, language)
     select id, received_at, flow, flow_version, payload, idempotency_key, request_sha256, held, contact_sha256,
-           funnel_visit, gpc
+           funnel_visit, gpc, language
       from received
     on conflict (idempotency_key) do nothing
     returning id
@@ -177,6 +181,7 @@ function row({ id, receivedAt, lead }: Waiting, held: Held) {
     contact_sha256: lead.contactSha256 ?? null,
     funnel_visit: lead.funnelVisit ?? null,
     gpc: lead.gpc ?? false,
+    language: lead.language ?? DEFAULT_LEAD_LANGUAGE,
     consent_version: lead.consent.version,
     consent_text: lead.consent.text,
     consent_sha256: lead.consent.sha256,

@@ -29,7 +29,9 @@ describe('mapFields', () => {
 });
 
 describe('MAPPABLE_FIELDS', () => {
-  it("lets a buyer rename the opt-out preference signal and the visitor's time zone, which every lead carries", () => {
-    expect(MAPPABLE_FIELDS).toEqual(expect.arrayContaining(['gpc', 'time_zone', 'time_stamp', 'flow_version']));
+  it("lets a buyer rename the opt-out preference signal, the visitor's time zone and language, which every lead carries", () => {
+    expect(MAPPABLE_FIELDS).toEqual(
+      expect.arrayContaining(['gpc', 'time_zone', 'language', 'time_stamp', 'flow_version']),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The lead API contract (docs/decisions/045-lead-api-contract.md) over real HTTP: another client posts spec section
  * 3's payload exactly as written, and the buyer receives every one of its fields, with the time the lead was
- * received as time_stamp on every attempt, the visitor's opt-out preference signal as gpc and the ZIP's time zone.
+ * received as time_stamp on every attempt, the visitor's opt-out preference signal as gpc, the ZIP's time zone and
+ * the language the form was filled in.
  */
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -9,6 +10,7 @@ import { validLead } from '../../../support/lead-fixture.ts';
 import { startBuyer, openDatabase, receivedAt, startDelivery, WAIT } from '../../../support/delivery-setup.ts';
 import { DATABASES, xsrfHeaders } from '../../../support/server-harness.ts';
 import { startLeadApp } from '../../../support/lead-app.ts';
+import { spanishFlowsDir } from '../../spanish-flows.ts';
 
 /**
  * Spec section 3's payload, byte for byte as a central lead service or a partner's page sends it: exactly its fields,
@@ -29,7 +31,9 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
   async function startIntake(testBuyer: Awaited<ReturnType<typeof startBuyer>>) {
     const setup = await openDatabase(kind);
     const delivery = await startDelivery(setup, { buyer: testBuyer });
-    const app = await startLeadApp(setup.db, { delivery: delivery.queue });
+    const flows = spanishFlowsDir();
+    onTestFinished(() => flows.remove());
+    const app = await startLeadApp(setup.db, { delivery: delivery.queue, flowsDir: flows.path });
     onTestFinished(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -53,13 +57,15 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     const [failed, delivered] = await testBuyer.waitForLeads(2, WAIT.timeout);
     expect([failed!.status, delivered!.status]).toEqual([503, 200]);
     const stamped = (await receivedAt(setup.db, id)).toISOString();
-    // Every field as sent; of ours the version the lead was taken as, no opt-out signal, and the ZIP's time zone.
+    // Every field as sent; of ours the version the lead was taken as, no opt-out signal, the ZIP's time zone, and
+    // English, the language of a lead that names none.
     expect(delivered!.body).toEqual({
       ...JSON.parse(SPEC_PAYLOAD),
       flow_version: 'v1',
       time_stamp: stamped,
       gpc: false,
       time_zone: 'America/Los_Angeles',
+      language: 'en',
     });
     expect(failed!.raw).toBe(delivered!.raw);
   }, 30_000);
@@ -71,6 +77,15 @@ describe.each(DATABASES)('the lead API contract on $name', (kind) => {
     expect((await post(SPEC_PAYLOAD, { 'Sec-GPC': '1' })).status).toBe(201);
     const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
     expect(received!.body).toMatchObject({ gpc: true, time_zone: 'America/Los_Angeles', email: validLead().email });
+  }, 30_000);
+
+  it('brings the buyer language: "es" for a lead filled in Spanish, over real HTTP', async () => {
+    const testBuyer = await startBuyer();
+    const { post } = await startIntake(testBuyer);
+
+    expect((await post(JSON.stringify(validLead({ language: 'es' })))).status).toBe(201);
+    const [received] = await testBuyer.waitForLeads(1, WAIT.timeout);
+    expect(received!.body).toMatchObject({ language: 'es', email: validLead().email });
   }, 30_000);
 
   it('sends a lead without a certificate URL with an empty one', async () => {

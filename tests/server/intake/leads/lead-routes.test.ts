@@ -11,8 +11,11 @@ import { DATABASES, xsrfHeaders, type TestDatabase } from '../../../support/serv
 import { countRows, failingQueue, prepareLeadDatabase, startLeadApp } from '../../../support/lead-app.ts';
 
 const URL_PATH = '/api/v1/leads/trigger';
-/** What intake adds to the fixture's lead: no opt-out preference signal, and the time zone of its ZIP code 90210. */
-const ADDED_BY_THE_SERVER = { gpc: false, time_zone: 'America/Los_Angeles' };
+/**
+ * What intake adds to the fixture's lead: no opt-out preference signal, the time zone of its ZIP code 90210, and
+ * English, as the lead names no language.
+ */
+const ADDED_BY_THE_SERVER = { gpc: false, time_zone: 'America/Los_Angeles', language: 'en' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const flowFile = JSON.parse(readFileSync(join(FLOWS_DIR, 'business-funding.json'), 'utf8')) as {
