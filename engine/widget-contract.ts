@@ -137,6 +137,11 @@ export interface WidgetDefinition<Options, Kind extends ServeKind> {
   options: TypedOptionsSchema<Options>;
   /** Options to show the widget with in the contract suite and the guide; required where `{}` is not valid. */
   example?: NoInfer<Options>;
+  /**
+   * The string options that are not words (a field name, a mask, a URL), as paths of keys joined by "/" with "*" for
+   * any key or index: a language keeps them as written. Every other string option is translated.
+   */
+  verbatim?: readonly string[];
   /** Rendered with the props of its kind, its options typed by the options schema (a `deferredComponent` too). */
   component: NoInfer<ComponentType<PropsByKind<Options>[Kind]>>;
 }
@@ -151,6 +156,7 @@ export interface ListedWidget {
   serves: Serves;
   options: OptionsSchema;
   example?: unknown;
+  verbatim?: readonly string[];
   component: unknown;
 }
 

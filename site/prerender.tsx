@@ -8,7 +8,10 @@
 // TextEncoder by a name it never imports, so the production renderer fails to load. Node has the web APIs it needs.
 import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router-dom';
-import { flows } from '../.generated/flows.ts';
+import { packs } from '../.generated/all-languages.ts';
+import { languages } from '../.generated/languages.ts';
+import { flowValidators } from '../.generated/validators.ts';
+import { withValidators } from '../engine/flow/compiled.ts';
 import { stepPath } from '../engine/flow/navigation.ts';
 import { actions } from '../engine/actions/index.ts';
 import { NO_FLOW_EVENTS } from '../engine/render/flow-events.ts';
@@ -19,6 +22,8 @@ import type { PublicConfig } from '../contracts/public-config.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import type { StepValidators } from '../engine/flow/compiled.ts';
 import { siteTree } from './site-tree.tsx';
+import { siteLanguage } from './page-language.ts';
+import { languageOfPath } from '../engine/language/paths.ts';
 
 /** A first visit: nothing stored. A returning visitor's answers are filled in by the browser's first render. */
 const NOTHING_STORED: Storage = {
@@ -30,8 +35,10 @@ const NOTHING_STORED: Storage = {
   setItem: () => {},
 };
 
-/** Every flow's start path, the screens worth prerendering: the ones a visitor from an ad lands on. */
-export const startPaths: readonly string[] = flows.map(({ flow }) => stepPath(flow, flow.steps[flow.start]!));
+/** Every flow's start path in every language, the screens worth prerendering: the ones a visitor from an ad lands on. */
+export const startPaths: readonly string[] = packs.flatMap((pack) =>
+  pack.flows.map((flow) => stepPath(flow, flow.steps[flow.start]!)),
+);
 
 /**
  * The markup of the page's root element at this path, for a first visit; with `published`, of the page carrying that
@@ -42,9 +49,16 @@ export function prerender(
   config: PublicConfig,
   published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>> },
 ): string {
+  const language = languageOfPath(languages, path);
+  const pack = packs.find((each) => each.language === language.code)!;
+  const flows = withValidators(pack.flows, flowValidators);
   return renderToString(
     <StaticRouter location={path}>
       {siteTree({
+        language: siteLanguage(languages, language, pack.locale),
+        locale: pack.locale,
+        content: pack.content,
+        legalPages: pack.legalPages,
         // Its start step's validators draw its form; nothing is validated before the visitor acts, so the later
         // steps' are not needed here.
         flows:

@@ -4,7 +4,6 @@
  */
 import { StrictMode, type ReactElement } from 'react';
 import { Provider } from 'jotai';
-import { siteContent } from '../.generated/site-content.ts';
 import { widgets } from '../widgets/index.ts';
 import { EngineSettingsProvider, type EngineSettings } from '../engine/render/engine-settings.tsx';
 import { FlowRoutes } from '../engine/render/FlowRoutes.tsx';
@@ -15,7 +14,8 @@ import type { PublicConfig } from '../contracts/public-config.ts';
 import type { CompiledFlow } from '../engine/flow/compiled.ts';
 import { legalRoutes } from './legal/legal-routes.tsx';
 import { Shell } from './shell/Shell.tsx';
-import { SiteLayout, type SiteSettings } from './SiteLayout.tsx';
+import { SiteLayout, type SiteLanguage, type SiteSettings } from './SiteLayout.tsx';
+import type { LegalPagesContent, SiteContent } from './content/types.ts';
 import { NotFound } from './NotFound.tsx';
 import { HydrationTurnsProvider, type HydrationTurns } from '../engine/render/hydrate-later.tsx';
 
@@ -24,8 +24,13 @@ export type SiteEnvironment = Pick<
   EngineSettings,
   'recordAtomFor' | 'events' | 'actions' | 'pageAnswers' | 'arrival'
 > & {
-  /** The flows routed: the build's, and the page's own published version when it carries one. */
+  /** The flows routed: the build's in the page's language, and the page's own published version when it carries one. */
   flows: readonly CompiledFlow[];
+  /** The page's language: its words, its locale and its links to the others. */
+  language: SiteLanguage;
+  locale: string;
+  content: SiteContent;
+  legalPages: () => Promise<LegalPagesContent>;
   config: PublicConfig;
   api: ApiClient;
   /** The browser's, for a first visit's hydration: when the parts wrapped in HydrateLater are taken over. */
@@ -34,11 +39,12 @@ export type SiteEnvironment = Pick<
 
 /** Built once per page (or prerender): the settings it creates must stay the same objects across renders. */
 export function siteTree(environment: SiteEnvironment): ReactElement {
-  const { config, api, flows } = environment;
+  const { config, api, flows, content, language } = environment;
   const settings: EngineSettings = {
     registry: widgetRegistry(widgets),
     recordAtomFor: environment.recordAtomFor,
     productName: config.productName,
+    locale: environment.locale,
     api,
     actions: environment.actions,
     page: config.mapsApiKey === null ? {} : config,
@@ -49,13 +55,19 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
   };
   const site: SiteSettings = {
     config,
-    shell: { disclosure: siteContent.footer.disclosure, social: siteContent.social.links },
-    promises: siteContent.footer.promises,
-    lenders: siteContent.lenders.lenders,
+    language,
+    content,
+    shell: { disclosure: content.footer.disclosure, social: content.social.links, words: content.interface, language },
+    promises: content.footer.promises,
+    lenders: content.lenders.lenders,
     loadPopup: () => api.homePopup(),
     popupShown: { current: false },
   };
-  const pages = legalRoutes(config, site.shell, api);
+  const pages = legalRoutes(config, site.shell, api, {
+    prefix: language.prefix,
+    loadPages: environment.legalPages,
+    backLabel: content.interface.legalPage.back,
+  });
   return (
     <StrictMode>
       <HydrationTurnsProvider turns={environment.hydrationTurns}>
@@ -71,8 +83,12 @@ export function siteTree(environment: SiteEnvironment): ReactElement {
                 )}
                 pages={pages}
                 notFound={
-                  <Shell config={config} content={site.shell} homePath="/">
-                    <NotFound productName={config.productName} />
+                  <Shell config={config} content={site.shell} homePath={language.prefix || '/'}>
+                    <NotFound
+                      productName={config.productName}
+                      words={content.interface.notFound}
+                      homePath={language.prefix || '/'}
+                    />
                   </Shell>
                 }
               />

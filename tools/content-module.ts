@@ -1,7 +1,8 @@
 /**
- * The text of .generated/site-content.ts and .generated/legal-pages.ts, written by compile-flows.ts from the checked
- * content files (site/content/*.json): the content typed as SiteContent or LegalPagesContent (site/content/types.ts),
- * each logo's image written into `src` as a data URL. Logos are small (site/content/check.ts holds them to
+ * The text of a language's site-content.ts and legal-pages.ts (.generated/languages/<code>/), written by
+ * tools/language-packs.ts from the checked content files (site/content/*.json, translated for a language): the
+ * content typed as SiteContent or LegalPagesContent (site/content/types.ts), each logo's image written into `src` as
+ * a data URL. Logos are small (site/content/check.ts holds them to
  * LOGO_MAX_BYTES): inside the page they cost no request of their own, and the server's prerendered start screens
  * carry the very same address as the browser's render. Of the lenders, only their names, as the consent shows them.
  */
@@ -61,13 +62,13 @@ function contentModule(
 
 const LEGAL_KEYS: ReadonlySet<string> = new Set(LEGAL_CONTENT_FILES.map((file) => file.key));
 
-/** .generated/site-content.ts: the content of the page's first script (every file but the legal pages'). */
+/** A language's site-content.ts: the content of its pack (every file but the legal pages'). */
 export function siteContentModule(files: readonly CheckedFile[], dirs: { contentDir: string; outDir: string }): string {
   const shown = files.filter((file) => !LEGAL_KEYS.has(file.key));
   return contentModule(shown, dirs, { name: 'siteContent', type: 'SiteContent' });
 }
 
-/** .generated/legal-pages.ts: the legal pages' content, a module the page fetches when one of them opens. */
+/** A language's legal-pages.ts: the legal pages' content, a module the page fetches when one of them opens. */
 export function legalPagesModule(files: readonly CheckedFile[], dirs: { contentDir: string; outDir: string }): string {
   const legal = files.filter((file) => LEGAL_KEYS.has(file.key));
   return contentModule(legal, dirs, { name: 'legalPages', type: 'LegalPagesContent' });

@@ -1,8 +1,9 @@
 /**
  * Checks the flow files: `npm run flows:check` (the flows/ folder) or `tsx tools/flows-check.ts <folder>`,
- * together with the landing-page content files in site/content/ and the server's in server/page/content/ (the build checks
- * all three). Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints
- * "flows: N files OK" when there is none.
+ * together with the landing-page content files in site/content/, the server's in server/page/content/ and the languages
+ * in flows/languages/ (the build checks all four): a language's missing, left-over or mismatched texts are problems.
+ * Prints every problem, one per line with its file and JSON pointer, then a count, and exits 1; prints "flows: N files
+ * OK" when there is none.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -15,6 +16,7 @@ import { widgets } from '../widgets/index.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { checkSiteContent } from '../site/content/check.ts';
 import { checkServerContent } from '../server/page/content/check.ts';
+import { checkLanguages } from './languages.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -48,6 +50,8 @@ function main(args: readonly string[]): number {
     ...checkFlows(read.files, widgets, { reservedPaths: builtInPagePaths() }),
     ...checkSiteContent(),
     ...checkServerContent(),
+    // The languages are checked against files that passed their own checks: a broken flow is reported once.
+    ...(read.unreadable.length === 0 ? checkLanguages(dir, shown, read.files).problems : []),
   ];
   if (problems.length > 0) {
     console.log(formatProblems(problems));

@@ -23,6 +23,20 @@ export interface CompiledFlow {
   laterValidators: () => Promise<Readonly<Record<string, StepValidators>>>;
 }
 
+/** A version's validators: the same for every language, whose flows differ in their texts only. */
+export type FlowValidators = Pick<CompiledFlow, 'validators' | 'laterValidators'>;
+
+/** The flows with their versions' validators (a version without validators has none to run). */
+export function withValidators(
+  flows: readonly Flow[],
+  byVersion: Readonly<Record<string, FlowValidators>>,
+): CompiledFlow[] {
+  return flows.map((flow) => ({
+    flow,
+    ...(byVersion[flow.version] ?? { validators: {}, laterValidators: () => Promise.resolve({}) }),
+  }));
+}
+
 /** The step's errors for these answers, by field and keyword; empty when the step is valid. */
 export function validateStep(validators: StepValidators, stepId: string, data: FormRecord): KeywordError[] {
   const validate = validators[stepValidatorName(stepId)];

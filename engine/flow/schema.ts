@@ -10,7 +10,7 @@ import type { ListedWidget } from '../widget-contract.ts';
 import { DisplaySchema, ExtendsSchema, FlowSchema, LayoutSchema, UiFieldSchema } from './definition.ts';
 
 /** What the schema and the checks need to know of a widget. */
-export type WidgetInfo = Pick<ListedWidget, 'name' | 'serves' | 'options'>;
+export type WidgetInfo = Pick<ListedWidget, 'name' | 'serves' | 'options' | 'verbatim'>;
 
 export type JsonObject = { [key: string]: unknown };
 

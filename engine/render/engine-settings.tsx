@@ -13,6 +13,8 @@ export interface EngineSettings {
   registry: WidgetRegistry;
   recordAtomFor: (storageKey: string) => RecordAtom;
   productName: string;
+  /** The locale of the page's language, for numbers, amounts, dates and lists ("en-US", "es-US"). */
+  locale: string;
   api: ApiClient;
   /** The actions flow steps may name. */
   actions: Readonly<Record<string, Action>>;

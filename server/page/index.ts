@@ -10,6 +10,7 @@ import { CONTENT_DIR } from './content/check.ts';
 import { registerContentRoutes } from './content-routes.ts';
 import { createPageServer, toPublicConfig, type PageServer } from './page-server.ts';
 import { consoleIndexFile, indexFile, operatorPages, registerPages } from './pages.ts';
+import { siteLanguages } from './site-languages.ts';
 import { loadPrerenderer } from './prerendered.ts';
 import { loadSiteContent } from './site-content.ts';
 import { decorateFlowPages } from './published/flow-page.ts';
@@ -70,6 +71,7 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
   const page = createPageServer({
     file: indexFile(config.staticDir),
     publicConfig: toPublicConfig(config),
+    languages: siteLanguages(options.flowsDir),
     development,
     ...(devAids === undefined ? {} : { devHead: (request: FastifyRequest) => devAids.head(request) }),
     securityPolicy: (inline, nonce) => contentSecurityPolicy(config, inline, nonce),

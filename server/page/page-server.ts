@@ -15,6 +15,8 @@ import { inlineStylesheets, intoRoot, scriptsAfterFirstPaint, type Prerenderer }
 import { newNonce, type InlineSources } from '../platform/http/security.ts';
 import { BUILT_IN_PAGES, RUNTIME_CONFIG_ELEMENT_ID, type PublicConfig } from '../../contracts/public-config.ts';
 import { consentCommands } from '../../contracts/consent-mode.ts';
+import { languageOfPath, pathInLanguage, type LanguagePrefix } from '../../engine/language/paths.ts';
+import { SOURCE_LANGUAGE } from '../../engine/language/language-file.ts';
 
 export function toPublicConfig(config: Config): PublicConfig {
   return {
@@ -94,8 +96,8 @@ interface PageTemplate {
 interface Pages {
   /** The page's text before it is cut, with its stylesheet's sources: what a flow's page is made from. */
   source: { html: string; styles: readonly string[] };
-  /** For every route without a prerendered screen, and the 404 answers. */
-  plain: PageTemplate;
+  /** By language: for every route without a prerendered screen, and the 404 answers. */
+  plain: ReadonlyMap<string, PageTemplate>;
   /** By path: the start screens, prerendered. */
   prerendered: ReadonlyMap<string, PageTemplate>;
 }
@@ -123,6 +125,11 @@ export interface PageOptions {
    * production its stylesheet and a start screen's script loader).
    */
   securityPolicy: (inline: InlineSources, nonce: string) => string;
+  /**
+   * The site's languages (the source language first, at prefix ""): an address's prefix sets the page's `lang`, and
+   * each page names its versions in the others (hreflang). Default: the source language alone.
+   */
+  languages?: readonly LanguagePrefix[];
   /** Production: the start screens' renderer; each of its paths gets the page with its screen in place. */
   prerenderer?: Prerenderer;
   /**
@@ -145,6 +152,7 @@ const NO_INLINE: InlineSources = { styles: [], scripts: [] };
 
 export function createPageServer(options: PageOptions): PageServer {
   let cached: Pages | undefined;
+  const languages = options.languages ?? [SOURCE];
 
   const template = (html: string, inline: InlineSources = NO_INLINE): PageTemplate => ({
     parts: scriptNonceSlots(html),
@@ -180,7 +188,8 @@ export function createPageServer(options: PageOptions): PageServer {
         options.onPrerenderError?.(path, markup);
         continue;
       }
-      pages.set(routePath(path), withScreen(html, styles, markup));
+      const language = languageOfPath(languages, routePath(path)).code;
+      pages.set(routePath(path), withScreen(inLanguage(html, language), styles, markup));
     }
     return pages;
   }
@@ -198,12 +207,18 @@ export function createPageServer(options: PageOptions): PageServer {
       if (options.devHead !== undefined && request !== undefined) {
         rendered = beforeFirstScript(rendered, options.devHead(request));
       }
-      return { source: { html: rendered, styles: [] }, plain: template(rendered), prerendered: new Map() };
+      const plain = new Map(languages.map(({ code }) => [code, template(inLanguage(rendered, code))]));
+      return { source: { html: rendered, styles: [] }, plain, prerendered: new Map() };
     }
     const inlined = await inlineStylesheets(rendered, options.staticDir ?? dirname(options.file));
     return {
       source: { html: inlined.html, styles: inlined.hashes },
-      plain: template(inlined.html, { styles: inlined.hashes, scripts: [] }),
+      plain: new Map(
+        languages.map(({ code }) => [
+          code,
+          template(inLanguage(inlined.html, code), { styles: inlined.hashes, scripts: [] }),
+        ]),
+      ),
       prerendered: await prerendered(inlined.html, inlined.hashes),
     };
   }
@@ -222,8 +237,10 @@ export function createPageServer(options: PageOptions): PageServer {
     async send(request, reply, statusCode) {
       const pages = await current(request);
       if (pages === undefined) return notBuilt(request, reply);
-      const page = (statusCode === 200 && pages.prerendered.get(routePath(request.url))) || pages.plain;
-      return respond(request, reply, page, statusCode);
+      const path = routePath(request.url);
+      const language = languageOfPath(languages, path);
+      const page = (statusCode === 200 && pages.prerendered.get(path)) || pages.plain.get(language.code)!;
+      return respond(request, reply, page, statusCode, statusCode === 200 ? alternates(request, path, language) : '');
     },
 
     async sendFlow(request, reply, parts) {
@@ -246,16 +263,28 @@ export function createPageServer(options: PageOptions): PageServer {
       .send('This site is not built yet. Run npm run build on the server, then reload.');
   }
 
+  /** The page's address in every language, for search engines (absolute, as hreflang wants them). */
+  function alternates(request: FastifyRequest, path: string, language: LanguagePrefix): string {
+    if (languages.length < 2) return '';
+    const origin = `${request.protocol}://${request.host}`;
+    const link = (hreflang: string, to: LanguagePrefix) =>
+      `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + pathInLanguage(path, language, to))}" />`;
+    return [...languages.map((each) => link(each.code, each)), link('x-default', languages[0]!)].join('');
+  }
+
   async function respond(
     request: FastifyRequest,
     reply: FastifyReply,
     page: PageTemplate,
     statusCode: 200 | 404,
+    head = '',
   ): Promise<FastifyReply> {
     // Fetched again on every visit, and kept by no shared cache: each response has a nonce of its own.
     reply.header('cache-control', 'private, no-cache');
     const nonce = newNonce();
-    const html = Buffer.from(page.parts.join(` nonce="${nonce}"`));
+    const joined = page.parts.join(` nonce="${nonce}"`);
+    // Right after the opening <html> tag: the minified page has no <head> tag, and a <link> there opens the head.
+    const html = Buffer.from(head === '' ? joined : joined.replace(/<html\b[^>]*>/i, `$&${head}`));
     // No ETag, so no 304: a 304 would pair the copy a browser kept, with its old nonce, with this response's policy.
     reply.header('content-security-policy', options.securityPolicy(page.inline, nonce));
     // Added to what the route may already vary on (the split test's cookie).
@@ -294,6 +323,14 @@ function brotli(html: Buffer): Promise<Buffer> {
       [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
     },
   });
+}
+
+const SOURCE: LanguagePrefix = { code: SOURCE_LANGUAGE, prefix: '' };
+
+/** The page with its `<html lang>` set to the language (the page's script loads that language's words). */
+function inLanguage(html: string, code: string): string {
+  // The built page is minified: its attribute may be unquoted (`<html lang=en>`).
+  return html.replace(/(<html\b[^>]*?\blang=)("[^"]*"|'[^']*'|[^\s>]+)/i, `$1"${code}"`);
 }
 
 /** The route a request's URL names: no query, no trailing slash (the router treats /v2 and /v2/ alike). */

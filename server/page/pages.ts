@@ -7,6 +7,10 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFlowFiles } from '../../engine/flow/load.ts';
+import { readLanguageFlowFiles } from '../../engine/language/language-flows.ts';
+import { SOURCE_LANGUAGE } from '../../engine/language/language-file.ts';
+import { languageOfPath, pathInLanguage, type LanguagePrefix } from '../../engine/language/paths.ts';
+import { siteLanguages } from './site-languages.ts';
 import { allStepPaths, stepPath } from '../../engine/flow/navigation.ts';
 import type { Flow } from '../../engine/flow/definition.ts';
 import { notFoundBody } from '../platform/http/errors.ts';
@@ -63,16 +67,32 @@ function routableFlow(file: string, json: unknown): RoutableFlow {
 
 const BUILT_IN_PATHS = builtInPagePaths();
 
+/** The path in the source language: a language's page is the source language's at its prefix. */
+const languageFree = (path: string, languages: readonly LanguagePrefix[]) =>
+  pathInLanguage(path, languageOfPath(languages, path), languages[0]!);
+
 /**
- * Every path the page answers: the flows' step paths (from flows/*.json), the built-in legal pages and /index.html.
- * A flow route that takes a built-in page's path is refused.
+ * Every path the page answers: the flows' step paths in every language (from flows/*.json and flows/languages/), the
+ * built-in legal pages in every language and /index.html. A flow route that takes a built-in page's path, or a
+ * language's prefix, is refused.
  */
 export function clientRoutes(flowsDir: string): string[] {
   let files;
+  let languages;
   try {
-    files = readFlowFiles(flowsDir);
+    files = readLanguageFlowFiles(flowsDir);
+    languages = siteLanguages(flowsDir);
   } catch (error) {
     throw new FlowRoutesError(`The flow files cannot be read: ${(error as Error).message}`, { cause: error });
+  }
+  for (const { file, json, language } of files) {
+    const { basePath } = routableFlow(file, json);
+    const taken = languages.find(
+      ({ prefix }) => prefix !== '' && (basePath === prefix || basePath.startsWith(`${prefix}/`)),
+    );
+    if (language === SOURCE_LANGUAGE && taken !== undefined) {
+      throw new FlowRoutesError(`${file} /basePath: "${basePath}" is the address of the ${taken.code} pages`);
+    }
   }
   const flows = files.map(({ file, json }) => routableFlow(file, json));
   const paths = new Set(allStepPaths(flows));
@@ -83,12 +103,12 @@ export function clientRoutes(flowsDir: string): string[] {
     if (path === '/api' || path.startsWith('/api/')) {
       throw new FlowRoutesError(`The flows define the route "${path}": /api belongs to the server`);
     }
-    const page = BUILT_IN_PATHS.get(path);
+    const page = BUILT_IN_PATHS.get(languageFree(path, languages));
     if (page !== undefined) {
       throw new FlowRoutesError(`The flows define the route "${path}": it is the site's ${page}`);
     }
   }
-  for (const path of BUILT_IN_PATHS.keys()) paths.add(path);
+  for (const { prefix } of languages) for (const path of BUILT_IN_PATHS.keys()) paths.add(`${prefix}${path}`);
   paths.add('/index.html');
   return [...paths].sort();
 }
@@ -149,8 +169,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     current: () => studioWeights() ?? splitTest,
     startOf: (version) => fileStarts.get(version) ?? published.liveStart(version),
   });
+  const languages = siteLanguages(options.flowsDir);
   for (const path of routes) {
-    const own = options.operatorPages.get(path);
+    // The operator's own page serves every language.
+    const own = options.operatorPages.get(languageFree(path, languages));
     const page = (request: FastifyRequest, reply: FastifyReply) => options.page.send(request, reply, 200);
     // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
     if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));

@@ -1,17 +1,19 @@
 /**
  * The landing page under the first question: how it works, what the service offers, the press row, testimonials,
  * questions and answers, and the disclaimer. The step's heading is the page's h1; every section here has an h2.
- * Its words and logos come from site/content/ by way of the build (.generated/site-content.ts).
+ * Its words and logos come from site/content/ in the page's language, by way of the build's language pack.
  */
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { siteContent } from '../../.generated/site-content.ts';
 import type { SiteContent } from '../content/types.ts';
 import { Faq } from './Faq.tsx';
 import { LogoList } from './LogoList.tsx';
 import { Testimonials } from './Testimonials.tsx';
 
-export type LandingContent = Pick<SiteContent, 'howItWorks' | 'claims' | 'featuredIn' | 'testimonials' | 'faq'>;
+export type LandingContent = Pick<
+  SiteContent,
+  'howItWorks' | 'claims' | 'featuredIn' | 'testimonials' | 'faq' | 'interface'
+>;
 
 function Section({ className, heading, children }: { className: string; heading: string; children: ReactNode }) {
   const headingId = useId();
@@ -23,7 +25,7 @@ function Section({ className, heading, children }: { className: string; heading:
   );
 }
 
-export function Landing({ content = siteContent }: { content?: LandingContent }) {
+export function Landing({ content }: { content: LandingContent }) {
   const { howItWorks, claims, featuredIn, testimonials, faq } = content;
   return (
     <div className="landing">
@@ -50,7 +52,7 @@ export function Landing({ content = siteContent }: { content?: LandingContent })
       <Section className="landing-featured" heading={featuredIn.heading}>
         <LogoList logos={featuredIn.logos} />
       </Section>
-      <Testimonials content={testimonials} />
+      <Testimonials content={testimonials} words={content.interface.testimonials} />
       <Faq content={faq} />
       <Section className="landing-disclaimer" heading={claims.disclaimer.heading}>
         {claims.disclaimer.paragraphs.map((paragraph, index) => (

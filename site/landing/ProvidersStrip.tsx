@@ -1,6 +1,5 @@
 /** The 'Providers Include' logo strip, which only the auto and lp3 sections of the site show. */
 import { useId } from 'react';
-import { siteContent } from '../../.generated/site-content.ts';
 import type { ProvidersContent } from '../content/types.ts';
 import { LogoList } from './LogoList.tsx';
 
@@ -11,7 +10,7 @@ export function showsProviders(section: string | null): boolean {
   return section !== null && SECTIONS_WITH_PROVIDERS.has(section.toLowerCase());
 }
 
-export function ProvidersStrip({ content = siteContent.providers }: { content?: ProvidersContent }) {
+export function ProvidersStrip({ content }: { content: ProvidersContent }) {
   const headingId = useId();
   return (
     <section className="landing-providers" aria-labelledby={headingId}>

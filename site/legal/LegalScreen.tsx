@@ -6,10 +6,10 @@
  * to be shared between the two scripts, which costs the first one bytes.
  */
 import { useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { legalPages } from '../../.generated/legal-pages.ts';
 import type { BuiltInPage } from '../../contracts/public-config.ts';
 import type { ApiClient } from '../../engine/api/client.ts';
 import { ContactForm } from './ContactForm.tsx';
+import type { LegalPagesContent } from '../content/types.ts';
 
 /** Where a legal page links: another legal page (the built-in one, or the operator's own), or back to the form. */
 export type LegalLink = ComponentType<{ to: BuiltInPage | 'form'; children: ReactNode }>;
@@ -20,13 +20,17 @@ export interface LegalScreenProps {
   Link: LegalLink;
   /** What the pages' forms call. */
   api: Pick<ApiClient, 'privacyRequest'>;
+  /** The legal pages' texts in the page's language. */
+  pages: LegalPagesContent;
+  /** The link back to the form, in the page's language. */
+  backLabel: string;
 }
 
 /** The request each page's form sends. */
 const FORM_REQUESTS = { doNotSell: 'opt-out', stopContacting: 'stop-contacting' } as const;
 
-export function LegalScreen({ page, productName, Link, api }: LegalScreenProps) {
-  const content = legalPages[page];
+export function LegalScreen({ page, productName, Link, api, pages, backLabel }: LegalScreenProps) {
+  const content = pages[page];
   const formPage = page === 'doNotSell' || page === 'stopContacting' ? page : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const product = (text: string) => text.replaceAll('{product}', productName);
@@ -64,12 +68,12 @@ export function LegalScreen({ page, productName, Link, api }: LegalScreenProps) 
         // Keyed by its page: from one form to the other, the second starts empty.
         <ContactForm
           key={formPage}
-          text={legalPages[formPage].form}
+          text={pages[formPage].form}
           send={(request) => api.privacyRequest(FORM_REQUESTS[formPage], request)}
         />
       )}
       <p className="legal__back">
-        <Link to="form">Back to the form</Link>
+        <Link to="form">{backLabel}</Link>
       </p>
     </article>
   );

@@ -23,6 +23,7 @@ export function renderFlowPage(events: FlowEvents): void {
     registry: widgetRegistry(widgets),
     recordAtomFor: createRecordAtoms(createRecordStore(window.localStorage)),
     productName: 'Fundflow',
+    locale: 'en-US',
     api: stubApi(),
     actions: {},
     page: {},

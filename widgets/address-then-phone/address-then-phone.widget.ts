@@ -19,6 +19,7 @@ export const addressThenPhone = defineWidget({
     phoneMask: '000-000-0000',
   },
   // Only later steps use it: kept out of the first screen's script.
+  verbatim: ['phoneMask'],
   component: deferredComponent(
     () => import('./AddressThenPhone.tsx').then((module) => module.AddressThenPhone),
     'the address and phone step',

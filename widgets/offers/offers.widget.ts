@@ -22,5 +22,6 @@ export const offers = defineWidget({
     newTab: '(opens in a new tab)',
   },
   // Only later steps use it: kept out of the first screen's script.
+  verbatim: ['offers/*/id', 'offers/*/url'],
   component: deferredComponent(() => import('./Offers.tsx').then((module) => module.Offers), 'the offers'),
 });

@@ -20,6 +20,7 @@ export const searchingTimeline = defineWidget({
     advanceAfterSeconds: 4,
   },
   // Only later steps use it: kept out of the first screen's script.
+  verbatim: ['logos/*/badge'],
   component: deferredComponent(
     () => import('./SearchingTimeline.tsx').then((module) => module.SearchingTimeline),
     'the searching screen',

@@ -8,5 +8,6 @@ export const text = defineWidget({
   serves: { kind: 'value', types: ['string'] },
   options: textOptions,
   // Only later steps use it: kept out of the first screen's script.
+  verbatim: ['inputType'],
   component: deferredComponent(() => import('./Text.tsx').then((module) => module.Text), 'the text input'),
 });

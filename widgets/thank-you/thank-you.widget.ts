@@ -13,6 +13,7 @@ export const thankYou = defineWidget({
     startOver: 'Start over',
   },
   // Only later steps use it: kept out of the first screen's script.
+  verbatim: ['field'],
   component: deferredComponent(
     () => import('./ThankYou.tsx').then((module) => module.ThankYou),
     'the thank-you screen',

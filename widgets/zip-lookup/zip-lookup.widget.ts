@@ -15,6 +15,7 @@ export const zipLookup = defineWidget({
     save: { city: 'city', state: 'state', zipcode: 'zipcode' },
   },
   // Only a later step uses it: kept out of the first screen's script.
+  verbatim: ['save'],
   component: deferredComponent(
     () => import('./ZipLookup.tsx').then((module) => module.ZipLookup),
     'the ZIP code lookup',

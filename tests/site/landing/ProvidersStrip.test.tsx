@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { ProvidersStrip, showsProviders } from '../../../site/landing/ProvidersStrip.tsx';
+import { siteContent } from '../../../.generated/languages/en/site-content.ts';
 
 describe('which sections show the providers', () => {
   it('shows them on the auto and lp3 sections, in any letter case', () => {
@@ -16,7 +17,7 @@ describe('which sections show the providers', () => {
 
 describe('the providers strip', () => {
   it('shows its heading and the six provider logos, named, sized and loaded when near', () => {
-    render(<ProvidersStrip />);
+    render(<ProvidersStrip content={siteContent.providers} />);
     const strip = screen.getByRole('region', { name: 'Providers Include' });
     expect(within(strip).getByRole('heading', { level: 2 }).textContent).toBe('Providers Include');
     const logos = within(strip).getAllByRole('img');

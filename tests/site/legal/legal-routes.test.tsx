@@ -6,6 +6,8 @@ import { ApiError, type ApiClient } from '../../../engine/api/client.ts';
 import type { PublicConfig } from '../../../contracts/public-config.ts';
 import { legalRoutes } from '../../../site/legal/legal-routes.tsx';
 import { stubApi } from '../../support/form-context.ts';
+import { legalPages } from '../../../.generated/languages/en/legal-pages.ts';
+import { siteContent } from '../../../.generated/languages/en/site-content.ts';
 
 const config: PublicConfig = {
   productName: 'Acme Funding',
@@ -19,14 +21,23 @@ const config: PublicConfig = {
   mapsApiKey: null,
   placesApi: 'new',
 };
-const shell = { disclosure: { title: 'Advertising Disclosure', text: '{product} is not a lender.' }, social: [] };
+const shell = {
+  disclosure: { title: 'Advertising Disclosure', text: '{product} is not a lender.' },
+  social: [],
+  words: siteContent.interface,
+  language: { code: 'en', locale: 'en-US', prefix: '', others: [{ code: 'es', name: 'Español', prefix: '/es' }] },
+};
 
 /** The page at `path` as the site routes it, in its shell, its screen fetched as in the browser. */
 async function renderPage(
   path: string,
   privacyRequest: ApiClient['privacyRequest'] = vi.fn(async () => ({ recorded: true as const })),
 ) {
-  const page = legalRoutes(config, shell, stubApi({ privacyRequest })).find((route) => route.path === path)!;
+  const page = legalRoutes(config, shell, stubApi({ privacyRequest }), {
+    prefix: '',
+    loadPages: () => Promise.resolve(legalPages),
+    backLabel: siteContent.interface.legalPage.back,
+  }).find((route) => route.path === path)!;
   render(<MemoryRouter initialEntries={[`${path}?utm_source=fb&gclid=abc`]}>{page.element}</MemoryRouter>);
   await screen.findByRole('article');
   return { privacyRequest, user: userEvent.setup() };

@@ -34,6 +34,7 @@ const settings: EngineSettings = {
   registry,
   recordAtomFor: createRecordAtoms(createRecordStore(window.localStorage)),
   productName: 'Fundflow',
+  locale: 'en-US',
   api: stubApi(),
   actions: {},
   page: {},
