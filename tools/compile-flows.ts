@@ -56,6 +56,8 @@ export function compileFlows({
   const files = resolveFlows(sources).flows;
   const imports: string[] = [];
   const entries: string[] = [];
+  // A start step most versions share compiles to the same code: the first script carries it once.
+  const startNames = new Map<string, string>();
   files.forEach(({ file, json }, flowIndex) => {
     const flow = json as Flow;
     const first: string[] = [];
@@ -64,15 +66,20 @@ export function compileFlows({
       if (schemas.length === 0) continue;
       const module = `${stepId}.cjs`;
       const modulePath = `validators/${flow.version}/${stepId}`;
-      write(`${modulePath}.cjs`, precompileSchemas(schemas));
+      const code = precompileSchemas(schemas);
+      write(`${modulePath}.cjs`, code);
       write(
         `${modulePath}.d.cts`,
         `declare const validators: import('../../../engine/flow/compiled.ts').StepValidators;\nexport = validators;\n`,
       );
       const name = `flow${flowIndex}_${stepId.replace(/-/g, '_')}`;
       if (stepId === flow.start) {
-        imports.push(`import ${name} from './${modulePath}.cjs';`);
-        first.push(`${JSON.stringify(stepId)}: ${name}`);
+        const shared = startNames.get(code);
+        if (shared === undefined) {
+          startNames.set(code, name);
+          imports.push(`import ${name} from './${modulePath}.cjs';`);
+        }
+        first.push(`${JSON.stringify(stepId)}: ${shared ?? name}`);
       } else {
         later.push({ stepId, name, module });
       }

@@ -1,8 +1,8 @@
 /**
  * The languages of the form (flows/languages/<code>.json) against their English sources: the flow files, the site's
  * content files, the server's content files and the engine's own words. For `npm run flows:check` and the build,
- * which both stop on any problem; `tsx tools/languages.ts --template <code>` prints a new language's file with every
- * text to translate, in English.
+ * which both stop on any problem; `npm run flows:language -- --template <code>` prints a new language's file with
+ * every text to translate, in English.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -82,7 +82,7 @@ export function languageTemplate(code: string, flowSources: readonly FlowFile[])
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [flag, code] = process.argv.slice(2);
   if (flag !== '--template' || code === undefined || !/^[a-z]{2}$/.test(code)) {
-    console.error('usage: tsx tools/languages.ts --template <two-letter code>');
+    console.error('usage: npm run flows:language -- --template <two-letter code>');
     process.exit(1);
   }
   const { readFlowSources } = await import('../engine/flow/load.ts');
