@@ -75,12 +75,16 @@ function start(pack: LanguagePack): void {
         config,
         api: createApiClient(),
         recordAtomFor: createRecordAtoms(store),
-        // The lead carries the funnel's visit id, so the funnel counts it as that visit's conversion. Named by type
-        // only: the lead's contract module itself belongs to the lead action's chunk.
+        // The lead carries the funnel's visit id, so the funnel counts it as that visit's conversion, and the page's
+        // language, whose consent text the visitor read. Named by type only: the lead's contract module itself belongs
+        // to the lead action's chunk.
         pageAnswers: () => ({
           ...certificateAnswers(document),
           ...honeypotAnswers(document),
-          ...({ funnel_visit: funnelPage.visit } satisfies Pick<LeadExtras, 'funnel_visit'>),
+          ...({ funnel_visit: funnelPage.visit, language: pack.language } satisfies Pick<
+            LeadExtras,
+            'funnel_visit' | 'language'
+          >),
         }),
         arrival,
         events: bothListeners(thirdParties.events, funnel.events),
