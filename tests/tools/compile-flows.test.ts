@@ -23,11 +23,12 @@ describe('compiling the flows for the build', () => {
   it('writes the flows module and a precompiled validator per step that judges answers as the schema says', () => {
     const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
     expect(compileFlows({ flowsDir: VALID_FLOW_DIR, outDir })).toEqual([]);
-    const flowsModule = readFileSync(join(outDir, 'flows.ts'), 'utf8');
+    // The answers are the same in every language: one validators module for all of them.
+    const validatorsModule = readFileSync(join(outDir, 'validators.ts'), 'utf8');
     // The start step's validators come with the page; the later steps' in a chunk fetched on demand.
-    expect(flowsModule).toContain("import flow0_start from './validators/v2/start.cjs';");
-    expect(flowsModule).not.toContain('amount.cjs');
-    expect(flowsModule).toContain("laterValidators: () => import('./validators/v2/later-steps.ts')");
+    expect(validatorsModule).toContain("import flow0_start from './validators/v2/start.cjs';");
+    expect(validatorsModule).not.toContain('amount.cjs');
+    expect(validatorsModule).toContain("laterValidators: () => import('./validators/v2/later-steps.ts')");
     expect(readFileSync(join(outDir, 'validators/v2/later-steps.ts'), 'utf8')).toContain(
       "import flow0_amount from './amount.cjs';",
     );
@@ -53,9 +54,17 @@ describe('compiling the flows for the build', () => {
     const v1 = JSON.parse(readFileSync(v1File, 'utf8')) as unknown;
     jsonAt(v1, 'steps', 'amount').heading = 'How much funding do you need today?';
     writeFileSync(v1File, JSON.stringify(v1));
+    // The Spanish text of that heading changes with it, as a translator would: it reaches v2 and v3 in Spanish too.
+    const esFile = join(flowsDir, 'languages', 'es.json');
+    const es = JSON.parse(readFileSync(esFile, 'utf8')) as unknown;
+    jsonAt(es, 'texts', 'flows/business-funding.json')['/steps/amount/heading'] = '¿Cuánto necesita hoy?';
+    writeFileSync(esFile, JSON.stringify(es));
     expect(compileFlows({ flowsDir, outDir: join(root, 'out') })).toEqual([]);
-    const flowsModule = readFileSync(join(root, 'out', 'flows.ts'), 'utf8');
-    expect(flowsModule.match(/"heading":"How much funding do you need today\?"/g)).toHaveLength(3);
-    expect(flowsModule).not.toContain('"extends"');
+    const english = readFileSync(join(root, 'out', 'languages', 'en.ts'), 'utf8');
+    expect(english.match(/"heading":"How much funding do you need today\?"/g)).toHaveLength(3);
+    expect(english).not.toContain('"extends"');
+    const spanish = readFileSync(join(root, 'out', 'languages', 'es.ts'), 'utf8');
+    expect(spanish.match(/"heading":"¿Cuánto necesita hoy\?"/g)).toHaveLength(3);
+    expect(spanish).not.toContain('"extends"');
   });
 });

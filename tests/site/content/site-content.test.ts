@@ -37,6 +37,7 @@ describe('the landing-page content checks', () => {
   it('passes the files without problems on to the build and holds back the others', () => {
     expect(readSiteContent(BROKEN).files.map((file) => file.key)).toEqual([
       'howItWorks',
+      'interface',
       'privacy',
       'terms',
       'stopContacting',
@@ -105,7 +106,17 @@ describe('the generated content module', () => {
     expect(legal).toContain('export const legalPages: LegalPagesContent = {');
     for (const title of ['"Privacy Policy"', '"Terms of Use"', '"Do Not Sell My Information"']) {
       expect(legal).toContain(`"title": ${title}`);
-      expect(text).not.toContain(title);
+    }
+    // The footer links to the legal pages by their names; their words are what the first script leaves out.
+    const legalFiles = files.filter(({ key }) => ['privacy', 'terms', 'doNotSell'].includes(key));
+    expect(legalFiles).toHaveLength(3);
+    for (const { json } of legalFiles) {
+      for (const { paragraphs } of json.sections as { paragraphs: string[] }[]) {
+        for (const paragraph of paragraphs) {
+          expect(legal).toContain(JSON.stringify(paragraph));
+          expect(text).not.toContain(JSON.stringify(paragraph));
+        }
+      }
     }
   });
 });
@@ -121,9 +132,13 @@ describe('the build', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('writes the content module next to the flows', () => {
+  it("writes each language's content module next to the flows", () => {
     const out = outDir();
     expect(compileFlows({ outDir: out })).toEqual([]);
-    expect(readFileSync(join(out, 'site-content.ts'), 'utf8')).toContain('export const siteContent: SiteContent = {');
+    for (const code of ['en', 'es']) {
+      expect(readFileSync(join(out, 'languages', code, 'site-content.ts'), 'utf8')).toContain(
+        'export const siteContent: SiteContent = {',
+      );
+    }
   });
 });
