@@ -10,8 +10,8 @@ export interface PageUnderTest {
   /** Written to localStorage before the run (and storage not reset), so the page shows a mid-flow step. */
   stored?: () => StoredRecord;
   /**
-   * A first screen a visitor lands on other than '/' (a version published from the console): the first page's
-   * targets apply to it too, its LCP compared with the same reference.
+   * A first screen a visitor lands on other than '/' (another language's, a version published from the console): the
+   * first page's targets apply to it too, its LCP compared with the same reference.
    */
   firstScreen?: boolean;
 }

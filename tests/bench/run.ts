@@ -52,6 +52,8 @@ function otherRuns(): string[] {
 function ourPages(origin: string, published: string, compare: readonly string[]): PageUnderTest[] {
   return [
     { name: '/', url: `${origin}/` },
+    // The Spanish first screen, its own language's pack in place of the English one: the same targets apply.
+    { name: '/es (Spanish)', url: `${origin}/es`, firstScreen: true },
     { name: `${MID_FLOW_PATH} (stored answers)`, url: `${origin}${MID_FLOW_PATH}`, stored: () => storedRecord() },
     { name: `${published} (published in the console)`, url: `${origin}${published}`, firstScreen: true },
     ...compare.map((url) => ({ name: url, url })),
