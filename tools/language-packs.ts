@@ -1,8 +1,9 @@
 /**
  * The page's languages, written by compile-flows.ts into .generated/: for each language a pack module
- * (`languages/<code>.ts`: its flows at its prefix, its site content, its legal pages loaded on demand), the list the
- * page's first script holds (`languages.ts`: code, name, prefix and a loader per pack, no words), every pack at once
- * for the prerender (`all-languages.ts`), and the English flows with their validators for tests (`flows.ts`).
+ * (`languages/language-<code>.ts`, whose name its script takes: its flows at its prefix, its site content, its legal
+ * pages loaded on demand), the list the page's first script holds (`languages.ts`: code, name, prefix and a loader per
+ * pack, no words), every pack at once for the prerender (`all-languages.ts`), and the English flows with their
+ * validators for tests (`flows.ts`).
  */
 import { join } from 'node:path';
 import { ENGINE_MESSAGES } from '../engine/messages.ts';
@@ -109,7 +110,7 @@ export function writeLanguagePacks({
     const dirs = { contentDir, outDir: join(outDir, 'languages', pack.code) };
     write(`languages/${pack.code}/site-content.ts`, siteContentModule(pack.content, dirs));
     write(`languages/${pack.code}/legal-pages.ts`, legalPagesModule(pack.content, dirs));
-    write(`languages/${pack.code}.ts`, packModule(pack));
+    write(`languages/language-${pack.code}.ts`, packModule(pack));
   }
   write(
     'languages.ts',
@@ -122,7 +123,7 @@ export function writeLanguagePacks({
       ...packs.map(
         ({ code, name, prefix }) =>
           `  { code: ${JSON.stringify(code)}, name: ${JSON.stringify(name)}, prefix: ${JSON.stringify(prefix)}, ` +
-          `load: () => import('./languages/${code}.ts').then((module) => module.pack) },`,
+          `load: () => import('./languages/language-${code}.ts').then((module) => module.pack) },`,
       ),
       '];',
       '',
@@ -133,7 +134,7 @@ export function writeLanguagePacks({
     [
       GENERATED_NOTE,
       "import type { LanguagePack } from '../site/language-pack.ts';",
-      ...packs.map(({ code }) => `import { pack as ${code} } from './languages/${code}.ts';`),
+      ...packs.map(({ code }) => `import { pack as ${code} } from './languages/language-${code}.ts';`),
       '',
       '// Every pack at once: for the prerender, which draws the start screens of every language.',
       `export const packs: readonly LanguagePack[] = [${packs.map(({ code }) => code).join(', ')}];`,
@@ -145,7 +146,7 @@ export function writeLanguagePacks({
     [
       GENERATED_NOTE,
       "import { withValidators, type CompiledFlow } from '../engine/flow/compiled.ts';",
-      `import { pack } from './languages/${SOURCE_LANGUAGE}.ts';`,
+      `import { pack } from './languages/language-${SOURCE_LANGUAGE}.ts';`,
       "import { flowValidators } from './validators.ts';",
       '',
       '// The flows in English with their validators, as the page compiles them.',
