@@ -5,7 +5,7 @@
  * every text to translate, in English.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_MESSAGES } from '../engine/messages.ts';
 import type { Problem } from '../engine/flow/problem.ts';
@@ -55,16 +55,21 @@ export function checkLanguages(
   flowSources: readonly FlowFile[],
 ): CheckedLanguages {
   const read = readLanguageFiles(join(flowsDir, LANGUAGES_FOLDER), `${shownFlowsDir}/${LANGUAGES_FOLDER}`);
-  const sources = languageSources(flowSources);
+  // A language names a flow file as the project holds it (flows/<name>), whichever folder is being checked.
+  const named = flowSources.map(({ file, json }) => ({ file: `flows/${basename(file)}`, json }));
+  const shown = new Map(named.map(({ file }, index) => [file, flowSources[index]!.file]));
+  const sources = languageSources(named);
   const problems = [...read.problems];
   for (const { file, language } of read.languages) {
     const found = checkLanguage(file, language, sources, widgets);
     problems.push(...found);
     if (found.length > 0) continue;
-    const translated = checkFlows(translateFlowSources(flowSources, language), widgets, {
+    const translated = checkFlows(translateFlowSources(named, language), widgets, {
       reservedPaths: builtInPagePaths(),
     });
-    problems.push(...translated.map((problem) => ({ ...problem, file: `${problem.file} (in ${file})` })));
+    problems.push(
+      ...translated.map((problem) => ({ ...problem, file: `${shown.get(problem.file) ?? problem.file} (in ${file})` })),
+    );
   }
   return { languages: read.languages.map(({ language }) => language), problems };
 }
