@@ -22,7 +22,7 @@ import { storedAttribution } from '../engine/state/attribution.ts';
 import { ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts';
 import { formatTime } from './format.ts';
 import { buyerLabel, outcomeLine } from './lead-outcome.ts';
-import { LeadStatusText } from './LeadsPage.tsx';
+import { languageName, LeadStatusText } from './LeadsPage.tsx';
 import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { leadTitle } from './lead-title.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
@@ -161,6 +161,11 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
           <ConsentEvidence consent={lead.consent} />
         )}
         <dl className="console-facts">
+          <dt>Language</dt>
+          <dd>
+            {languageName(lead.language)}{' '}
+            <span className="console-muted">({lead.language}: the consent text is the one shown in it)</span>
+          </dd>
           <dt>Opt-out preference signal</dt>
           <dd>{lead.gpc ? 'Sent (Global Privacy Control): buyers receive gpc: true' : 'Not sent'}</dd>
         </dl>

@@ -34,6 +34,7 @@ const LEAD_FILTERS: readonly FilterSpec<keyof LeadFilters>[] = [
   { name: 'to', label: 'To', type: 'date' },
   { name: 'utm_source', label: 'utm_source' },
   { name: 'utm_campaign', label: 'utm_campaign' },
+  { name: 'language', label: 'Language', placeholder: 'es' },
 ];
 
 export interface LeadsPageProps {
@@ -101,6 +102,7 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
           <th scope="col">Email</th>
           <th scope="col">Phone</th>
           <th scope="col">Version</th>
+          <th scope="col">Language</th>
           <th scope="col">Status</th>
           <th scope="col">Attempts</th>
         </tr>
@@ -115,6 +117,7 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
             <td>{lead.email}</td>
             <td>{lead.phone}</td>
             <td>{lead.flow_version}</td>
+            <td>{languageName(lead.language)}</td>
             <td>
               <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
             </td>
@@ -124,6 +127,17 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
       </tbody>
     </ScrollingTable>
   );
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** A language code as the console's readers know it: "es" is "Spanish"; a code it cannot name stays as it is. */
+export function languageName(code: string): string {
+  try {
+    return LANGUAGE_NAMES.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 const leadPath = (id: string) => `${CONSOLE_PAGE}/leads/${encodeURIComponent(id)}`;

@@ -13,6 +13,8 @@ export interface LeadFilters {
   to: string;
   utm_source: string;
   utm_campaign: string;
+  /** A language code: "es". */
+  language: string;
 }
 
 const KNOWN_STATUSES: readonly string[] = LEAD_STATUSES;
@@ -28,6 +30,7 @@ export function filtersFrom(search: URLSearchParams): LeadFilters {
     to: value('to'),
     utm_source: value('utm_source'),
     utm_campaign: value('utm_campaign'),
+    language: value('language'),
   };
 }
 

@@ -159,6 +159,8 @@ const leadRow = {
     phone: { type: 'string' },
     utm_source: nullableString,
     attempts: { type: 'integer' },
+    /** The language the form was filled in: "en", "es". */
+    language: { type: 'string' },
   },
   required: [
     'id',
@@ -173,16 +175,18 @@ const leadRow = {
     'phone',
     'utm_source',
     'attempts',
+    'language',
   ],
   additionalProperties: false,
 } as const;
 export type LeadRow = FromSchema<typeof leadRow>;
 
 /**
- * GET /api/admin/leads?q=&status=&version=&from=&to=&utm_source=&utm_campaign=&cursor=&limit=: newest first. `q` is
- * an email, a phone number or a lead id; `from` and `to` are dates (YYYY-MM-DD, `to` inclusive); `utm_source` and
- * `utm_campaign` match the lead's attribution (docs/decisions/022-attribution-with-every-lead.md); `next_cursor` is
- * null on the last page and is passed back as `cursor` for the next.
+ * GET /api/admin/leads?q=&status=&version=&from=&to=&utm_source=&utm_campaign=&language=&cursor=&limit=: newest
+ * first. `q` is an email, a phone number or a lead id; `from` and `to` are dates (YYYY-MM-DD, `to` inclusive);
+ * `utm_source` and `utm_campaign` match the lead's attribution (docs/decisions/022-attribution-with-every-lead.md);
+ * `language` the language its form was filled in ("es"); `next_cursor` is null on the last page and is passed back as
+ * `cursor` for the next.
  */
 export const leadsResponse = {
   type: 'object',
@@ -345,6 +349,8 @@ export const leadPageResponse = {
         purged_at: { type: ['string', 'null'], format: 'date-time' },
         /** Whether the visitor sent an opt-out preference signal (Global Privacy Control) with the lead. */
         gpc: { type: 'boolean' },
+        /** The language the form was filled in ("en", "es"): the consent text is the one shown in it. */
+        language: { type: 'string' },
         /** The payload as stored (the attribution is read from it). */
         answers: { type: 'object', additionalProperties: true },
         /**
@@ -373,6 +379,7 @@ export const leadPageResponse = {
         'business_name',
         'purged_at',
         'gpc',
+        'language',
         'answers',
         'answer_groups',
         'consent',

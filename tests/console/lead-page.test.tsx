@@ -29,6 +29,7 @@ const deadLettered: Lead = {
   business_name: 'Doe Bakery',
   purged_at: null,
   gpc: false,
+  language: 'en',
   answers: {
     business_type: 'Partnership',
     amount: 50000,
@@ -213,6 +214,16 @@ describe("a lead's page", () => {
     await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' });
     const without = within(screen.getByRole('region', { name: 'Consent' }));
     expect(without.getByText('Opt-out preference signal').nextElementSibling?.textContent).toBe('Not sent');
+  });
+
+  it('says which language the lead was filled in beside its consent, whose text is the one shown in it', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer({ ...deadLettered, language: 'es' }));
+    renderConsole('/admin/leads/lead-7');
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe, Doe Bakery' });
+    const consent = within(screen.getByRole('region', { name: 'Consent' }));
+    expect(consent.getByText('Language').nextElementSibling?.textContent).toBe(
+      'Spanish (es: the consent text is the one shown in it)',
+    );
   });
 
   it('shows where the lead came from, apart from the answers', async () => {

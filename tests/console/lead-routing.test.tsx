@@ -33,6 +33,7 @@ const routed: Lead = {
   business_name: 'Rivera Bakery',
   purged_at: null,
   gpc: false,
+  language: 'en',
   answers: { amount: 50000 },
   answer_groups: [],
   consent: null,

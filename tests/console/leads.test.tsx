@@ -19,6 +19,7 @@ const lead = (id: string, overrides: Partial<LeadRow> = {}): LeadRow => ({
   phone: '(212) 555-0100',
   utm_source: 'fb',
   attempts: 1,
+  language: 'en',
   ...overrides,
 });
 
@@ -33,7 +34,10 @@ const leadPages: Handler = ({ method, url }) => {
     : {
         status: 200,
         body: {
-          leads: [lead('newest', { status: 'held', held_reason: 'duplicate', attempts: 0 }), lead('second')],
+          leads: [
+            lead('newest', { status: 'held', held_reason: 'duplicate', attempts: 0, language: 'es' }),
+            lead('second'),
+          ],
           next_cursor: 'c2',
         },
       };
@@ -58,7 +62,16 @@ describe('the leads page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Lead', 'Received', 'Email', 'Phone', 'Version', 'Status', 'Attempts']);
+    ).toEqual(['Lead', 'Received', 'Email', 'Phone', 'Version', 'Language', 'Status', 'Attempts']);
+  });
+
+  it('names the language each lead was filled in', async () => {
+    stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+    const [, spanish, english] = within(table).getAllByRole('row');
+    expect(within(spanish!).getByRole('cell', { name: 'Spanish' })).toBeTruthy();
+    expect(within(english!).getByRole('cell', { name: 'English' })).toBeTruthy();
   });
 
   it('names a lead retention erased by when it came', async () => {
@@ -105,10 +118,11 @@ describe('the leads page', () => {
     await user.type(search.getByLabelText('To'), '2026-11-27');
     await user.type(search.getByLabelText('utm_source'), 'google');
     await user.type(search.getByLabelText('utm_campaign'), 'spring');
+    await user.type(search.getByLabelText('Language'), 'es');
     await user.type(search.getByLabelText('Search'), ' jane+1@example.com {Enter}');
     await vi.waitFor(() =>
       expect(leadsUrls(server).at(-1)).toBe(
-        '/api/admin/leads?q=jane%2B1%40example.com&status=dead-lettered&version=v3&from=2026-11-01&to=2026-11-27&utm_source=google&utm_campaign=spring',
+        '/api/admin/leads?q=jane%2B1%40example.com&status=dead-lettered&version=v3&from=2026-11-01&to=2026-11-27&utm_source=google&utm_campaign=spring&language=es',
       ),
     );
     expect(leadsUrls(server)[0]).toBe('/api/admin/leads');

@@ -25,6 +25,7 @@ interface LeadRecord {
   business_name: string;
   purged_at: Date | null;
   gpc: boolean;
+  language: string;
   payload: Record<string, unknown>;
 }
 
@@ -75,7 +76,7 @@ export async function leadDetail(
   const { rows } = await db.query<LeadRecord>(
     `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at,
             l.delivered_to, l.delivery_reason, ${NAME_SQL} as name, ${BUSINESS_NAME_SQL} as business_name,
-            l.purged_at, l.gpc, l.payload
+            l.purged_at, l.gpc, l.language, l.payload
        from leads l where l.id = $1`,
     [leadId],
   );
@@ -108,6 +109,7 @@ export async function leadDetail(
     business_name: lead.business_name,
     purged_at: lead.purged_at?.toISOString() ?? null,
     gpc: lead.gpc,
+    language: lead.language,
     answers: lead.payload,
     answer_groups: answerGroups(labels, lead.flow_version, lead.payload),
     consent:

@@ -23,6 +23,8 @@ export interface LeadFilters extends DateRange {
   version?: string;
   utmSource?: string;
   utmCampaign?: string;
+  /** The language the form was filled in: "en", "es". */
+  language?: string;
 }
 
 export interface Cursor {
@@ -42,6 +44,8 @@ export const MAX_LIMIT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (text: string) => UUID.test(text);
+/** A language code as leads store it; any other is refused rather than matching nothing. */
+const LANGUAGE_CODE = /^[a-z]{2}$/;
 const isLeadStatus = (text: string): text is LeadStatus => LEAD_STATUSES.some((status) => status === text);
 
 type Checked<T> = { ok: true; value: T } | { ok: false; fields: FieldProblem[] };
@@ -76,6 +80,11 @@ function checkFilters(query: Query, problems: FieldProblem[]): LeadFilters {
   if (utmSource !== undefined && utmSource !== '') filters.utmSource = utmSource;
   const utmCampaign = queryText(query, 'utm_campaign', problems);
   if (utmCampaign !== undefined && utmCampaign !== '') filters.utmCampaign = utmCampaign;
+  const language = queryText(query, 'language', problems);
+  if (language !== undefined && language !== '') {
+    if (LANGUAGE_CODE.test(language)) filters.language = language;
+    else problems.push({ field: 'language', keyword: 'pattern', message: 'language must be a language code: en, es' });
+  }
   return filters;
 }
 
@@ -135,7 +144,7 @@ export function rangeConditions(range: DateRange, conditions = new Conditions())
 
 export function filterConditions(filters: LeadFilters): Conditions {
   const conditions = rangeConditions(filters);
-  const { search: found, status, version, utmSource, utmCampaign } = filters;
+  const { search: found, status, version, utmSource, utmCampaign, language } = filters;
   if (found?.kind === 'id') conditions.add((p) => `l.id = ${p(found.id)}::uuid`);
   if (found?.kind === 'email') conditions.add((p) => `${EMAIL_KEY_SQL} = ${p(found.email)}`);
   // Stored as written: with or without the country code 1.
@@ -146,5 +155,6 @@ export function filterConditions(filters: LeadFilters): Conditions {
   if (version !== undefined) conditions.add((p) => `l.flow_version = ${p(version)}`);
   if (utmSource !== undefined) conditions.add((p) => `${UTM_SOURCE_SQL} = ${p(utmSource)}`);
   if (utmCampaign !== undefined) conditions.add((p) => `${UTM_CAMPAIGN_SQL} = ${p(utmCampaign)}`);
+  if (language !== undefined) conditions.add((p) => `l.language = ${p(language)}`);
   return conditions;
 }

@@ -25,6 +25,8 @@ export interface ListedLead {
   attempts: number;
   /** Whether the visitor sent an opt-out preference signal (Global Privacy Control) with the lead. */
   gpc: boolean;
+  /** The language the form was filled in: "en", "es". */
+  language: string;
 }
 
 export interface LeadPage {
@@ -49,7 +51,8 @@ export async function leadPage(db: Queryable, filters: LeadFilters, limit: numbe
             ${BUSINESS_NAME_SQL} as business_name, l.purged_at is not null as purged, ${EMAIL_SQL} as email,
             ${PHONE_SQL} as phone, ${UTM_SOURCE_SQL} as utm_source, l.delivered_at,
             l.delivered_to, l.delivery_reason,
-            (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts, l.gpc
+            (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts, l.gpc,
+            l.language
        from leads l ${conditions.where}
       order by l.received_at desc, l.id desc
       limit ${limit + 1}`,
@@ -86,6 +89,7 @@ export function toLeadRow(lead: ListedLead): LeadRow {
     phone: lead.phone,
     utm_source: lead.utm_source,
     attempts: lead.attempts,
+    language: lead.language,
   };
 }
 

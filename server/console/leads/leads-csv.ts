@@ -23,6 +23,7 @@ export const CSV_COLUMNS = [
   'delivered_to',
   'delivery_reason',
   'gpc',
+  'language',
 ] as const;
 
 function csvRecord(lead: ListedLead): string[] {
@@ -40,6 +41,7 @@ function csvRecord(lead: ListedLead): string[] {
     delivered_to: lead.delivered_to ?? '',
     delivery_reason: lead.delivery_reason ?? '',
     gpc: String(lead.gpc),
+    language: lead.language,
   };
   return CSV_COLUMNS.map((column) => neutralised(cells[column]));
 }

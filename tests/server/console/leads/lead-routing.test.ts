@@ -288,14 +288,17 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       headers: { cookie: operator },
     });
     const [header, ...rows] = response.body.trimEnd().split('\n');
-    expect(header!.split(',').slice(-5)).toEqual([
+    expect(header!.split(',').slice(-6)).toEqual([
       'utm_source',
       'delivered_at',
       'delivered_to',
       'delivery_reason',
       'gpc',
+      'language',
     ]);
-    expect(rows[0]).toMatch(new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,,false$`));
-    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX,false$`));
+    expect(rows[0]).toMatch(
+      new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,,false,en$`),
+    );
+    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX,false,en$`));
   });
 });

@@ -52,6 +52,8 @@ export interface SeededLead {
   /** The buyer that took it, and why its delivery ended where it did. */
   deliveredTo?: string;
   deliveryReason?: string;
+  /** The language its form was filled in; "en" when not given, as the column's default. */
+  language?: string;
 }
 
 export const MARIA = {
@@ -69,8 +71,8 @@ export async function seedLead(db: Database, lead: SeededLead): Promise<string> 
   const id = lead.id ?? randomUUID();
   await db.query(
     `insert into leads (id, received_at, flow, flow_version, payload, held, delivered_at, delivery_state, delivered_to,
-       delivery_reason)
-     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7, $8, $9)`,
+       delivery_reason, language)
+     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       id,
       lead.receivedAt,
@@ -81,6 +83,7 @@ export async function seedLead(db: Database, lead: SeededLead): Promise<string> 
       lead.deliveryState ?? null,
       lead.deliveredTo ?? null,
       lead.deliveryReason ?? null,
+      lead.language ?? 'en',
     ],
   );
   return id;

@@ -7,10 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   COUNTS_PATH,
+  LEAD_COUNT_PATH,
   LEADS_CSV_PATH,
   LEADS_PATH,
   type CountsResponse,
   type LeadPageResponse,
+  type LeadRow,
   type LeadsResponse,
 } from '../../../../contracts/console.ts';
 import type { Database } from '../../../../server/platform/db/index.ts';
@@ -115,6 +117,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
       phone: '2125550100',
       utm_source: null,
       attempts: 0,
+      language: 'en',
     });
   });
 
@@ -169,6 +172,35 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     });
   });
 
+  it('filters by the language the form was filled in, in the list, its count and to operators only', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db);
+    const users = await cookies(db);
+    const spanish = await seedLead(db, { receivedAt: '2026-11-20T10:00:00Z', language: 'es' });
+    const english = await seedLead(db, { receivedAt: '2026-11-20T11:00:00Z' });
+
+    expect(await idsOf(app, users.operator, { language: 'es' })).toEqual([spanish]);
+    expect(await idsOf(app, users.operator, { language: 'en' })).toEqual([english]);
+    expect(await idsOf(app, users.operator, { language: 'fr' })).toEqual([]);
+    expect((await list(app, users.operator)).body.leads.map((lead: LeadRow) => lead.language)).toEqual(['en', 'es']);
+    const count = await app.inject({
+      method: 'GET',
+      url: LEAD_COUNT_PATH,
+      query: { language: 'es' },
+      headers: { cookie: users.operator },
+    });
+    expect(count.json()).toMatchObject({ count: 1 });
+    const page = await app.inject({
+      method: 'GET',
+      url: `${LEADS_PATH}/${spanish}`,
+      headers: { cookie: users.operator },
+    });
+    expect(page.json().lead.language).toBe('es');
+    const filtered = { method: 'GET' as const, url: LEADS_PATH, query: { language: 'es' } };
+    expect((await app.inject(filtered)).statusCode).toBe(401);
+    expect((await app.inject({ ...filtered, headers: { cookie: users.marketer } })).statusCode).toBe(403);
+  });
+
   it("reads utm_source and utm_campaign from the lead's attribution first, in the list, its filters and the counts", async () => {
     const db = await open(kind);
     const app = await consoleApp(db);
@@ -215,6 +247,8 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
       [{ from: '2026-11-21', to: '2026-11-20' }, 'to'],
       [{ cursor: 'not-a-cursor' }, 'cursor'],
       [{ q: 'hello' }, 'q'],
+      [{ language: 'Spanish' }, 'language'],
+      [{ language: 'ES' }, 'language'],
     ];
     for (const [query, field] of refusals) {
       const { status, body } = await list(app, operator, query);
@@ -277,6 +311,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
         business_name: '',
         purged_at: null,
         gpc: false,
+        language: 'en',
         answers: MARIA,
         answer_groups: [
           {
@@ -383,14 +418,14 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="leads_2026-11-19_to_2026-11-20.csv"');
     const lines = response.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason,gpc',
+      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason,gpc,language',
     );
     expect(lines).toHaveLength(1 + 1205 + 1);
     expect(lines[1]).toBe(
-      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,,false`,
+      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,,false,en`,
     );
     expect(lines[2]).toMatch(
-      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,,false$/,
+      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,,false,en$/,
     );
     expect(lines.at(-1)).toMatch(/,2026-11-19T12:00:01\.000Z,v3,stored,,Lead 1,lead1@example\.com,/);
 
