@@ -81,6 +81,8 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /** The pauses before sending a lead again after a lost answer; default LEAD_RETRY_DELAYS_MS. */
   leadRetryDelaysMs?: readonly number[];
+  /** The page's language ("es"): the content calls (thank-you settings, home popup) answer in it; English without. */
+  language?: string;
 }
 
 /** Two more tries, a second and then three seconds after a lost answer: long enough for a restarting server. */
@@ -187,6 +189,7 @@ export function createApiClient({
   baseUrl = '',
   fetch = globalThis.fetch.bind(globalThis),
   leadRetryDelaysMs = LEAD_RETRY_DELAYS_MS,
+  language,
 }: ApiClientOptions = {}): ApiClient {
   // The last lead sent and its key. A lead changed since (the visitor corrected a field) is a new request with a new
   // key; the server holds a second lead with the same email and phone back from lenders anyway.
@@ -194,6 +197,7 @@ export function createApiClient({
 
   const call = <T>(path: string, init?: Call) => requestJson<T>(`${baseUrl}${path}`, { ...init, fetch });
   const query = (name: string, value: string) => `?${new URLSearchParams({ [name]: value })}`;
+  const inLanguage = language === undefined ? '' : query('language', language);
 
   return {
     async lookupZip(zipcode) {
@@ -207,8 +211,8 @@ export function createApiClient({
     async remoteAddress() {
       return (await call<RemoteAddressResponse>(REMOTE_ADDRESS_PATH)).address;
     },
-    thankYouSettings: () => call<ThankYouSettings>(THANK_YOU_PATH),
-    homePopup: () => call<HomePopup>(HOME_POPUP_PATH),
+    thankYouSettings: () => call<ThankYouSettings>(`${THANK_YOU_PATH}${inLanguage}`),
+    homePopup: () => call<HomePopup>(`${HOME_POPUP_PATH}${inLanguage}`),
     async sendLead(lead) {
       const json = JSON.stringify(lead);
       if (lastLead?.json !== json) lastLead = { json, key: randomKey() };

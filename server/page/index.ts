@@ -12,7 +12,8 @@ import { createPageServer, toPublicConfig, type PageServer } from './page-server
 import { consoleIndexFile, indexFile, operatorPages, registerPages } from './pages.ts';
 import { siteLanguages } from './site-languages.ts';
 import { loadPrerenderer } from './prerendered.ts';
-import { loadSiteContent } from './site-content.ts';
+import { loadContentInLanguages } from './site-content.ts';
+import { readLanguages } from '../../engine/language/language-flows.ts';
 import { decorateFlowPages } from './published/flow-page.ts';
 import type { VersionCatalog } from './published/version-catalog.ts';
 import { registerPublishedPages } from './published/published-pages.ts';
@@ -64,7 +65,9 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
   const { config, development, devAids } = options;
   registerContentRoutes(
     app,
-    loadSiteContent(options.contentDir ?? CONTENT_DIR, (message) => app.log.warn(message)),
+    loadContentInLanguages(options.contentDir ?? CONTENT_DIR, readLanguages(options.flowsDir), (message) =>
+      app.log.warn(message),
+    ),
   );
 
   const prerenderer = development ? undefined : loadPrerenderer(config.staticDir);

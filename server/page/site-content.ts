@@ -7,6 +7,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import type { Problem } from '../../engine/flow/checks.ts';
+import { SOURCE_LANGUAGE, translate, type LanguageFile } from '../../engine/language/language-file.ts';
 import { readServerContent, type ServerContent } from './content/check.ts';
 
 export class SiteContentError extends Error {
@@ -73,18 +74,55 @@ export function sanitizeContentHtml(html: string): { html: string; changed: bool
  * never quoted), which is removed rather than refused so the site still starts.
  */
 export function loadSiteContent(dir: string, warn: (message: string) => void): SiteContent {
+  return allowedContent(readContent(dir), warn, '');
+}
+
+/**
+ * The content in English (SOURCE_LANGUAGE) and in each language, by language code: each language's texts put in
+ * (the language file's for `server/page/content/<file>.json`) before the HTML is cut down to the allowlist, so a
+ * translation passes the same cut as the English. Throws SiteContentError as loadSiteContent does.
+ */
+export function loadContentInLanguages(
+  dir: string,
+  languages: readonly LanguageFile[],
+  warn: (message: string) => void,
+): ReadonlyMap<string, SiteContent> {
+  const english = readContent(dir);
+  const texts = (language: LanguageFile, file: string) => language.texts[`${SHOWN_DIR}/${file}`];
+  return new Map([
+    [SOURCE_LANGUAGE, allowedContent(english, warn, '')],
+    ...languages.map((language): [string, SiteContent] => [
+      language.language,
+      allowedContent(
+        {
+          thankYou: translate(english.thankYou, texts(language, 'thank-you.json')),
+          homePopup: translate(english.homePopup, texts(language, 'home-popup.json')),
+        },
+        warn,
+        ` in "${language.language}"`,
+      ),
+    ]),
+  ]);
+}
+
+function readContent(dir: string): ServerContent {
   const { problems, content } = readServerContent(dir, SHOWN_DIR);
   if (content === undefined) {
     // formatProblem's layout (engine/flow/checks.ts), which the server does not load.
     const line = ({ file, pointer, message }: Problem) => `${file}${pointer === '' ? '' : ` ${pointer}`}: ${message}`;
     throw new SiteContentError(problems.map(line).join('\n'));
   }
+  return content;
+}
+
+/** The content with its HTML cut down to the allowlist; `inLanguage` says which translation a warning is of. */
+function allowedContent(content: ServerContent, warn: (message: string) => void, inLanguage: string): SiteContent {
   const { thankYou, homePopup: popup } = content;
   const allowed = (html: string, file: string, pointer: string, shows: string): string => {
     const sanitized = sanitizeContentHtml(html);
     if (sanitized.changed) {
       warn(
-        `${SHOWN_DIR}/${file} ${pointer}: markup the page does not allow was removed ` +
+        `${SHOWN_DIR}/${file}${inLanguage} ${pointer}: markup the page does not allow was removed ` +
           `(the allowlist is in server/page/content/README.md); ${shows}`,
       );
     }
