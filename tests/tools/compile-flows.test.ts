@@ -60,10 +60,10 @@ describe('compiling the flows for the build', () => {
     jsonAt(es, 'texts', 'flows/business-funding.json')['/steps/amount/heading'] = '¿Cuánto necesita hoy?';
     writeFileSync(esFile, JSON.stringify(es));
     expect(compileFlows({ flowsDir, outDir: join(root, 'out') })).toEqual([]);
-    const english = readFileSync(join(root, 'out', 'languages', 'en.ts'), 'utf8');
+    const english = readFileSync(join(root, 'out', 'languages', 'language-en.ts'), 'utf8');
     expect(english.match(/"heading":"How much funding do you need today\?"/g)).toHaveLength(3);
     expect(english).not.toContain('"extends"');
-    const spanish = readFileSync(join(root, 'out', 'languages', 'es.ts'), 'utf8');
+    const spanish = readFileSync(join(root, 'out', 'languages', 'language-es.ts'), 'utf8');
     expect(spanish.match(/"heading":"¿Cuánto necesita hoy\?"/g)).toHaveLength(3);
     expect(spanish).not.toContain('"extends"');
   });
