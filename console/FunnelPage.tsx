@@ -30,6 +30,7 @@ const FUNNEL_FILTERS: readonly FilterSpec<keyof FunnelFilters>[] = [
   { name: 'utm_source', label: 'utm_source' },
   { name: 'utm_campaign', label: 'utm_campaign' },
   { name: 'device', label: 'Device', choices: DEVICE_CLASSES },
+  { name: 'language', label: 'Language', placeholder: 'es' },
 ];
 
 export interface FunnelPageProps {

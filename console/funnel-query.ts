@@ -13,6 +13,8 @@ export interface FunnelFilters {
   utm_campaign: string;
   /** A device class, or '' for every device. */
   device: string;
+  /** A language code ("es"), or '' for every language. */
+  language: string;
 }
 
 const KNOWN_DEVICES: readonly string[] = DEVICE_CLASSES;
@@ -27,6 +29,7 @@ export function funnelFiltersFrom(search: URLSearchParams, range: { from: string
     utm_campaign: value('utm_campaign'),
     // An unknown device in a hand-edited address is no filter rather than a refused request.
     device: KNOWN_DEVICES.includes(value('device')) ? value('device') : '',
+    language: value('language'),
   };
 }
 

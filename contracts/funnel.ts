@@ -1,7 +1,7 @@
 /**
  * The first-party funnel: the step events the page reports (`POST /api/events`, sent with navigator.sendBeacon) and
  * the funnel the console reads back (`GET /api/admin/funnel`). Events carry a flow version, step ids, a random visit
- * id, a device class and the campaign the visit came from: never an answer, an address or anything else personal.
+ * id, a device class, the page's language and the campaign the visit came from: never an answer, an address or anything else personal.
  * Plain objects only: the page's and the console's bundles import this module.
  */
 import type { FromSchema } from 'json-schema-to-ts';
@@ -25,6 +25,9 @@ export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+
+/** The language of a batch sent without one (a page from before languages): English. */
+export const DEFAULT_VISIT_LANGUAGE = 'en';
 const campaign = { type: 'string', maxLength: 256 } as const;
 
 const stepEvent = {
@@ -58,6 +61,8 @@ export const eventBatch = {
     utm_source: campaign,
     utm_medium: campaign,
     utm_campaign: campaign,
+    /** The page's language (its `<html lang>`: "en", "es"); a visit's is its first event's. */
+    language: { type: 'string', pattern: '^[a-z]{2}$' },
     honeypot: { type: 'boolean' },
     events: { type: 'array', minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, items: stepEvent },
   },
@@ -103,8 +108,9 @@ const proportion = {
 export type Proportion = FromSchema<typeof proportion>;
 
 /**
- * GET /api/admin/funnel?version=v1&from=YYYY-MM-DD&to=YYYY-MM-DD&utm_source=&utm_campaign=&device=: one version's
- * funnel (`to` inclusive, dates in UTC). Visits the honeypot or the rate marked as bots are left out.
+ * GET /api/admin/funnel?version=v1&from=YYYY-MM-DD&to=YYYY-MM-DD&utm_source=&utm_campaign=&device=&language=: one
+ * version's funnel (`to` inclusive, dates in UTC; `language` a code such as "es", every language without one). Visits
+ * the honeypot or the rate marked as bots are left out.
  */
 export const funnelResponse = {
   type: 'object',

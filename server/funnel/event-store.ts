@@ -6,7 +6,7 @@
  * database's single connection, and a lead waits behind at most one short write of events. Unlike a lead, an event
  * is worth no wait: a batch lost to a crash between its answer and its write is a few steps of one visit's funnel.
  */
-import type { EventBatch } from '../../contracts/funnel.ts';
+import { DEFAULT_VISIT_LANGUAGE, type EventBatch } from '../../contracts/funnel.ts';
 import type { Database, Queryable } from '../platform/db/types.ts';
 import { markBots } from './bots.ts';
 import { refreshVisits, type VisitKey } from './visit-rollups.ts';
@@ -37,12 +37,15 @@ interface Queued {
 // ROWS FROM … WITH ORDINALITY keeps the events in the order they were sent: `id` then breaks ties of the client's clock.
 const INSERT_EVENTS = `
   insert into funnel_events
-    (visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign)
-  select visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign
+    (visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign,
+     language)
+  select visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign,
+         language
     from rows from (json_to_recordset($1::json) as (
       visit text, flow_version text, step text, type text, offer text, client_at bigint, received_at timestamptz,
-      device text, utm_source text, utm_medium text, utm_campaign text)) with ordinality as r(
-      visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign, n)
+      device text, utm_source text, utm_medium text, utm_campaign text, language text)) with ordinality as r(
+      visit, flow_version, step, type, offer, client_at, received_at, device, utm_source, utm_medium, utm_campaign,
+      language, n)
    order by n`;
 
 function rows({ batch, receivedAt }: Queued) {
@@ -58,6 +61,7 @@ function rows({ batch, receivedAt }: Queued) {
     utm_source: batch.utm_source ?? null,
     utm_medium: batch.utm_medium ?? null,
     utm_campaign: batch.utm_campaign ?? null,
+    language: batch.language ?? DEFAULT_VISIT_LANGUAGE,
   }));
 }
 

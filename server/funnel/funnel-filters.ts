@@ -1,7 +1,7 @@
 /**
  * The query string of GET /api/admin/funnel and its CSV, checked: `version` (required, a version of the flow files),
- * `from` and `to` (YYYY-MM-DD, UTC, `to` inclusive), `utm_source`, `utm_campaign` and `device`. Each bad parameter is
- * named.
+ * `from` and `to` (YYYY-MM-DD, UTC, `to` inclusive), `utm_source`, `utm_campaign`, `device` and `language` (a code
+ * such as "es"). Each bad parameter is named.
  */
 import { DEVICE_CLASSES, type DeviceClass } from '../../contracts/funnel.ts';
 import { checkDateRange, queryText, type DateRange, type FieldProblem } from '../platform/http/request-query.ts';
@@ -12,6 +12,7 @@ export interface FunnelFilters extends DateRange {
   utmSource?: string;
   utmCampaign?: string;
   device?: DeviceClass;
+  language?: string;
 }
 
 type Checked = { ok: true; value: FunnelFilters } | { ok: false; fields: FieldProblem[] };
@@ -43,6 +44,11 @@ export function checkFunnelQuery(query: Record<string, unknown>, flows: FlowStep
         keyword: 'enum',
         message: `device must be one of ${DEVICE_CLASSES.join(', ')}`,
       });
+  }
+  const language = queryText(query, 'language', problems);
+  if (language !== undefined && language !== '') {
+    if (/^[a-z]{2}$/.test(language)) filters.language = language;
+    else problems.push({ field: 'language', keyword: 'pattern', message: 'language must be a language code: en, es' });
   }
   if (problems.length > 0 || version === undefined) return { ok: false, fields: problems };
   return { ok: true, value: { version, ...filters } };

@@ -46,6 +46,8 @@ function conditions(filters: FunnelFilters): Conditions {
   if (utmSource !== undefined) where.add((p) => `r.utm_source = ${p(utmSource)}`);
   if (utmCampaign !== undefined) where.add((p) => `r.utm_campaign = ${p(utmCampaign)}`);
   if (device !== undefined) where.add((p) => `r.device = ${p(device)}`);
+  // Every grain is kept per language: without this condition the languages are summed.
+  if (filters.language !== undefined) where.add((p) => `r.language = ${p(filters.language)}`);
   return where;
 }
 

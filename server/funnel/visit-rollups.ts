@@ -5,7 +5,8 @@
  * the order received), so events that arrive late or out of order, a visit marked as a bot later and a lead stored
  * after the visit's last event all come out exact: the visit's old contribution (funnel_visits) is taken out of
  * funnel_rollups and its new one put in, in one statement. The rebuild runs the same statement over every visit, so it
- * gives the same numbers.
+ * gives the same numbers. A visit's language, like its device and campaign, is its first event's; every grain is kept
+ * per language, so the funnel reads one language or sums them all.
  */
 import type { Database, Queryable } from '../platform/db/types.ts';
 
@@ -38,7 +39,7 @@ const refreshSql = ({ touched, events }: Source) => `
   ev as (${events}),
   firsts as materialized (
     select distinct on (visit, flow_version) visit, flow_version, (received_at at time zone 'UTC')::date as day,
-           coalesce(utm_source, '') as utm_source, coalesce(utm_campaign, '') as utm_campaign, device
+           coalesce(utm_source, '') as utm_source, coalesce(utm_campaign, '') as utm_campaign, device, language
       from ev order by visit, flow_version, id
   ), steps as materialized (
     select visit, flow_version,
@@ -58,7 +59,7 @@ const refreshSql = ({ touched, events }: Source) => `
       from timed where type = 'view' and next_type in ${ENDS} and next_step = step
      group by visit, flow_version
   ), fresh as (
-    select f.visit, f.flow_version, f.day, f.utm_source, f.utm_campaign, f.device, s.viewed, s.advanced,
+    select f.visit, f.flow_version, f.day, f.utm_source, f.utm_campaign, f.device, f.language, s.viewed, s.advanced,
            l.step as exit_step,
            cardinality(s.viewed) > 0 and exists (
              select 1 from leads d
@@ -77,42 +78,45 @@ const refreshSql = ({ touched, events }: Source) => `
        where not exists (select 1 from fresh f where f.visit = o.visit and f.flow_version = o.flow_version)))
   ), kept as (
     insert into funnel_visits
-      (visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings)
-    select visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings
+      (visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step, lead, timings)
+    select visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step, lead,
+           timings
       from fresh
     on conflict (visit, flow_version) do update
        set day = excluded.day, utm_source = excluded.utm_source, utm_campaign = excluded.utm_campaign,
-           device = excluded.device, viewed = excluded.viewed, advanced = excluded.advanced,
+           device = excluded.device, language = excluded.language, viewed = excluded.viewed, advanced = excluded.advanced,
            exit_step = excluded.exit_step, lead = excluded.lead, timings = excluded.timings
   ), states as (
     select 1 as sign, fresh.* from fresh
     union all
-    select -1, visit, flow_version, day, utm_source, utm_campaign, device, viewed, advanced, exit_step, lead, timings
+    select -1, visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step,
+           lead, timings
       from old
   ), contributions as (
-    select sign, day, flow_version, utm_source, utm_campaign, device, step,
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, step,
            1 as views, 0 as advanced, 0 as exits, 0 as visitors, 0 as leads, null::bigint as ms
       from states, unnest(viewed) as step
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, step, 0, 1, 0, 0, 0, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, step, 0, 1, 0, 0, 0, null
       from states, unnest(advanced) as step
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, exit_step, 0, 0, 1, 0, 0, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, exit_step, 0, 0, 1, 0, 0, null
       from states where exit_step is not null and not lead
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, '', 0, 0, 0, 1, lead::int, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, '', 0, 0, 0, 1, lead::int, null
       from states where cardinality(viewed) > 0
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, t->>0, 0, 0, 0, 0, 0, (t->>1)::bigint
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, t->>0, 0, 0, 0, 0, 0,
+           (t->>1)::bigint
       from states, jsonb_array_elements(timings) as t
   ), netted as (
     -- A visit's old and new contributions mostly cancel: net them per key before they are spread over the grains.
-    select day, flow_version, utm_source, utm_campaign, device, step, ms,
+    select day, flow_version, utm_source, utm_campaign, device, language, step, ms,
            sum(sign * views) as views, sum(sign * advanced) as advanced, sum(sign * exits) as exits,
            sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n
-      from contributions group by day, flow_version, utm_source, utm_campaign, device, step, ms
+      from contributions group by day, flow_version, utm_source, utm_campaign, device, language, step, ms
   ), grained as (
-    select c.day, c.flow_version, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, c.n, g.grain,
+    select c.day, c.flow_version, c.language, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, c.n, g.grain,
            case when g.grain in ('source', 'full') then c.utm_source else '' end as utm_source,
            case when g.grain in ('campaign', 'full') then c.utm_campaign else '' end as utm_campaign,
            case when g.grain in ('device', 'full') then c.device else '' end as device
@@ -120,29 +124,31 @@ const refreshSql = ({ touched, events }: Source) => `
      cross join (values ('all'), ('source'), ('campaign'), ('device'), ('full')) as g(grain)
      where c.views <> 0 or c.advanced <> 0 or c.exits <> 0 or c.visitors <> 0 or c.leads <> 0 or c.n <> 0
   ), by_bucket as (
-    select flow_version, grain, day, step, utm_source, utm_campaign, device, ms,
+    select flow_version, grain, day, step, utm_source, utm_campaign, device, language, ms,
            sum(views) as views, sum(advanced) as advanced, sum(exits) as exits,
            sum(visitors) as visitors, sum(leads) as leads, sum(n) as n
-      from grained group by flow_version, grain, day, step, utm_source, utm_campaign, device, ms
+      from grained group by flow_version, grain, day, step, utm_source, utm_campaign, device, language, ms
   ), summed as (
-    select flow_version, grain, day, step, utm_source, utm_campaign, device,
+    select flow_version, grain, day, step, utm_source, utm_campaign, device, language,
            sum(views)::int as views, sum(advanced)::int as advanced, sum(exits)::int as exits,
            sum(visitors)::int as visitors, sum(leads)::int as leads,
            coalesce(jsonb_object_agg(ms::text, n) filter (where ms is not null and n <> 0), '{}'::jsonb) as times
-      from by_bucket group by flow_version, grain, day, step, utm_source, utm_campaign, device
+      from by_bucket group by flow_version, grain, day, step, utm_source, utm_campaign, device, language
   )
   insert into funnel_rollups as r
-    (flow_version, grain, day, step, utm_source, utm_campaign, device, views, advanced, exits, visitors, leads, times)
+    (flow_version, grain, day, step, utm_source, utm_campaign, device, language, views, advanced, exits, visitors,
+     leads, times)
   select * from summed
    where views <> 0 or advanced <> 0 or exits <> 0 or visitors <> 0 or leads <> 0 or times <> '{}'::jsonb
-   order by flow_version, grain, day, step, utm_source, utm_campaign, device
-  on conflict (flow_version, grain, day, step, utm_source, utm_campaign, device) do update
+   order by flow_version, grain, day, step, utm_source, utm_campaign, device, language
+  on conflict (flow_version, grain, day, step, utm_source, utm_campaign, device, language) do update
      set views = r.views + excluded.views, advanced = r.advanced + excluded.advanced, exits = r.exits + excluded.exits,
          visitors = r.visitors + excluded.visitors, leads = r.leads + excluded.leads,
          times = funnel_add_times(r.times, excluded.times)`;
 
 const EVENT_COLUMNS =
-  'e.id, e.visit, e.flow_version, e.step, e.type, e.client_at, e.received_at, e.device, e.utm_source, e.utm_campaign';
+  'e.id, e.visit, e.flow_version, e.step, e.type, e.client_at, e.received_at, e.device, e.utm_source, e.utm_campaign, ' +
+  'e.language';
 const NOT_A_BOT = 'not exists (select 1 from funnel_bot_visits b where b.visit = e.visit)';
 
 // The visits named, under every version they already count in too (a visit marked as a bot leaves each), and only

@@ -1,6 +1,6 @@
 /**
  * What a batch of funnel events carries besides its events: the XSRF token, the tab's visit id, the flow version, the
- * device class, the campaign and the honeypot's verdict; never an answer, an address, the referrer or anything else
+ * device class, the page's language, the campaign and the honeypot's verdict; never an answer, an address, the referrer or anything else
  * about the visitor (docs/decisions/025-funnel-reporting.md). Part of the page's first script, which sends the first
  * view and a quick leave itself (docs/decisions/100-the-first-script-counts-the-visit.md); the reporter fetched later
  * is handed `batchOf` rather than importing this module, which would cost the first script the wrapping of a shared
@@ -52,6 +52,14 @@ export interface BatchSources {
   campaign: (step: StepRef) => Attribution | undefined;
   /** Whether the form's honeypot field was filled. */
   honeypot: () => boolean;
+  /** The page's language as its `<html lang>` says it ("es", "en-US"); a page without one sends none (English). */
+  language?: () => string;
+}
+
+/** The language code of a `lang` attribute ("en-US" is "en"), as the endpoint takes it; none for anything else. */
+export function languageCode(lang: string): string | undefined {
+  const code = lang.split('-')[0]!.toLowerCase();
+  return /^[a-z]{2}$/.test(code) ? code : undefined;
 }
 
 /** The campaign's fields a batch carries (an attribution's others, the landing page and the referrer, never). */
@@ -81,6 +89,8 @@ export function batchMaker(sources: BatchSources): BatchOf {
       })),
     };
     for (const field of CAMPAIGN_FIELDS) if (campaign[field] !== undefined) batch[field] = campaign[field];
+    const language = languageCode(sources.language?.() ?? '');
+    if (language !== undefined) batch.language = language;
     return batch;
   };
 }

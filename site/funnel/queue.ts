@@ -112,6 +112,7 @@ export function browserQueuePage(campaign: (step: StepRef) => Attribution | unde
       width: () => window.innerWidth,
       campaign,
       honeypot: () => Object.keys(honeypotAnswers(document)).length > 0,
+      language: () => document.documentElement.lang,
     }),
     post: postBatch,
     onHidden(listener) {

@@ -119,7 +119,7 @@ describe('the funnel page', () => {
     expect(bars.map(({ width }) => width)).toEqual(table.map(([, views]) => (Number(views) / most) * BAR_WIDTH));
   });
 
-  it('asks for every version with the filters, keeps them in the address, and links the CSV with them', async () => {
+  it('asks for every version with the filters (the language too), keeps them in the address, and links the CSV with them', async () => {
     const server = stubServer(signedInAs(MARKETER), funnels);
     renderConsole(`/admin/funnel?${RANGE}`);
     const user = userEvent.setup();
@@ -132,6 +132,7 @@ describe('the funnel page', () => {
     await user.type(within(filters).getByRole('textbox', { name: 'utm_source' }), 'google');
     await user.type(within(filters).getByRole('textbox', { name: 'utm_campaign' }), 'spring sale');
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'Device' }), 'phone');
+    await user.type(within(filters).getByRole('textbox', { name: 'Language' }), 'es');
     await user.click(within(filters).getByRole('button', { name: 'Show' }));
 
     const filtered = {
@@ -140,6 +141,7 @@ describe('the funnel page', () => {
       utm_source: 'google',
       utm_campaign: 'spring sale',
       device: 'phone',
+      language: 'es',
     };
     await vi.waitFor(() =>
       expect(funnelQueries(server).slice(3)).toEqual(['v1', 'v2', 'v3'].map((version) => ({ version, ...filtered }))),

@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { flows } from '../../../.generated/flows.ts';
 import { NO_FLOW_EVENTS } from '../../../engine/render/flow-events.ts';
 import { attributionOf } from '../../../engine/state/attribution.ts';
@@ -275,6 +275,18 @@ describe('the funnel in the page', () => {
     const text = JSON.stringify(sent);
     expect(text).not.toContain(MARKER);
     expect(text).not.toMatch(/@|https?:/);
+  });
+
+  it("sends the page's language, from its <html lang>, with every batch", async () => {
+    document.documentElement.lang = 'es';
+    onTestFinished(() => document.documentElement.removeAttribute('lang'));
+    const network = fakeNetwork();
+    renderReportingPage();
+    await heading('What type of business do you own?');
+    await vi.waitFor(() => expect(network.sent).toHaveLength(1));
+    hide();
+    const sent = await network.batches();
+    expect(sent.map(({ batch }) => batch.language)).toEqual(['es', 'es']);
   });
 
   it('counts a visitor who leaves the first screen without acting: a view, then a leave, before the reporter', async () => {

@@ -70,6 +70,15 @@ describe('a batch', () => {
     expect(validBatch(batch)).toBe(true);
   });
 
+  it("carries the page's language as its <html lang> says it, the code alone", () => {
+    const languageOf = (lang: string) => batchMaker(fakeSources({ language: () => lang }))([event('view', 'start', 1)]);
+    expect(languageOf('es')).toEqual(expect.objectContaining({ language: 'es' }));
+    expect(languageOf('en-US')).toEqual(expect.objectContaining({ language: 'en' }));
+    expect(validBatch(languageOf('es'))).toBe(true);
+    // A page without a language the endpoint takes sends none, which the server counts as English.
+    for (const lang of ['', 'spanish', 'x-klingon']) expect(Object.keys(languageOf(lang))).not.toContain('language');
+  });
+
   it('keeps the campaign its version first went with, after the record that kept it was cleared', () => {
     let campaign: { utm_source: string } | undefined = { utm_source: 'newsletter' };
     const batchOf = batchMaker(fakeSources({ campaign: () => campaign }));
