@@ -73,8 +73,8 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'GET /api/v1/zipcode/validate': { query: { names: ['zipcode'], valid: { zipcode: '90210' } } },
   'GET /api/v1/remote/address': { query: NO_QUERY },
   'GET /api/v1/phone/validate': { query: { names: ['phone'], valid: { phone: '3105550147' } } },
-  'GET /api/v1/content/thank-you': { query: NO_QUERY },
-  'GET /api/v1/content/home-popup': { query: NO_QUERY },
+  'GET /api/v1/content/thank-you': { query: { names: ['language'], valid: { language: 'en' } } },
+  'GET /api/v1/content/home-popup': { query: { names: ['language'], valid: { language: 'en' } } },
   'POST /api/v1/trustedform/claim': { body: { valid: () => ({ url: CERTIFICATE }), bodyLimit: 4096 } },
   'POST /api/v1/privacy/opt-out': { body: { valid: () => ({ email: 'maria.rivera@example.com' }), bodyLimit: 4096 } },
   'POST /api/v1/privacy/stop-contacting': {
@@ -147,13 +147,13 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
   'GET /api/admin/audit': { query: { names: ['cursor'], valid: { cursor: '100' } } },
   'GET /api/admin/leads': {
     query: {
-      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'cursor', 'limit'],
+      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'language', 'cursor', 'limit'],
       valid: { q: 'jane@example.com', status: 'held', from: '2026-01-01', to: '2026-01-31', limit: '20' },
     },
   },
   'GET /api/admin/lead-count': {
     query: {
-      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'utm_campaign'],
+      names: ['q', 'status', 'version', 'from', 'to', 'utm_source', 'utm_campaign', 'language'],
       valid: { q: 'jane@example.com', status: 'held', from: '2026-01-01', to: '2026-01-31' },
     },
   },
@@ -197,7 +197,7 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
       route,
       {
         query: {
-          names: ['version', 'from', 'to', 'utm_source', 'utm_campaign', 'device'],
+          names: ['version', 'from', 'to', 'utm_source', 'utm_campaign', 'device', 'language'],
           valid: { version: 'v1', from: '2026-01-01', to: '2026-01-31', device: 'phone' },
         },
       },
@@ -426,7 +426,7 @@ describe.each(DATABASES)('hostile input on $name', ({ open }) => {
     const { rows } = await database.db.query<{ payload: LeadPayload }>('select payload from leads where id = $1', [
       response.json().id,
     ]);
-    expect(rows[0]?.payload).toEqual({ ...lead, gpc: false, time_zone: 'America/Los_Angeles' });
+    expect(rows[0]?.payload).toEqual({ ...lead, gpc: false, time_zone: 'America/Los_Angeles', language: 'en' });
     // The statement was data: the table it names is still there.
     expect(await countRows(database.db, 'leads')).toBeGreaterThan(0);
   });
