@@ -92,7 +92,7 @@ describe('npm run flows:check on a folder with languages', () => {
 
   it('passes the shipped flows and their Spanish', () => {
     const result = flowsCheck(flowsCopy());
-    expect(result.stdout).toMatch(/^flows: 3 files OK\n$/);
+    expect(result.stdout).toMatch(/^flows: \d+ files OK\n$/);
     expect(result.status).toBe(0);
   }, 60_000);
 
