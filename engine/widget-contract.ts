@@ -1,7 +1,10 @@
 /**
  * The widget contract: what a widget declares, what it receives and what it gives back.
- * A widget lives in its own folder under widgets/ and is listed once in widgets/index.ts; the engine, the flow
- * checks and the generated flow.schema.json all read that list, so nothing registers itself by import.
+ * A widget lives in its own folder under widgets/ in two parts: what the page renders it with (defineWidget: its name,
+ * what it serves, its component), listed in widgets/index.ts, and what only the tools know of it (describeWidget: its
+ * summary, options schema, example and verbatim options), listed in widgets/info.ts. The page reads the first list;
+ * the flow checks, the generated flow.schema.json, the flow studio's generated editor and the server's draft checks
+ * read the second; nothing registers itself by import.
  */
 import type { ComponentType } from 'react';
 import { errorId, type EnumOptionsType, type FieldProps, type RJSFSchema, type WidgetProps } from '@rjsf/utils';
@@ -69,9 +72,9 @@ export type OptionsSchema = Exclude<JSONSchema, boolean>;
 declare const describes: unique symbol;
 
 /**
- * An options schema that carries the options type it describes, so defineWidget can type the component from it. The
+ * An options schema that carries the options type it describes, so describeWidget can type the component from it. The
  * widget's folder derives that type once (`FromSchema<typeof schema>`) and declares its schema with it; deriving it
- * inside defineWidget instead would make TypeScript expand FromSchema over every JSON Schema while inferring.
+ * inside describeWidget instead would make TypeScript expand FromSchema over every JSON Schema while inferring.
  */
 export type TypedOptionsSchema<Options> = OptionsSchema & { readonly [describes]?: Options };
 
@@ -127,12 +130,27 @@ export interface PropsByKind<Options> {
   display: DisplayProps<Options>;
 }
 
-export interface WidgetDefinition<Options, Kind extends ServeKind> {
+/**
+ * What the page holds of a widget: all it needs to render one. `<name>.widget.ts` declares it with defineWidget and
+ * widgets/index.ts lists it. The widget's description stays apart (WidgetDescription): the page never uses it, and
+ * whatever a page module holds ships in the page's scripts (docs/decisions/131-widget-descriptions-apart.md).
+ */
+export interface PageWidget<Kind extends ServeKind = ServeKind, Component = unknown> {
   /** The name flow files use in `"widget"`. */
   name: string;
+  serves: Serves & { kind: Kind };
+  /**
+   * Rendered with the props of its kind (a `deferredComponent` too); describeWidget checks those props against the
+   * options schema. As the page's list holds it, its props are no longer known: engine/render/registry.ts is the one
+   * place that hands it to rjsf or the step screen, by its `serves.kind`.
+   */
+  component: Component;
+}
+
+/** What only the tools, the flow studio and the server know of a widget; the page never imports it. */
+export interface WidgetDescription<Options> {
   /** One sentence for the marketer guide's widget table. */
   summary: string;
-  serves: Serves & { kind: Kind };
   /** JSON Schema of the widget's `options` in a flow file. */
   options: TypedOptionsSchema<Options>;
   /** Options to show the widget with in the contract suite and the guide; required where `{}` is not valid. */
@@ -142,33 +160,39 @@ export interface WidgetDefinition<Options, Kind extends ServeKind> {
    * any key or index: a language keeps them as written. Every other string option is translated.
    */
   verbatim?: readonly string[];
-  /** Rendered with the props of its kind, its options typed by the options schema (a `deferredComponent` too). */
-  component: NoInfer<ComponentType<PropsByKind<Options>[Kind]>>;
 }
 
 /**
- * A widget as the widget list holds it: every kind and options type together, so the component's props are no longer
- * known. engine/render/registry.ts is the one place that hands it to rjsf or the step screen, by its `serves.kind`.
+ * A widget as widgets/info.ts lists it for the tools: its page part and its description together, with every kind and
+ * options type erased.
  */
-export interface ListedWidget {
-  name: string;
+export interface ListedWidget extends PageWidget {
   summary: string;
-  serves: Serves;
   options: OptionsSchema;
   example?: unknown;
   verbatim?: readonly string[];
-  component: unknown;
 }
 
 /**
- * Declares a widget; listing it in widgets/index.ts is what makes it available to flows. The options schema and the
- * serve kind set the props the component must take: a component written for other options does not compile. What it
- * gives back is the widget as the list holds it.
+ * Declares what the page renders a widget with; listing it in widgets/index.ts (and its description in
+ * widgets/info.ts) is what makes it available to flows.
  */
-export function defineWidget<Options, Kind extends ServeKind>(
-  definition: WidgetDefinition<Options, Kind>,
+export function defineWidget<Kind extends ServeKind, Component>(
+  widget: PageWidget<Kind, Component>,
+): PageWidget<Kind, Component> {
+  return widget;
+}
+
+/**
+ * Describes a widget for the tools, in `<name>.info.ts`. The options schema and the widget's serve kind set the props
+ * its component must take: a component written for other options does not compile here, and an example that is not
+ * valid options neither. What it gives back is the widget as the tools' list holds it.
+ */
+export function describeWidget<Options, Kind extends ServeKind>(
+  widget: PageWidget<Kind, NoInfer<ComponentType<PropsByKind<Options>[Kind]>>>,
+  description: WidgetDescription<Options>,
 ): ListedWidget {
-  return definition;
+  return { ...widget, ...description };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Flow } from '../engine/flow/definition.ts';
 import { precompileSchemas } from '../engine/flow/precompile.ts';
 import { schemasToCompile } from '../engine/flow/to-rjsf.ts';
 import { stepEditorModules } from './step-editor-module.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 import { widgetInfoJson, WIDGET_INFO_FILE } from './widget-info.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';

@@ -1,6 +1,6 @@
 /**
  * Widget components import their own stylesheet (`import './zip-lookup.css'`), which Parcel bundles. The Node tools
- * that read widgets/index.ts (flow schema, flow checks, the flows' compiler) only need the definitions: registered
+ * that read widgets/info.ts (flow schema, flow checks, the flows' compiler) only need the definitions: registered
  * with `--import`, this hook makes every .css module empty for them.
  */
 import { registerHooks } from 'node:module';

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flowSchemaText } from '../engine/flow/schema.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 import { contentSchemaFiles, serverContentSchemaFiles } from './content-schema-files.ts';
 import { FLOWS_README, FLOWS_README_SHOWN, graphSection, readmeWith, referenceSection } from './flows-readme.ts';
 

@@ -12,7 +12,7 @@ import { checkFlows, formatProblems } from '../engine/flow/checks.ts';
 import type { Problem } from '../engine/flow/checks.ts';
 import { flowFileNames } from '../engine/flow/load.ts';
 import type { FlowFile } from '../engine/flow/load.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { checkSiteContent } from '../site/content/check.ts';
 import { checkServerContent } from '../server/page/content/check.ts';

@@ -13,7 +13,7 @@ import { resolveFlows } from '../engine/flow/overlay.ts';
 import { flowReference } from '../engine/flow/reference.ts';
 import { actions } from '../engine/actions/index.ts';
 import { ACTION_SUMMARIES } from '../engine/actions/summaries.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 import { withSections, type Section } from './generated-sections.ts';
 
 export const FLOWS_DIR = fileURLToPath(new URL('../flows/', import.meta.url));

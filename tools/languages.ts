@@ -18,7 +18,7 @@ import { ENGINE_MESSAGES_SOURCE, translateFlowSources } from '../engine/language
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { ALL_CONTENT_FILES } from '../site/content/schemas.ts';
 import { SERVER_CONTENT_FILES } from '../server/page/content/schemas.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

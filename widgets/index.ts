@@ -1,5 +1,9 @@
-/** Every widget flows can use. Adding a widget: its folder, then one line here. */
-import type { ListedWidget } from '../engine/widget-contract.ts';
+/**
+ * Every widget flows can use, as the page renders them: name, what each serves, component. Adding a widget: its
+ * folder, then one line here and one in info.ts, which holds what the tools know of each and which the page never
+ * imports.
+ */
+import type { PageWidget } from '../engine/widget-contract.ts';
 import { addressThenPhone } from './address-then-phone/address-then-phone.widget.ts';
 import { choice } from './choice/choice.widget.ts';
 import { currency } from './currency/currency.widget.ts';
@@ -12,7 +16,7 @@ import { thankYou } from './thank-you/thank-you.widget.ts';
 import { yearSelect } from './year-select/year-select.widget.ts';
 import { zipLookup } from './zip-lookup/zip-lookup.widget.ts';
 
-export const widgets: readonly ListedWidget[] = [
+export const widgets: readonly PageWidget[] = [
   choice,
   slider,
   select,

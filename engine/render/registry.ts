@@ -8,7 +8,7 @@ import {
   type UIOptionsType,
   type Widget,
 } from '@rjsf/utils';
-import type { DisplayProps, ListedWidget, ObjectWidgetProps } from '../widget-contract.ts';
+import type { DisplayProps, ObjectWidgetProps, PageWidget } from '../widget-contract.ts';
 import type { WidgetKindOf } from '../flow/to-rjsf.ts';
 import { isDeferredComponent } from './deferred-component.ts';
 
@@ -28,11 +28,11 @@ type Renderable =
   | { kind: 'display'; component: ComponentType<DisplayProps<unknown>> };
 
 /**
- * The one cast between the widget list and rendering. defineWidget checked each component against its own options
+ * The one cast between the widget list and rendering. describeWidget checked each component against its own options
  * schema and serve kind; the list forgets those types (it holds every widget), and the options a component receives
  * are the flow file's, which the flow checks validated against that same schema.
  */
-function renderable(definition: ListedWidget): Renderable {
+function renderable(definition: PageWidget): Renderable {
   return { kind: definition.serves.kind, component: definition.component } as Renderable;
 }
 
@@ -43,7 +43,7 @@ function withOptions(Component: ComponentType<ObjectWidgetProps<UIOptionsType>>)
   };
 }
 
-export function widgetRegistry(list: readonly ListedWidget[]): WidgetRegistry {
+export function widgetRegistry(list: readonly PageWidget[]): WidgetRegistry {
   const widgets: RegistryWidgetsType = {};
   const fields: RegistryFieldsType = {};
   const displays: Record<string, ComponentType<DisplayProps<unknown>>> = {};

@@ -11,7 +11,7 @@ import { checkFlows } from '../../engine/flow/checks.ts';
 import { readFlowSources } from '../../engine/flow/load.ts';
 import { compileFlows } from '../../tools/compile-flows.ts';
 import { FLOWS_DIR } from '../../server/platform/paths.ts';
-import { widgets } from '../../widgets/index.ts';
+import { widgets } from '../../widgets/info.ts';
 import { validLead } from '../support/lead-fixture.ts';
 import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase } from '../support/server-harness.ts';
 import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';

@@ -1,7 +1,7 @@
 /**
  * The checks of the widget contract, one small function each: it renders or inspects one widget definition and answers
  * a message naming the widget and what is wrong, or `undefined` when the widget keeps that part of the contract.
- * tests/widgets/widget-contract.test.tsx runs them over every widget of widgets/index.ts; tests/widgets/widget-contract/
+ * tests/widgets/widget-contract.test.tsx runs them over every widget of widgets/info.ts; tests/widgets/widget-contract/
  * shows that each one catches a widget broken on purpose.
  */
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ import { vi } from 'vitest';
 import { readFlowFiles } from '../../engine/flow/load.ts';
 import { widgetRegistry } from '../../engine/render/registry.ts';
 import { templates } from '../../engine/render/templates.tsx';
-import type { JsonType, ListedWidget } from '../../engine/widget-contract.ts';
-import { widgets as registered } from '../../widgets/index.ts';
+import type { JsonType, ListedWidget, PageWidget } from '../../engine/widget-contract.ts';
+import { widgets as registered } from '../../widgets/info.ts';
 import { fakeFormContext } from './form-context.ts';
 
 /** A check's answer: what is wrong, or nothing. */
@@ -108,6 +108,26 @@ export function checkNameAndSummary(widget: ListedWidget, all: readonly ListedWi
   if (sharing > 1) return `widget ${name}: ${sharing} widgets of the list have this name; each needs its own`;
   if (widget.summary.trim().length <= 20) {
     return `widget ${name}: its summary ${quoted(widget.summary)} is too short: write one real sentence for the widget table of flows/README.md`;
+  }
+  return undefined;
+}
+
+// --- The two lists ------------------------------------------------------------------------------------------------
+
+/**
+ * The page's list (widgets/index.ts) and the tools' (widgets/info.ts) hold the same widgets: one the tools lack is a
+ * widget no flow may name, one the page lacks a widget flows may name but the page cannot show.
+ */
+export function checkListsAgree(page: readonly PageWidget[], described: readonly ListedWidget[]): Failure {
+  const describedNames = new Set(described.map((widget) => widget.name));
+  const pageNames = new Set(page.map((widget) => widget.name));
+  const undescribed = page.find((widget) => !describedNames.has(widget.name));
+  if (undescribed) {
+    return `widget ${quoted(undescribed.name)} is in widgets/index.ts but not in widgets/info.ts: describe it in its own .info.ts and list that in widgets/info.ts (${GUIDE})`;
+  }
+  const unrendered = described.find((widget) => !pageNames.has(widget.name));
+  if (unrendered) {
+    return `widget ${quoted(unrendered.name)} is in widgets/info.ts but not in widgets/index.ts: flows could name it, but the page could not show it`;
   }
   return undefined;
 }

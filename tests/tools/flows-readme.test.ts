@@ -12,7 +12,7 @@ import { actions } from '../../engine/actions/index.ts';
 import { ACTION_SUMMARIES } from '../../engine/actions/summaries.ts';
 import { emptySection, withSections } from '../../tools/generated-sections.ts';
 import { FLOWS_README, graphSection, readmeWith, referenceSection } from '../../tools/flows-readme.ts';
-import { widgets } from '../../widgets/index.ts';
+import { widgets } from '../../widgets/info.ts';
 
 const FLOWS_DIR = join(import.meta.dirname, '../../flows');
 /** A version as the page shows it: one that extends another, resolved. */

@@ -1,13 +1,16 @@
 /**
- * The contract every registered widget keeps, run over widgets/index.ts: a new widget is checked as soon as it is
- * listed there. Each check (tests/support/widget-contract-checks.tsx) answers a message naming the widget and what is
- * wrong; tests/widgets/widget-contract/ shows that each one catches a widget that breaks it.
+ * The contract every registered widget keeps, run over widgets/info.ts (each widget with its description): a new
+ * widget is checked as soon as it is listed there, and the page's list, widgets/index.ts, must hold the same widgets.
+ * Each check (tests/support/widget-contract-checks.tsx) answers a message naming the widget and what is wrong;
+ * tests/widgets/widget-contract/ shows that each one catches a widget that breaks it.
  */
 import { describe, it } from 'vitest';
-import { widgets } from '../../widgets/index.ts';
+import { widgets } from '../../widgets/info.ts';
+import { widgets as pageWidgets } from '../../widgets/index.ts';
 import {
   checkDisplay,
   checkErrorWiring,
+  checkListsAgree,
   checkNameAndSummary,
   checkNamedControl,
   checkObjectErrorWiring,
@@ -24,6 +27,10 @@ import {
 function holds(failure: Failure): void {
   if (failure !== undefined) throw new Error(failure);
 }
+
+it('the page lists the same widgets as the tools', () => {
+  holds(checkListsAgree(pageWidgets, widgets));
+});
 
 describe.each(widgets.map((widget) => [widget.name, widget] as const))('widget "%s"', (name, widget) => {
   it('has a flow-friendly name and a summary for the guide', () => {

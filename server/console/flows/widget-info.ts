@@ -1,6 +1,6 @@
 /**
  * The widget registry as the flow checks need it (names, what each serves, its options schema), read from
- * `.generated/widget-info.json`, which `npm run flows:compile` writes from widgets/index.ts: the server may not import
+ * `.generated/widget-info.json`, which `npm run flows:compile` writes from widgets/info.ts: the server may not import
  * the widgets themselves (React components), yet checks drafts with exactly the checks `npm run flows:check` runs.
  */
 import { readFileSync } from 'node:fs';

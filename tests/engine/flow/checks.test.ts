@@ -10,7 +10,7 @@ import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { buildFlowSchema, FLOW_SCHEMA_COMMENT, flowSchemaText } from '../../../engine/flow/schema.ts';
 import { editDistance, suggest } from '../../../engine/flow/suggest.ts';
 import { builtInPagePaths } from '../../../contracts/public-config.ts';
-import { widgets } from '../../../widgets/index.ts';
+import { widgets } from '../../../widgets/info.ts';
 import {
   badFlow,
   jsonAt,

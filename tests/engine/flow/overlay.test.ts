@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFlows, formatProblem } from '../../../engine/flow/checks.ts';
 import { readFlowFiles, readFlowSources } from '../../../engine/flow/load.ts';
 import { resolveFlows } from '../../../engine/flow/overlay.ts';
-import { widgets } from '../../../widgets/index.ts';
+import { widgets } from '../../../widgets/info.ts';
 import { jsonAt, validFlow, type FlowJson } from '../../support/bad-flows.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

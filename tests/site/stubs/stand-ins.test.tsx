@@ -23,7 +23,7 @@ import { createRecordAtoms } from '../../../engine/state/atoms.ts';
 import { createRecordStore } from '../../../engine/state/record.ts';
 import fastUriStandIn from '../../../site/stubs/fast-uri.ts';
 import { Markdown as MarkdownStandIn } from '../../../site/stubs/markdown-to-jsx.ts';
-import { widgets } from '../../../widgets/index.ts';
+import { widgets } from '../../../widgets/info.ts';
 import { stubApi } from '../../support/form-context.ts';
 
 /** Where rjsf renders markdown-to-jsx: a description, a help text, an unsupported field, a bad order, a file list. */

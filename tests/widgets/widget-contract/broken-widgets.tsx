@@ -2,22 +2,34 @@
  * Widgets made for the contract checks' own tests, never registered: a well-made one of each kind, and broken ones
  * that each differ from a well-made one in the one way a check must catch.
  */
+import type { ComponentType } from 'react';
 import { errorId, toFieldPathId } from '@rjsf/utils';
 import type { FormRecord } from '../../../engine/state/record.ts';
 import {
-  defineWidget,
+  describeWidget,
   errorAttributes,
   type ListedWidget,
   type ObjectWidgetProps,
   type OptionsSchema,
+  type PageWidget,
+  type PropsByKind,
+  type ServeKind,
   type TypedOptionsSchema,
   type ValueWidgetProps,
+  type WidgetDescription,
 } from '../../../engine/widget-contract.ts';
 import { FieldLabel, inputAttributes } from '../../../widgets/shared/field-parts.tsx';
 
 type NoOptions = Record<string, never>;
 
 const NO_OPTIONS: TypedOptionsSchema<NoOptions> = { type: 'object', additionalProperties: false };
+
+/** A fixture's page part and description in one object, described as a widget's `<name>.info.ts` describes it. */
+function fixture<Options, Kind extends ServeKind>(
+  widget: PageWidget<Kind, NoInfer<ComponentType<PropsByKind<Options>[Kind]>>> & WidgetDescription<Options>,
+): ListedWidget {
+  return describeWidget<Options, Kind>(widget, widget);
+}
 
 // --- Value widgets ------------------------------------------------------------------------------------------------
 
@@ -45,7 +57,7 @@ const TEXT = {
   options: NO_OPTIONS,
 };
 
-export const wellMadeText = defineWidget({ ...TEXT, component: GoodText });
+export const wellMadeText = fixture({ ...TEXT, component: GoodText });
 
 /** The title is written next to the input, but no label ties it to the input: the input has no name. */
 function UnlabelledText(props: ValueWidgetProps<NoOptions>) {
@@ -63,7 +75,7 @@ function UnlabelledText(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const unlabelledText = defineWidget({ ...TEXT, name: 'unlabelled-text', component: UnlabelledText });
+export const unlabelledText = fixture({ ...TEXT, name: 'unlabelled-text', component: UnlabelledText });
 
 /** Drops its label when the flow hides it, instead of keeping it for screen readers. */
 function LabelOnlyWhenShown(props: ValueWidgetProps<NoOptions>) {
@@ -81,7 +93,7 @@ function LabelOnlyWhenShown(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const labelOnlyWhenShown = defineWidget({
+export const labelOnlyWhenShown = fixture({
   ...TEXT,
   name: 'label-only-when-shown',
   component: LabelOnlyWhenShown,
@@ -104,7 +116,7 @@ function NoErrorWiring(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const noErrorWiring = defineWidget({ ...TEXT, name: 'no-error-wiring', component: NoErrorWiring });
+export const noErrorWiring = fixture({ ...TEXT, name: 'no-error-wiring', component: NoErrorWiring });
 
 /** Marks itself invalid but does not point at the error text, so a screen reader hears that it is wrong, not why. */
 function InvalidWithoutReason(props: ValueWidgetProps<NoOptions>) {
@@ -124,7 +136,7 @@ function InvalidWithoutReason(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const invalidWithoutReason = defineWidget({
+export const invalidWithoutReason = fixture({
   ...TEXT,
   name: 'invalid-without-reason',
   component: InvalidWithoutReason,
@@ -147,7 +159,7 @@ function StringAmount(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const stringAmount = defineWidget({
+export const stringAmount = fixture({
   name: 'string-amount',
   summary: 'An amount typed as digits, given back as the text typed.',
   serves: { kind: 'value', types: ['integer', 'number'] },
@@ -171,7 +183,7 @@ function FractionalAmount(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const fractionalAmount = defineWidget({
+export const fractionalAmount = fixture({
   name: 'fractional-amount',
   summary: 'An amount in thousands, given back with a half added.',
   serves: { kind: 'value', types: ['integer'] },
@@ -190,7 +202,7 @@ function Silent(props: ValueWidgetProps<NoOptions>) {
   );
 }
 
-export const silent = defineWidget({ ...TEXT, name: 'silent', component: Silent });
+export const silent = fixture({ ...TEXT, name: 'silent', component: Silent });
 
 // --- Options schemas ----------------------------------------------------------------------------------------------
 
@@ -212,7 +224,7 @@ const NOT_FOUND_OPTIONS = {
   additionalProperties: false,
 } as const satisfies OptionsSchema;
 
-/** Its example leaves out an option its schema requires (defineWidget would refuse it: the list holds it as is). */
+/** Its example leaves out an option its schema requires (describeWidget would refuse it: the list holds it as is). */
 export const exampleMissingOption: ListedWidget = {
   ...wellMadeText,
   name: 'example-missing-option',
@@ -295,13 +307,13 @@ const NAMES = {
   options: NO_OPTIONS,
 };
 
-export const wellMadeNames = defineWidget({
+export const wellMadeNames = fixture({
   ...NAMES,
   component: namesWidget({ labelled: () => true, next: (data, field, text) => ({ ...data, [field]: text }) }),
 });
 
 /** The last name's title is written next to its input but does not label it. */
-export const unlabelledLastName = defineWidget({
+export const unlabelledLastName = fixture({
   ...NAMES,
   name: 'unlabelled-last-name',
   component: namesWidget({
@@ -311,14 +323,14 @@ export const unlabelledLastName = defineWidget({
 });
 
 /** Gives back only the field that changed, so the form loses the other answers. */
-export const onlyTheChange = defineWidget({
+export const onlyTheChange = fixture({
   ...NAMES,
   name: 'only-the-change',
   component: namesWidget({ labelled: () => true, next: (_, field, text) => ({ [field]: text }) }),
 });
 
 /** Renders its fields without any error wiring. */
-export const namesWithoutErrors = defineWidget({
+export const namesWithoutErrors = fixture({
   ...NAMES,
   name: 'names-without-errors',
   component: function NamesWithoutErrors(props: ObjectWidgetProps<NoOptions>) {
@@ -350,13 +362,13 @@ const DISPLAY = {
   options: NO_OPTIONS,
 };
 
-export const wellMadeDisplay = defineWidget({
+export const wellMadeDisplay = fixture({
   ...DISPLAY,
   component: () => <p>Thank you, we will be in touch.</p>,
 });
 
 /** Collects an answer on a display step, where nothing is saved. */
-export const displayWithInput = defineWidget({
+export const displayWithInput = fixture({
   ...DISPLAY,
   name: 'display-with-input',
   component: () => (
@@ -367,4 +379,4 @@ export const displayWithInput = defineWidget({
 });
 
 /** Shows nothing at all. */
-export const emptyDisplay = defineWidget({ ...DISPLAY, name: 'empty-display', component: () => <div /> });
+export const emptyDisplay = fixture({ ...DISPLAY, name: 'empty-display', component: () => <div /> });

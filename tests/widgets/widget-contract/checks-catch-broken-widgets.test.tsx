@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import {
   checkDisplay,
   checkErrorWiring,
+  checkListsAgree,
   checkNameAndSummary,
   checkNamedControl,
   checkObjectErrorWiring,
@@ -18,14 +19,15 @@ import {
   checkValueType,
   objectsRenderedBy,
 } from '../../support/widget-contract-checks.tsx';
-import { widgets } from '../../../widgets/index.ts';
-import { addressThenPhone } from '../../../widgets/address-then-phone/address-then-phone.widget.ts';
-import { choice } from '../../../widgets/choice/choice.widget.ts';
-import { currency } from '../../../widgets/currency/currency.widget.ts';
-import { slider } from '../../../widgets/slider/slider.widget.ts';
-import { text } from '../../../widgets/text/text.widget.ts';
-import { thankYou } from '../../../widgets/thank-you/thank-you.widget.ts';
-import { zipLookup } from '../../../widgets/zip-lookup/zip-lookup.widget.ts';
+import { widgets } from '../../../widgets/info.ts';
+import { widgets as pageWidgets } from '../../../widgets/index.ts';
+import { addressThenPhoneInfo } from '../../../widgets/address-then-phone/address-then-phone.info.ts';
+import { choiceInfo } from '../../../widgets/choice/choice.info.ts';
+import { currencyInfo } from '../../../widgets/currency/currency.info.ts';
+import { sliderInfo } from '../../../widgets/slider/slider.info.ts';
+import { textInfo } from '../../../widgets/text/text.info.ts';
+import { thankYouInfo } from '../../../widgets/thank-you/thank-you.info.ts';
+import { zipLookupInfo } from '../../../widgets/zip-lookup/zip-lookup.info.ts';
 import {
   NAMES_SAMPLE,
   displayWithInput,
@@ -72,6 +74,24 @@ describe('the name and summary check', () => {
   });
 });
 
+describe('the check that both lists hold the same widgets', () => {
+  it("passes the repository's lists", () => {
+    expect(checkListsAgree(pageWidgets, widgets)).toBeUndefined();
+  });
+
+  it('catches a widget the page lists but the tools do not describe', () => {
+    expect(checkListsAgree([...pageWidgets, wellMadeText], widgets)).toBe(
+      'widget "well-made-text" is in widgets/index.ts but not in widgets/info.ts: describe it in its own .info.ts and list that in widgets/info.ts (see widgets/README.md)',
+    );
+  });
+
+  it('catches a widget the tools describe but the page does not list', () => {
+    expect(checkListsAgree(pageWidgets, [...widgets, wellMadeText])).toBe(
+      'widget "well-made-text" is in widgets/info.ts but not in widgets/index.ts: flows could name it, but the page could not show it',
+    );
+  });
+});
+
 describe('the options schema check', () => {
   it('passes every registered widget and a well-made fixture', () => {
     expect([...widgets, wellMadeText].map(checkOptionsSchema)).toEqual([...widgets, wellMadeText].map(() => undefined));
@@ -100,11 +120,11 @@ describe('the options schema check', () => {
 
 describe('the accessible name check', () => {
   it.each([
-    [text, 'string'],
-    [choice, 'integer'],
-    [slider, 'number'],
-    [currency, 'integer'],
-    [zipLookup, 'string'],
+    [textInfo, 'string'],
+    [choiceInfo, 'integer'],
+    [sliderInfo, 'number'],
+    [currencyInfo, 'integer'],
+    [zipLookupInfo, 'string'],
     [wellMadeText, 'string'],
   ] as const)('passes "%s" serving %s, with its label shown or hidden', (widget, type) => {
     expect(checkNamedControl(widget, type)).toBeUndefined();
@@ -128,11 +148,11 @@ describe('the accessible name check', () => {
 
 describe('the value type check', () => {
   it.each([
-    [currency, 'integer'],
-    [currency, 'number'],
-    [slider, 'integer'],
-    [choice, 'string'],
-    [text, 'string'],
+    [currencyInfo, 'integer'],
+    [currencyInfo, 'number'],
+    [sliderInfo, 'integer'],
+    [choiceInfo, 'string'],
+    [textInfo, 'string'],
     [wellMadeText, 'string'],
   ] as const)('passes "%s" serving %s', (widget, type) => {
     expect(checkValueType(widget, type)).toBeUndefined();
@@ -165,9 +185,9 @@ describe('the value type check', () => {
 
 describe('the error wiring check', () => {
   it.each([
-    [text, 'string'],
-    [choice, 'string'],
-    [currency, 'integer'],
+    [textInfo, 'string'],
+    [choiceInfo, 'string'],
+    [currencyInfo, 'integer'],
     [wellMadeText, 'string'],
   ] as const)('passes "%s" serving %s', (widget, type) => {
     expect(checkErrorWiring(widget, type)).toBeUndefined();
@@ -189,11 +209,11 @@ describe('the error wiring check', () => {
 });
 
 describe('the object widget checks', () => {
-  const flowSamples = objectsRenderedBy(addressThenPhone.name);
+  const flowSamples = objectsRenderedBy(addressThenPhoneInfo.name);
 
   it('find the flow steps an object widget lays out, and catch one no flow uses', () => {
     expect(flowSamples.length).toBeGreaterThan(0);
-    expect(checkObjectSamples(addressThenPhone, flowSamples)).toBeUndefined();
+    expect(checkObjectSamples(addressThenPhoneInfo, flowSamples)).toBeUndefined();
     expect(checkObjectSamples(wellMadeNames, objectsRenderedBy(wellMadeNames.name))).toBe(
       'widget "well-made-names": no flow uses it (as a step\'s "layout" or a field\'s widget in "ui"), so nothing shows which fields it is made for',
     );
@@ -202,7 +222,7 @@ describe('the object widget checks', () => {
   it('pass a well-made object widget and the real one on its flow steps', async () => {
     for (const [widget, sample] of [
       [wellMadeNames, NAMES_SAMPLE] as const,
-      ...flowSamples.map((flow) => [addressThenPhone, flow] as const),
+      ...flowSamples.map((flow) => [addressThenPhoneInfo, flow] as const),
     ]) {
       expect(await checkObjectNamedControls(widget, sample), sample.where).toBeUndefined();
       expect(await checkObjectErrorWiring(widget, sample), sample.where).toBeUndefined();
@@ -235,7 +255,7 @@ describe('the object widget checks', () => {
 describe('the display widget check', () => {
   it('passes a well-made display widget and a real one', () => {
     expect(checkDisplay(wellMadeDisplay)).toBeUndefined();
-    expect(checkDisplay(thankYou)).toBeUndefined();
+    expect(checkDisplay(thankYouInfo)).toBeUndefined();
   });
 
   it('catches a display widget that collects an answer', () => {
