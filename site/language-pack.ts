@@ -4,6 +4,7 @@
  * the list of languages only; it loads the pack of the page's `<html lang>`, so a page carries one language's words.
  */
 import type { Flow } from '../engine/flow/definition.ts';
+import type { FlowValidators } from '../engine/flow/compiled.ts';
 import type { LegalPagesContent, SiteContent } from './content/types.ts';
 
 export interface LanguagePack {
@@ -12,6 +13,8 @@ export interface LanguagePack {
   locale: string;
   /** Every flow version, at the language's prefix, its texts in the language. */
   flows: readonly Flow[];
+  /** Each version's validators: the start step's, and its later steps' on demand. */
+  validators: Readonly<Record<string, FlowValidators>>;
   content: SiteContent;
   legalPages: () => Promise<LegalPagesContent>;
 }

@@ -4,7 +4,6 @@ import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { languages } from '../.generated/languages.ts';
-import { flowValidators } from '../.generated/validators.ts';
 import { PUBLISHED_FLOW_GLOBAL } from '../contracts/flow-studio.ts';
 import { withValidators, type CompiledFlow } from '../engine/flow/compiled.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
@@ -51,7 +50,7 @@ function start(pack: LanguagePack): void {
   // published in the flow studio, or its preview of a draft: server/page/published/flow-page.ts). Its inline script
   // defines all of it, so this costs the first script a lookup only.
   const own = (window as unknown as Partial<Record<string, CompiledFlow>>)[PUBLISHED_FLOW_GLOBAL];
-  const builtFlows = withValidators(pack.flows, flowValidators);
+  const builtFlows = withValidators(pack.flows, pack.validators);
   const flows = own ? [...builtFlows, own] : builtFlows;
   const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
   const drawnForThisVisit = !returning && !SCREEN_PARAMETERS.some((name) => query.has(name));

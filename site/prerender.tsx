@@ -10,7 +10,6 @@ import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router-dom';
 import { packs } from '../.generated/all-languages.ts';
 import { languages } from '../.generated/languages.ts';
-import { flowValidators } from '../.generated/validators.ts';
 import { withValidators } from '../engine/flow/compiled.ts';
 import { stepPath } from '../engine/flow/navigation.ts';
 import { actions } from '../engine/actions/index.ts';
@@ -51,7 +50,7 @@ export function prerender(
 ): string {
   const language = languageOfPath(languages, path);
   const pack = packs.find((each) => each.language === language.code)!;
-  const flows = withValidators(pack.flows, flowValidators);
+  const flows = withValidators(pack.flows, pack.validators);
   return renderToString(
     <StaticRouter location={path}>
       {siteTree({

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { schemaParser } from '@rjsf/utils';
 import { compileFlows } from '../../tools/compile-flows.ts';
+import { schemasToCompile } from '../../engine/flow/to-rjsf.ts';
+import type { LanguagePack } from '../../site/language-pack.ts';
 import { jsonAt, VALID_FLOW_DIR, writeBadFlow } from '../support/bad-flows.ts';
 
 const require = createRequire(import.meta.url);
@@ -23,16 +26,15 @@ describe('compiling the flows for the build', () => {
   it('writes the flows module and a precompiled validator per step that judges answers as the schema says', () => {
     const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
     expect(compileFlows({ flowsDir: VALID_FLOW_DIR, outDir })).toEqual([]);
-    // The answers are the same in every language: one validators module for all of them.
-    const validatorsModule = readFileSync(join(outDir, 'validators.ts'), 'utf8');
-    // The start step's validators come with the page; the later steps' in a chunk fetched on demand.
-    expect(validatorsModule).toContain("import flow0_start from './validators/v2/start.cjs';");
+    const validatorsModule = readFileSync(join(outDir, 'languages/en/validators.ts'), 'utf8');
+    // The start step's validators come with the language's pack; the later steps' in a chunk fetched on demand.
+    expect(validatorsModule).toContain("import flow0_start from '../../validators/en/v2/start.cjs';");
     expect(validatorsModule).not.toContain('amount.cjs');
-    expect(validatorsModule).toContain("laterValidators: () => import('./validators/v2/later-steps.ts')");
-    expect(readFileSync(join(outDir, 'validators/v2/later-steps.ts'), 'utf8')).toContain(
+    expect(validatorsModule).toContain("laterValidators: () => import('../../validators/en/v2/later-steps.ts')");
+    expect(readFileSync(join(outDir, 'validators/en/v2/later-steps.ts'), 'utf8')).toContain(
       "import flow0_amount from './amount.cjs';",
     );
-    const validators = require(join(outDir, 'validators/v2/amount.cjs'));
+    const validators = require(join(outDir, 'validators/en/v2/amount.cjs'));
     const validate = validators.step_amount;
     expect(validate({ amount: 15000 })).toBe(true);
     expect(validate({ amount: 12345 })).toBe(false);
@@ -43,7 +45,24 @@ describe('compiling the flows for the build', () => {
       'export const FLOW_VERSIONS: readonly string[] = ["v2"];',
     );
     // No code is generated at run time: the module is plain functions.
-    expect(readFileSync(join(outDir, 'validators/v2/amount.cjs'), 'utf8')).not.toMatch(/new Function|eval\(/);
+    expect(readFileSync(join(outDir, 'validators/en/v2/amount.cjs'), 'utf8')).not.toMatch(/new Function|eval\(/);
+  });
+
+  it("gives each language validators for its own schemas: rjsf finds a choice's by a hash that holds its words", () => {
+    const outDir = join(mkdtempSync(join(tmpdir(), 'fundflow-compile-')), 'out');
+    expect(compileFlows({ outDir })).toEqual([]);
+    for (const language of ['en', 'es']) {
+      const { pack } = require(join(outDir, `languages/language-${language}.ts`)) as { pack: LanguagePack };
+      const v1 = pack.flows.find((flow) => flow.version === 'v1')!;
+      const validators = require(join(outDir, `validators/${language}/v1/start.cjs`)) as Record<string, unknown>;
+      // Every sub-schema rjsf validates on its own (each choice of the start step) is found under its key.
+      for (const { schemas } of schemasToCompile(v1).filter(({ stepId }) => stepId === v1.start)) {
+        for (const schema of schemas) {
+          for (const key of Object.keys(schemaParser(schema)))
+            expect(validators[key], `${language} ${key}`).toBeTypeOf('function');
+        }
+      }
+    }
   });
 
   it('writes each version whole: a change to v1 reaches the versions that extend it', () => {
