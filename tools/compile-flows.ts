@@ -15,7 +15,7 @@ import { resolveFlows } from '../engine/flow/overlay.ts';
 import { checkFlows, formatProblem } from '../engine/flow/checks.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import { stepEditorModules } from './step-editor-module.ts';
-import { widgets } from '../widgets/index.ts';
+import { widgets } from '../widgets/info.ts';
 import { widgetInfoJson, WIDGET_INFO_FILE } from './widget-info.ts';
 import { builtInPagePaths } from '../contracts/public-config.ts';
 import { CONTENT_DIR, readSiteContent } from '../site/content/check.ts';
