@@ -185,18 +185,25 @@ test('the header links the same step in the other language, with the query and t
   await espanol.click();
   await arrive(page, '/es/v2/loan-purpose', '¿Para qué necesita el financiamiento?');
   await expect(page).toHaveURL((url) => url.search === '?utm_source=fb');
-  const purpose = page.getByRole('combobox', { name: 'Propósito del financiamiento' });
-  await expect(purpose.locator('option:checked')).toHaveText('Nómina');
+  await expect(
+    page.getByRole('combobox', { name: 'Propósito del financiamiento' }).locator('option:checked'),
+  ).toHaveText('Nómina');
+
+  const english = page.getByRole('banner').getByRole('link', { name: 'English' });
+  await expect(english).toHaveAttribute('href', '/v2/loan-purpose?utm_source=fb');
+  await english.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/v2/loan-purpose' && url.search === '?utm_source=fb');
+  await expect(heading(page)).toHaveText('What are you getting the financing for?');
+  await expect(page.getByRole('combobox', { name: 'Purpose of the financing' }).locator('option:checked')).toHaveText(
+    'Payroll',
+  );
+
+  // Previous after a switch is the step before, in the language the visitor switched to, with its answer.
+  await page.getByRole('banner').getByRole('link', { name: 'Español' }).click();
+  await arrive(page, '/es/v2/loan-purpose', '¿Para qué necesita el financiamiento?');
   await page.getByRole('button', { name: 'Anterior', exact: true }).click();
   await arrive(page, '/es/v2/amount', '¿Cuánto necesita?');
   await expect(page.getByRole('slider', { name: 'Monto que necesita' })).toHaveValue('50000');
-
-  const english = page.getByRole('banner').getByRole('link', { name: 'English' });
-  await expect(english).toHaveAttribute('href', '/v2/amount?utm_source=fb');
-  await english.click();
-  await expect(page).toHaveURL((url) => url.pathname === '/v2/amount' && url.search === '?utm_source=fb');
-  await expect(heading(page)).toHaveText('How much do you need?');
-  await expect(page.getByRole('slider', { name: 'Amount needed' })).toHaveValue('50000');
 });
 
 test('a Spanish step address opened without saved answers goes back to the Spanish start, keeping the query', async ({
