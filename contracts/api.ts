@@ -86,7 +86,8 @@ export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday',
 /**
  * GET /api/v1/content/thank-you: when the advisors work and what to say in and out. The spec's answer has the start
  * and end times (Los Angeles time, inclusive); the days, holidays and time zone are optional additions, and without
- * them every day is a working day on the Los Angeles clock, as the spec has it.
+ * them every day is a working day on the Los Angeles clock, as the spec has it. `?language=es` answers the texts in
+ * that language (English without it; a language the server has no texts in is a 400 naming `language`).
  */
 export const thankYouSettings = {
   type: 'object',
@@ -151,7 +152,7 @@ export type ThankYouSettings = FromSchema<typeof thankYouSettings>;
 
 /**
  * GET /api/v1/content/home-popup: whether the start screen opens a popup, and its content, which the page shows as
- * HTML as it comes (the server has cut it to an allowlist).
+ * HTML as it comes (the server has cut it to an allowlist). `?language=es` as for the thank-you settings.
  */
 export const homePopup = {
   type: 'object',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { CONTENT_DIR } from '../../../server/page/content/check.ts';
+import { FLOWS_DIR } from '../../../server/platform/paths.ts';
 import { openTestPglite, tempDir, testConfig, type TestDatabase } from '../../support/server-harness.ts';
 import { spanishFlowsDir } from '../spanish-flows.ts';
 
@@ -76,5 +77,30 @@ describe('the content calls in a language', () => {
       message: 'The request has 1 invalid field: language',
       fields: [{ field: 'language', keyword: 'enum', message: 'Must be one of en, es' }],
     });
+  });
+});
+
+describe('the content calls in Spanish, with the language file as shipped', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const site = tempDir();
+
+  beforeAll(async () => {
+    database = await openTestPglite();
+    app = await buildApp({ config: testConfig({ STATIC_DIR: site.path }), db: database.db, logger: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+    site.remove();
+  });
+
+  it("answers the popup's button in flows/languages/es.json's words", async () => {
+    const spanish = JSON.parse(readFileSync(join(FLOWS_DIR, 'languages', 'es.json'), 'utf8')) as {
+      texts: Record<string, Record<string, string>>;
+    };
+    const popup = (await app.inject('/api/v1/content/home-popup?language=es')).json();
+    expect(popup.button_text).toBe(spanish.texts['server/page/content/home-popup.json']!['/button_text']);
   });
 });

@@ -132,3 +132,37 @@ describe.each(DATABASES)('the language of a lead on $name', ({ open }) => {
     expect(row.payload.language).toBe('es');
   });
 });
+
+describe('a Spanish lead with the flows as shipped', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const spanishFile = JSON.parse(readFileSync(join(FLOWS_DIR, 'languages', 'es.json'), 'utf8')) as {
+    texts: Record<string, Record<string, string>>;
+  };
+
+  beforeAll(async () => {
+    database = await DATABASES[0]!.open();
+    await prepareLeadDatabase(database.db);
+    app = await startLeadApp(database.db, { env: { PRODUCT_NAME: 'Acme Funding' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  it("records flows/languages/es.json's consent text", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/trigger',
+      payload: validLead({ language: 'es' }),
+      headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { rows } = await database.db.query<{ consent_text: string }>(
+      'select consent_text from consent_evidence where lead_id = $1',
+      [response.json().id],
+    );
+    expect(rows[0]!.consent_text).toBe(shown(spanishFile.texts['flows/business-funding.json']!['/consent/text']!));
+  });
+});
