@@ -72,7 +72,7 @@ function start(pack: LanguagePack): void {
         content: pack.content,
         legalPages: pack.legalPages,
         config,
-        api: createApiClient(),
+        api: createApiClient({ language: pack.language }),
         recordAtomFor: createRecordAtoms(store),
         // The lead carries the funnel's visit id, so the funnel counts it as that visit's conversion, and the page's
         // language, whose consent text the visitor read. Named by type only: the lead's contract module itself belongs

@@ -6,7 +6,7 @@ import { CONNECTED_STATUSES, type ThankYouSettings } from '../../contracts/api.t
 import { leadFromAnswers } from '../flow/lead.ts';
 import { HONEYPOT_FIELD } from '../../contracts/honeypot.ts';
 import { ATTRIBUTION_FIELD } from '../../contracts/attribution.ts';
-import { FUNNEL_VISIT_FIELD } from '../../contracts/lead.ts';
+import { FUNNEL_VISIT_FIELD, LANGUAGE_FIELD } from '../../contracts/lead.ts';
 import type { FormRecord } from '../state/record.ts';
 import { storedAttribution } from '../state/attribution.ts';
 import { SUBMIT_FAILED, type Action, type ActionInput } from './action.ts';
@@ -63,6 +63,8 @@ export const submitLead: Action = async (input) => {
     [ATTRIBUTION_FIELD]: storedAttribution(answers),
     // The page's funnel visit, which it hands in with its own answers (none from another client: left out).
     [FUNNEL_VISIT_FIELD]: text(answers[FUNNEL_VISIT_FIELD]) || undefined,
+    // The page's language: the server records the consent text shown in it, and buyers receive it.
+    [LANGUAGE_FIELD]: text(answers[LANGUAGE_FIELD]) || undefined,
   });
   let leadId: string;
   try {

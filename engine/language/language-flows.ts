@@ -10,12 +10,14 @@ import { readFlowSources, type FlowFile } from '../flow/load.ts';
 import { resolveFlows } from '../flow/overlay.ts';
 import { formatProblem } from '../flow/problem.ts';
 import { LANGUAGES_FOLDER, readLanguageFiles } from './load.ts';
-import { SOURCE_LANGUAGE, type LanguageFile } from './language-file.ts';
+import { SOURCE_LANGUAGE, SOURCE_LOCALE, type LanguageFile } from './language-file.ts';
 import { languageFlow, translateFlowSources } from './translated-flows.ts';
 
 /** A resolved flow file in one language; `language` is "en" for the files as written. */
 export interface LanguageFlowFile extends FlowFile {
   language: string;
+  /** How its numbers and lists are written ("en-US", "es-US"): the consent's list of lenders, as the page writes it. */
+  locale: string;
 }
 
 /** The language files of a flows folder; throws naming the file and pointer when one cannot be read. */
@@ -36,12 +38,18 @@ export function readLanguageFlowFiles(flowsDir: string, shownFlowsDir = 'flows')
     if (problems.length > 0) throw new Error(problems.map(formatProblem).join('\n'));
     return flows;
   };
-  const english = resolve(sources).map(({ file, json }) => ({ file, json, language: SOURCE_LANGUAGE }));
+  const english = resolve(sources).map(({ file, json }) => ({
+    file,
+    json,
+    language: SOURCE_LANGUAGE,
+    locale: SOURCE_LOCALE,
+  }));
   const translated = readLanguages(flowsDir, shownFlowsDir).flatMap((language) =>
     resolve(translateFlowSources(sources, language)).map(({ file, json }) => ({
       file,
       json: languageFlow(json as Flow, language, ENGINE_MESSAGES),
       language: language.language,
+      locale: language.locale,
     })),
   );
   return [...english, ...translated];

@@ -11,7 +11,8 @@ export interface ConsentShown {
   sha256: string;
 }
 
-export function consentShown(consent: Consent, names: ConsentNames): ConsentShown {
-  const text = consentText(consent, names);
+/** `locale` writes the list of lenders as the page in that language does ("A, B y C" in es-US). */
+export function consentShown(consent: Consent, names: ConsentNames, locale?: string): ConsentShown {
+  const text = consentText(consent, names, locale);
   return { version: consent.version, text, sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
 }

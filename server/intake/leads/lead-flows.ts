@@ -97,7 +97,7 @@ function listsServedStates(state: unknown): boolean {
  * A flow that takes leads (named `source` in messages: its file, or its published name): throws LeadFlowsError naming
  * it when it cannot. Each lead schema is compiled by an Ajv of its own, so versions never clash over a schema's $id.
  */
-export function leadFlowOf(source: string, flow: Flow, names: ConsentNames): LeadFlow {
+export function leadFlowOf(source: string, flow: Flow, names: ConsentNames, locale?: string): LeadFlow {
   if (flow.consent === undefined) {
     throw new LeadFlowsError(`${source}: a flow that takes leads needs "consent" (the text and its version)`);
   }
@@ -122,7 +122,7 @@ export function leadFlowOf(source: string, flow: Flow, names: ConsentNames): Lea
     const reason = (error as Error).message;
     throw new LeadFlowsError(`${source}: the lead schema does not compile: ${reason}`, { cause: error });
   }
-  return { flow, validate, stepOf: stepsByField(flow), consent: consentShown(flow.consent, names) };
+  return { flow, validate, stepOf: stepsByField(flow), consent: consentShown(flow.consent, names, locale) };
 }
 
 /**
@@ -150,7 +150,7 @@ export function readLeadFlows(dir: string, names: ConsentNames): LeadFlows {
   for (const file of files.filter(({ language }) => language !== DEFAULT_LEAD_LANGUAGE)) {
     const flow = file.json as Flow;
     const source = `${file.file} in "${file.language}"`;
-    byVersion.get(flow.version)?.translations.set(file.language, leadFlowOf(source, flow, names));
+    byVersion.get(flow.version)?.translations.set(file.language, leadFlowOf(source, flow, names, file.locale));
   }
   return byVersion;
 }
