@@ -21,6 +21,9 @@ import type { PublicConfig } from '../contracts/public-config.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import type { StepValidators } from '../engine/flow/compiled.ts';
 import { siteTree } from './site-tree.tsx';
+import { widgets } from '../widgets/index.ts';
+import { SocialGlyph } from './shell/social-glyph.ts';
+import { widgetRegistry } from '../engine/render/registry.ts';
 import { siteLanguage } from './page-language.ts';
 import { languageOfPath } from '../engine/language/paths.ts';
 
@@ -33,6 +36,15 @@ const NOTHING_STORED: Storage = {
   removeItem: () => {},
   setItem: () => {},
 };
+
+/**
+ * Loads every component kept out of the page's first script (the widgets later steps use, the social glyphs), so that
+ * a start screen showing one is drawn whole: the browser's render of that screen then waits for its code with the
+ * drawn screen in place.
+ */
+export async function ready(): Promise<void> {
+  await Promise.all([widgetRegistry(widgets).preload(), SocialGlyph.preload()]);
+}
 
 /** Every flow's start path in every language, the screens worth prerendering: the ones a visitor from an ad lands on. */
 export const startPaths: readonly string[] = packs.flatMap((pack) =>

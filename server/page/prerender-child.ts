@@ -15,6 +15,8 @@ import type { StepValidators } from '../../engine/flow/compiled.ts';
 import { START_VALIDATORS_GLOBAL } from './published/page-globals.ts';
 
 interface PrerenderModule {
+  /** Settles once the widgets the first script leaves out are loaded: a start step may show one. */
+  ready(): Promise<void>;
   startPaths: readonly string[];
   prerender(
     path: string,
@@ -36,6 +38,7 @@ const { file, config, flows } = JSON.parse(await text(process.stdin)) as Prerend
 let answer: PrerenderAnswer;
 try {
   const module = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  await module.ready();
   const screen = (key: string, render: () => string): [string, string | { error: string }] => {
     try {
       return [key, render()];

@@ -3,13 +3,14 @@
  * languages, the form area, and the footer with the advertising disclosure, social links, legal links and copyright.
  * The site's own links keep the query parameters. Every word comes from the page's language (interface.json).
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { InterfaceContent, SocialLink } from '../content/types.ts';
 import { fillPlaceholders } from '../../engine/display/text.ts';
 import { HydrateLater, SURROUNDINGS_TURN } from '../../engine/render/hydrate-later.tsx';
 import { QueryLink, SiteLink } from '../site-link.tsx';
-import { LogoMark, SOCIAL_ICONS, SOCIAL_NAMES } from './icons.tsx';
+import { LogoMark, SOCIAL_NAMES } from './icons.tsx';
+import { SocialGlyph } from './social-glyph.ts';
 import { LanguageLinks, type ShellLanguage } from './LanguageLinks.tsx';
 import { FOOTER_LEGAL_PAGES, legalHref } from './legal-links.ts';
 
@@ -54,7 +55,6 @@ export function Shell({
           {content.social.length > 0 && (
             <ul className="footer__social" aria-label={words.footer.social}>
               {content.social.map((link) => {
-                const Glyph = SOCIAL_ICONS[link.network];
                 return (
                   <li key={link.url}>
                     <a
@@ -66,7 +66,9 @@ export function Shell({
                       rel="noopener noreferrer"
                       target="_blank"
                     >
-                      <Glyph />
+                      <Suspense fallback={null}>
+                        <SocialGlyph network={link.network} />
+                      </Suspense>
                     </a>
                   </li>
                 );

@@ -13,6 +13,7 @@ import { kill, runServer } from './support.ts';
 
 // The build's renderer (site/prerender.tsx) in miniature: the first flow's start screen.
 const RENDERER = `
+export const ready = async () => {};
 export const startPaths = ['/'];
 export const prerender = (path, config) => '<main><h1>' + config.productName + ' starts at ' + path + '</h1></main>';
 `;

@@ -17,6 +17,7 @@ import { openTestPglite, tempDir, writeBuiltSite, xsrfHeaders, type TestDatabase
 import { countRows, prepareLeadDatabase, startLeadApp } from '../support/lead-app.ts';
 
 const V4_HEADING = 'How much funding are you looking for?';
+const V4_SPANISH_HEADING = '¿Cuánto financiamiento busca?';
 
 let flows: ReturnType<typeof tempDir>;
 let site: ReturnType<typeof tempDir>;
@@ -33,6 +34,11 @@ beforeAll(() => {
     steps: { amount: { heading: V4_HEADING } },
   };
   writeFileSync(join(flows.path, 'business-funding.v4.json'), JSON.stringify(v4, null, 2));
+  // A new text needs its translation in every language, as the marketer guide says.
+  const spanishFile = join(flows.path, 'languages', 'es.json');
+  const spanish = JSON.parse(readFileSync(spanishFile, 'utf8')) as { texts: Record<string, Record<string, string>> };
+  spanish.texts['flows/business-funding.v4.json'] = { '/steps/amount/heading': V4_SPANISH_HEADING };
+  writeFileSync(spanishFile, JSON.stringify(spanish, null, 2));
   site = tempDir('fundflow-v4-site-');
   writeBuiltSite(site.path);
 });
@@ -51,9 +57,12 @@ describe('a v4 made as the marketer guide says', () => {
     const out = tempDir('fundflow-v4-generated-');
     try {
       expect(compileFlows({ flowsDir: flows.path, outDir: out.path })).toEqual([]);
-      const generated = readFileSync(join(out.path, 'flows.ts'), 'utf8');
-      expect(generated).toContain('"version":"v4","basePath":"/v4"');
-      expect(generated).toContain(V4_HEADING);
+      const english = readFileSync(join(out.path, 'languages', 'language-en.ts'), 'utf8');
+      expect(english).toContain('"version":"v4","basePath":"/v4"');
+      expect(english).toContain(V4_HEADING);
+      const spanish = readFileSync(join(out.path, 'languages', 'language-es.ts'), 'utf8');
+      expect(spanish).toContain('"version":"v4","basePath":"/es/v4"');
+      expect(spanish).toContain(V4_SPANISH_HEADING);
     } finally {
       out.remove();
     }

@@ -1,8 +1,9 @@
 import { defineWidget } from '../../engine/widget-contract.ts';
-import { Currency } from './Currency.tsx';
+import { deferredComponent } from '../../engine/render/deferred-component.ts';
 
 export const currency = defineWidget({
   name: 'currency',
   serves: { kind: 'value', types: ['integer', 'number'] },
-  component: Currency,
+  // Only later steps use it: kept out of the first screen's script (a start step's is loaded before it is drawn).
+  component: deferredComponent(() => import('./Currency.tsx').then((module) => module.Currency), 'the amount input'),
 });

@@ -1,4 +1,3 @@
-import './slider.css';
 import { errorAttributes, type ValueWidgetProps } from '../../engine/widget-contract.ts';
 import { rangeSpec } from '@rjsf/utils';
 import { formatDollars } from '../../engine/display/currency.ts';

@@ -21,6 +21,7 @@ import {
 
 // What the build's renderer (site/prerender.tsx) exports, in miniature: a screen per start path, one that fails.
 const RENDERER = `
+export const ready = async () => {};
 export const startPaths = ['/', '/v2/amount', '/v2'];
 export function prerender(path, config) {
   if (path === '/v2') throw new Error('a component read window during render');

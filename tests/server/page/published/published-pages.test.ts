@@ -27,6 +27,7 @@ import { publishFromV1, versionOf } from './published-fixture.ts';
 
 // The build's renderer in miniature: the start screen of the flow it is given, else v1's.
 const RENDERER = `
+export const ready = async () => {};
 export const startPaths = ['/'];
 export function prerender(path, config, published) {
   if (published === undefined) return '<main><h1>v1</h1></main>';
