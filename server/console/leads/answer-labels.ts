@@ -117,9 +117,10 @@ function answerOf(field: FieldLabels, value: unknown): Answer {
   const answer = { field: field.name, label: field.label, code: null, unlisted: false };
   if (field.options !== undefined) {
     const label = field.options.get(String(value));
-    return label === undefined
-      ? { ...answer, text: plainText(value), unlisted: true }
-      : { ...answer, text: label, code: String(value) };
+    if (label === undefined) return { ...answer, text: plainText(value), unlisted: true };
+    // A choice whose stored value is its label (a translatable choice written with the English words as both) has no
+    // code of its own worth showing.
+    return label === String(value) ? { ...answer, text: label } : { ...answer, text: label, code: String(value) };
   }
   if (typeof value === 'number' && field.prefix !== '') return { ...answer, text: field.prefix + plainText(value) };
   return { ...answer, text: plainText(value) };
