@@ -484,8 +484,22 @@ const contactForm = (sent: string) =>
         `What the visitor reads when the ${sent} could not be sent (no connection, the server away).`,
         240,
       ),
+      errors: {
+        type: 'object',
+        description:
+          'What the field says when what was typed is refused, by the page before sending or by the server ' +
+          '(contracts/opt-out.ts checks both).',
+        properties: {
+          required: formText('When the field is left empty.', 120),
+          email: formText('When what was typed has an @ but is not an email address.', 120),
+          phone: formText('When what was typed has no @ and is not a US phone number.', 120),
+          unexpected: formText('When the request carries a field the form does not have.', 120),
+        },
+        required: ['required', 'email', 'phone', 'unexpected'],
+        additionalProperties: false,
+      },
     },
-    required: ['label', 'hint', 'button', 'confirmation', 'failed'],
+    required: ['label', 'hint', 'button', 'confirmation', 'failed', 'errors'],
     additionalProperties: false,
   }) as const;
 

@@ -1,10 +1,11 @@
 /**
  * The form of the "Do Not Sell My Information" and "Stop contacting me" pages: one field for the email address or the
  * phone number the visitor gave, checked here as the server checks it (contracts/opt-out.ts), then sent; the server's
- * refusal shows at the field.
+ * refusal shows at the field. A refusal, the page's own or the server's, is shown in the content's words (in the page's
+ * language), picked by its keyword and field: the check's own messages are English.
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { checkOptOut, type OptOutRequest } from '../../contracts/opt-out.ts';
+import { checkOptOut, type OPT_OUT_MESSAGES, type OptOutField, type OptOutRequest } from '../../contracts/opt-out.ts';
 import type { ApiError } from '../../engine/api/client.ts';
 
 export interface ContactFormText {
@@ -13,18 +14,32 @@ export interface ContactFormText {
   button: string;
   confirmation: string;
   failed: string;
+  /** The words of each of the check's refusals. */
+  errors: Record<keyof typeof OPT_OUT_MESSAGES, string>;
 }
 
 /** The API call that sends the request: it rejects with an ApiError, whose body names the fields a refusal refused. */
 export type SendContact = (request: OptOutRequest) => Promise<unknown>;
 
 /**
- * The server's message for the first field it refused, or undefined for any other failure (no answer at all). Read
- * from the error's body rather than by `instanceof ApiError`: the class would be a module shared with the first
- * script, which costs that script bytes (LegalScreen.tsx).
+ * The first field the server refused, or undefined for any other failure (no answer at all). Read from the error's
+ * body rather than by `instanceof ApiError`: the class would be a module shared with the first script, which costs
+ * that script bytes (LegalScreen.tsx).
  */
-function refusalOf(error: unknown): string | undefined {
-  return (error as Partial<ApiError> | undefined)?.body?.fields?.[0]?.message;
+function refusalOf(error: unknown): OptOutField | undefined {
+  return (error as Partial<ApiError> | undefined)?.body?.fields?.[0];
+}
+
+/**
+ * The content's words for a refusal of the check, by its keyword, then by its field. A refusal the check does not make
+ * (a server newer than the page) keeps the server's own words: better than none.
+ */
+function wordsFor(refusal: OptOutField, errors: ContactFormText['errors']): string {
+  if (refusal.keyword === 'required') return errors.required;
+  if (refusal.keyword === 'additionalProperties') return errors.unexpected;
+  if (refusal.keyword === 'format' && (refusal.field === 'email' || refusal.field === 'phone'))
+    return errors[refusal.field];
+  return refusal.message;
 }
 
 /** What the visitor typed, as the request: an email when it has an @, a phone number otherwise. */
@@ -66,7 +81,7 @@ export function ContactForm({ text, send }: { text: ContactFormText; send: SendC
     const request = requestOf(typed);
     const checked = checkOptOut(request);
     if (!checked.ok) {
-      refuse(checked.fields[0]!.message, true);
+      refuse(wordsFor(checked.fields[0]!, text.errors), true);
       return;
     }
     setState({ step: 'sending' });
@@ -75,7 +90,8 @@ export function ContactForm({ text, send }: { text: ContactFormText; send: SendC
       setState({ step: 'recorded' });
     } catch (error) {
       const refusal = refusalOf(error);
-      refuse(refusal ?? text.failed, refusal !== undefined);
+      if (refusal === undefined) refuse(text.failed, false);
+      else refuse(wordsFor(refusal, text.errors), true);
     }
   };
 
