@@ -24,6 +24,32 @@ export function nextStepId(stepId: string, step: Step, answers: FormRecord, test
   return index === -1 ? undefined : next[index]!.goto;
 }
 
+/**
+ * The step before `stepId` on the visitor's path: the flow walked from its start with the answers, each step's Next
+ * taken as the engine takes it. Undefined when the walk does not come to `stepId` (no answers yet, or answers that
+ * lead elsewhere).
+ */
+export function previousStepId(
+  flow: Pick<Flow, 'start' | 'steps'>,
+  stepId: string,
+  answers: FormRecord,
+  test: BranchTest,
+): string | undefined {
+  const walked = new Set<string>();
+  let current = flow.start;
+  // A flow's branches may lead back to an earlier step: a step walked twice ends the walk.
+  while (!walked.has(current)) {
+    walked.add(current);
+    const step = flow.steps[current];
+    if (step === undefined) return undefined;
+    const next = nextStepId(current, step, answers, test);
+    if (next === stepId) return current;
+    if (next === undefined) return undefined;
+    current = next;
+  }
+  return undefined;
+}
+
 /** Every step id a step's Next can lead to, whatever the answers. */
 export function nextTargets(step: Step): string[] {
   const { next } = step;

@@ -5,7 +5,7 @@ export interface ButtonSpec {
   onClick?: () => void;
 }
 
-/** Previous (history back) on the left, the step's forward button on the right. */
+/** Previous (back, see StepScreen) on the left, the step's forward button on the right. */
 export function StepButtons({ previous, next }: { previous?: ButtonSpec | undefined; next?: ButtonSpec | undefined }) {
   return (
     <div className="step__buttons">

@@ -16,7 +16,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { StepButtons } from './StepButtons.tsx';
 import { StepForm } from './StepForm.tsx';
 import { fillFromAnswers } from './step-text.ts';
-import { useFlowNavigation } from './use-flow-navigation.ts';
+import { opensTheDocument, stepBeforePath, useFlowNavigation } from './use-flow-navigation.ts';
 import { useStepValidators } from './step-validators.ts';
 import { useBackToStart } from './back-to-start.tsx';
 import { FIELDS_TURN, HydrateLater } from './hydrate-later.tsx';
@@ -45,7 +45,7 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   const record = step.end ? arrival : stored;
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const { go, back, leaving } = useFlowNavigation();
+  const { go, back, backTo, leaving } = useFlowNavigation();
   const isStart = stepId === flow.start;
   const mustRestart = record === null && !isStart;
   const startPath = stepPath(flow, flow.steps[flow.start]!);
@@ -123,8 +123,23 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
     return [];
   };
 
+  /**
+   * Previous goes back in the tab's history, except on a screen this document opened with: there the history's entry
+   * before is another page (the other language's, or none), so the step before on the visitor's path takes its place.
+   */
+  const goBack = () => {
+    if (isStart || !opensTheDocument()) {
+      void back();
+      return;
+    }
+    void stepBeforePath(compiled, stepId, answers).then((path) => {
+      settings.events.stepLeft({ flow: flow.id, version: flow.version, stepId }, 'back');
+      backTo(path);
+    });
+  };
+
   const labels = { ...DEFAULT_BUTTONS, ...flow.buttons, ...step.buttons };
-  const previous = labels.previous === false ? undefined : { label: labels.previous, onClick: back };
+  const previous = labels.previous === false ? undefined : { label: labels.previous, onClick: goBack };
   const next = step.next === undefined || labels.next === false ? undefined : labels.next;
 
   let body: ReactNode;

@@ -1,7 +1,9 @@
 /** Moving between steps: query parameters kept, and the short leave animation played before the route changes. */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { mergeQuery } from '../flow/navigation.ts';
+import { branchTest, type CompiledFlow } from '../flow/compiled.ts';
+import { mergeQuery, previousStepId, stepPath, type BranchTest } from '../flow/navigation.ts';
+import type { FormRecord } from '../state/record.ts';
 import { useLatest } from './use-latest.ts';
 
 export const LEAVE_ANIMATION_MS = 50;
@@ -31,7 +33,33 @@ export function useFlowNavigation() {
     [navigate, search],
   );
   const back = useCallback(() => navigate(-1), [navigate]);
-  return { go, back, leaving };
+  /** Puts `path` in place of this screen's history entry, the query kept: a way back that leaves nothing ahead. */
+  const backTo = useCallback(
+    (path: string) => void navigate(path + mergeQuery(search), { replace: true }),
+    [navigate, search],
+  );
+  return { go, back, backTo, leaving };
+}
+
+/**
+ * Whether the screen is the first entry of this document in the tab's history (a link to the step, a reload, the
+ * other language's page): going back in the history would leave the form.
+ */
+export function opensTheDocument(): boolean {
+  return historyIndex() === 0;
+}
+
+/**
+ * The address of the step before `stepId` on the visitor's path, as their answers lead through the flow; the flow's
+ * start when the answers do not lead to `stepId`.
+ */
+export async function stepBeforePath(compiled: CompiledFlow, stepId: string, answers: FormRecord): Promise<string> {
+  const { flow } = compiled;
+  // A later step renders only once the later steps' validators have arrived: the import answers from the module cache.
+  const byStep = { ...compiled.validators, ...(await compiled.laterValidators()) };
+  const test: BranchTest = (id, index, values) => branchTest(byStep[id] ?? {})(id, index, values);
+  const before = previousStepId(flow, stepId, answers, test) ?? flow.start;
+  return stepPath(flow, flow.steps[before]!);
 }
 
 /** The browser history entry's place in the tab's history: the router keeps it in the entry's state as `idx`. */

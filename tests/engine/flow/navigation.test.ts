@@ -5,6 +5,7 @@ import {
   mergeQuery,
   nextStepId,
   nextTargets,
+  previousStepId,
   stepPath,
 } from '../../../engine/flow/navigation.ts';
 import type { Step } from '../../../engine/flow/definition.ts';
@@ -40,6 +41,33 @@ describe('nextStepId', () => {
 
   it('ends the flow on a step without next', () => {
     expect(nextStepId('thank-you', step(undefined), {}, never)).toBeUndefined();
+  });
+});
+
+describe('previousStepId', () => {
+  const at = (route: string, next: Step['next']): Step => ({ route, progress: 0, heading: route, next });
+  const flow = {
+    start: 'start',
+    steps: {
+      start: at('', 'credit-score'),
+      'credit-score': at('credit-score', [
+        { when: { required: ['poor'] }, goto: 'alternatives' },
+        { goto: 'about-business' },
+      ]),
+      alternatives: at('alternatives', 'about-business'),
+      'about-business': at('about-business', 'start'),
+    },
+  };
+  const poor = (_id: string, index: number, answers: Record<string, unknown>) => index === 0 && answers.poor === true;
+
+  it('is the step whose Next leads here on the path the answers take', () => {
+    expect(previousStepId(flow, 'about-business', { poor: true }, poor)).toBe('alternatives');
+    expect(previousStepId(flow, 'about-business', {}, poor)).toBe('credit-score');
+    expect(previousStepId(flow, 'credit-score', {}, poor)).toBe('start');
+  });
+
+  it('is none for a step off the path, and the walk ends where the flow leads back to a step walked', () => {
+    expect(previousStepId(flow, 'alternatives', {}, poor)).toBeUndefined();
   });
 });
 
