@@ -126,9 +126,10 @@ export function StepScreen({ compiled, stepId }: { compiled: CompiledFlow; stepI
   /**
    * Previous goes back in the tab's history, except on a screen this document opened with: there the history's entry
    * before is another page (the other language's, or none), so the step before on the visitor's path takes its place.
+   * A standalone step has no step before (its own link leads to it): it goes back to where that link was.
    */
   const goBack = () => {
-    if (isStart || !opensTheDocument()) {
+    if (isStart || step.standalone === true || !opensTheDocument()) {
       void back();
       return;
     }

@@ -24,12 +24,16 @@ const v3 = flows.find(({ flow }) => flow.version === 'v3')!;
 const POOR = 'Poor (639 or less)';
 const GOOD = 'Good (680-719)';
 
-/** Opens `path` as the page's first address, with `answers` saved; answers the steps the visitor left, in order. */
-function openPage(path: string, answers: FormRecord): string[] {
-  window.history.replaceState(null, '', path);
+/**
+ * Opens `path` as the page's first address (after `before`, another page of the tab's history, if given), with
+ * `answers` saved; answers the steps the visitor left, in order.
+ */
+function openPage(path: string, answers: FormRecord, { compiled = v3, before = '' } = {}): string[] {
+  if (before !== '') window.history.replaceState(null, '', before);
+  window.history[before === '' ? 'replaceState' : 'pushState'](null, '', path);
   window.localStorage.clear();
   window.localStorage.setItem(
-    v3.flow.storageKey,
+    compiled.flow.storageKey,
     JSON.stringify({ ...answers, expire_time: Date.now() + RECORD_LIFETIME_MS }),
   );
   // jsdom lays nothing out: a new screen's scroll to the top does nothing.
@@ -53,7 +57,7 @@ function openPage(path: string, answers: FormRecord): string[] {
       <Provider>
         <AlertProvider>
           <EngineSettingsProvider settings={settings}>
-            <FlowRoutes flows={[v3]} layout={(step) => step} notFound={<p>Not found</p>} />
+            <FlowRoutes flows={[compiled]} layout={(step) => step} notFound={<p>Not found</p>} />
           </EngineSettingsProvider>
         </AlertProvider>
       </Provider>
@@ -96,6 +100,16 @@ describe('Previous on the screen the page opened with', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
     await heading(START);
     expect(window.location.pathname).toBe('/v3');
+  });
+});
+
+describe('Previous on a standalone step (reached by its own link) the page opened with', () => {
+  it('goes back in the history, to where the link was', async () => {
+    const v1 = flows.find(({ flow }) => flow.version === 'v1')!;
+    openPage('/alternatives', { credit_score: GOOD }, { compiled: v1, before: '/amount' });
+    await heading(ALTERNATIVES);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    await heading('How much do you need?');
   });
 });
 
