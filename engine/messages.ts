@@ -38,3 +38,14 @@ export const SITUATION_MESSAGES: readonly string[] = [
   'oneAddressSuggestion',
   'addressSuggestionCount',
 ];
+
+/**
+ * The flow with the engine's words wherever it has no message of its own: what the page receives (the build's packs,
+ * a published version's page), whose script carries no table of the engine's words.
+ */
+export function withEngineMessages<Shape extends { messages: Readonly<Record<string, string>> }>(
+  flow: Shape,
+  engineMessages: Readonly<Record<string, string>> = ENGINE_MESSAGES,
+): Shape {
+  return { ...flow, messages: { ...engineMessages, ...flow.messages } };
+}

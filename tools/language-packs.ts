@@ -6,7 +6,7 @@
  * validators for tests (`flows.ts`).
  */
 import { join } from 'node:path';
-import { ENGINE_MESSAGES } from '../engine/messages.ts';
+import { ENGINE_MESSAGES, withEngineMessages } from '../engine/messages.ts';
 import type { Flow } from '../engine/flow/definition.ts';
 import type { FlowFile } from '../engine/flow/overlay.ts';
 import { resolveFlows } from '../engine/flow/overlay.ts';
@@ -40,7 +40,8 @@ interface PackSource {
 }
 
 function sourcePack(sources: readonly FlowFile[], content: readonly CheckedFile[]): PackSource {
-  const flows = resolveFlows(sources).flows.map(({ json }) => json as Flow);
+  // The engine's words come with the flows, as a language's do: the page's script carries none of its own.
+  const flows = resolveFlows(sources).flows.map(({ json }) => withEngineMessages(json as Flow));
   return {
     code: SOURCE_LANGUAGE,
     name: SOURCE_LANGUAGE_NAME,

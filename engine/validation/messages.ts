@@ -1,9 +1,13 @@
 /**
  * Error messages: one lookup shared by the page and the server.
- * Order: the step's text for the field and keyword, then the flow's text for the keyword, then the engine's own.
+ * Order: the step's text for the field and keyword, then the flow's text for the keyword, then the engine's own
+ * (`engineMessages`). The flows the page gets carry the engine's words as their messages already (in the page's
+ * language: engine/messages.ts withEngineMessages), so the page passes none and its script holds no English table;
+ * the server passes engine/messages.ts's.
  */
-import { ENGINE_MESSAGES } from '../messages.ts';
 import type { Flow } from '../flow/definition.ts';
+
+type MessageTable = Readonly<Record<string, string>>;
 
 /** A validation failure reduced to what a message needs: which field, which rule, and the rule's parameters. */
 export interface KeywordError {
@@ -46,18 +50,30 @@ function fieldOf(error: AjvLikeError): string {
 }
 
 /** The text for one error, with `{param}` placeholders filled from the validator's parameters. */
-export function messageFor(flow: Pick<Flow, 'messages' | 'steps'>, stepId: string, error: KeywordError): string {
+export function messageFor(
+  flow: Pick<Flow, 'messages' | 'steps'>,
+  stepId: string,
+  error: KeywordError,
+  engineMessages: MessageTable = {},
+): string {
   const template =
     flow.steps[stepId]?.errors?.[error.field]?.[error.keyword] ??
     flow.messages[error.keyword] ??
-    ENGINE_MESSAGES[error.keyword] ??
-    ENGINE_MESSAGES.invalid!;
+    engineMessages[error.keyword] ??
+    flow.messages.invalid ??
+    engineMessages.invalid ??
+    error.keyword;
   return fill(template, error.params);
 }
 
 /** The text for a situation that is not a field rule (SITUATION_MESSAGES), by the same lookup. */
-export function situationMessage(flow: Pick<Flow, 'messages' | 'steps'>, stepId: string, key: string): string {
-  return messageFor(flow, stepId, { field: '', keyword: key, params: {} });
+export function situationMessage(
+  flow: Pick<Flow, 'messages' | 'steps'>,
+  stepId: string,
+  key: string,
+  engineMessages: MessageTable = {},
+): string {
+  return messageFor(flow, stepId, { field: '', keyword: key, params: {} }, engineMessages);
 }
 
 export function fill(template: string, params: Readonly<Record<string, unknown>>): string {

@@ -11,6 +11,7 @@ import type { PrerenderAnswer, PrerenderRequest } from './prerendered.ts';
 import type { PublicConfig } from '../../contracts/public-config.ts';
 import type { Flow } from '../../engine/flow/definition.ts';
 import { stepPath } from '../../engine/flow/navigation.ts';
+import { withEngineMessages } from '../../engine/messages.ts';
 import type { StepValidators } from '../../engine/flow/compiled.ts';
 import { START_VALIDATORS_GLOBAL } from './published/page-globals.ts';
 
@@ -52,7 +53,7 @@ try {
       : flows.map(({ flow, startValidators }) =>
           screen(flow.version, () =>
             module.prerender(stepPath(flow, flow.steps[flow.start]!), config, {
-              flow,
+              flow: withEngineMessages(flow),
               validators: startValidatorsOf(startValidators),
             }),
           ),

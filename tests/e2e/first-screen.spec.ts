@@ -4,7 +4,7 @@
  */
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { heading, holdBackScript } from './walk.ts';
+import { heading, holdBackScript, openStartScreen } from './walk.ts';
 
 /**
  * The JavaScript a first screen may send before the visitor acts, compressed: docs/performance.md's 140 KB with
@@ -212,8 +212,7 @@ for (const { path, language, other, choice, next } of [
   }) => {
     const scripts = watchScripts(page);
     // The script starts once the screen is painted, which may come after the network first went quiet.
-    await page.goto(path);
-    await expect(page.getByRole('radio', { name: choice })).toBeVisible();
+    await openStartScreen(page, path);
     await page.waitForLoadState('networkidle');
     let sent = 0;
     for (const request of scripts) sent += (await request.sizes()).responseBodySize;

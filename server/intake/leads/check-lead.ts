@@ -137,7 +137,7 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
       outside.map((field) => ({
         field,
         keyword: OUTSIDE_SERVED_AREA,
-        message: situationMessage(flow.flow, flow.stepOf.get(field) ?? '', OUTSIDE_SERVED_AREA),
+        message: situationMessage(flow.flow, flow.stepOf.get(field) ?? '', OUTSIDE_SERVED_AREA, ENGINE_MESSAGES),
       })),
     );
   }
@@ -146,7 +146,7 @@ export function checkLead(flows: LeadFlows, body: unknown): LeadCheck {
     errors.map((error) => ({
       field: error.field,
       keyword: error.keyword,
-      message: messageFor(flow.flow, flow.stepOf.get(error.field) ?? '', error),
+      message: messageFor(flow.flow, flow.stepOf.get(error.field) ?? '', error, ENGINE_MESSAGES),
     })),
   );
 }

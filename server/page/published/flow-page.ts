@@ -8,6 +8,8 @@ import type { Flow } from '../../../engine/flow/definition.ts';
 import { scriptSafeJson, type PageServer } from '../page-server.ts';
 import type { CompiledVersion } from './compile-version.ts';
 import { LATER_VALIDATORS_GLOBAL, PUBLISHED_FLOW_GLOBAL, START_VALIDATORS_GLOBAL } from './page-globals.ts';
+// The page's script carries no table of the engine's words: a flow comes with them, as the build's do.
+import { withEngineMessages } from '../../../engine/messages.ts';
 
 export interface FlowPage {
   flow: Flow;
@@ -40,7 +42,7 @@ function flowPageScript(page: FlowPage): string {
     page.compiled.startValidators,
     ...(page.laterUrl === undefined ? [page.compiled.laterValidators] : []),
     seed,
-    `(function(){var p;self.${PUBLISHED_FLOW_GLOBAL}={flow:${scriptSafeJson(page.flow)},` +
+    `(function(){var p;self.${PUBLISHED_FLOW_GLOBAL}={flow:${scriptSafeJson(withEngineMessages(page.flow))},` +
       `validators:self.${START_VALIDATORS_GLOBAL},laterValidators:${later}}})();`,
   ].join('\n');
 }

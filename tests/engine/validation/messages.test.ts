@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keywordErrors, messageFor, messagesByField } from '../../../engine/validation/messages.ts';
 import type { Flow } from '../../../engine/flow/definition.ts';
+import { ENGINE_MESSAGES, withEngineMessages } from '../../../engine/messages.ts';
 
 const flow: Pick<Flow, 'messages' | 'steps'> = {
   messages: {
@@ -33,13 +34,21 @@ describe('message lookup', () => {
     );
   });
 
-  it("falls back to the engine's own words last", () => {
-    expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'multipleOf', params: { multipleOf: 5000 } })).toBe(
-      'Please enter a multiple of 5000',
-    );
-    expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'somethingNew', params: {} })).toBe(
+  it("falls back to the engine's own words last, as the server passes them", () => {
+    const multipleOf = { field: 'amount', keyword: 'multipleOf', params: { multipleOf: 5000 } };
+    expect(messageFor(flow, 'revenue', multipleOf, ENGINE_MESSAGES)).toBe('Please enter a multiple of 5000');
+    expect(messageFor(flow, 'revenue', { field: 'amount', keyword: 'somethingNew', params: {} }, ENGINE_MESSAGES)).toBe(
       'Please check this field',
     );
+  });
+
+  it("finds the engine's words in a flow that carries them, as the page's flows do", () => {
+    const carried = withEngineMessages(flow);
+    expect(
+      messageFor(carried, 'revenue', { field: 'amount', keyword: 'multipleOf', params: { multipleOf: 5000 } }),
+    ).toBe('Please enter a multiple of 5000');
+    // The flow's own message still wins over the engine's.
+    expect(carried.messages.required).toBe(flow.messages.required);
   });
 });
 
