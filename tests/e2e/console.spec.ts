@@ -49,12 +49,17 @@ async function xsrfHeaders(page: Page) {
   return { 'x-xsrf-token': cookie?.value ?? '' };
 }
 
-test("'/' loads its one script and nothing of the console, which comes only at /admin", async ({ page }) => {
+test("'/' loads its script and its language's words and nothing of the console, which comes only at /admin", async ({
+  page,
+}) => {
   const scripts = watchScripts(page);
   const files = watchFiles(page);
   await openStartScreen(page);
   await page.waitForLoadState('networkidle');
-  expect(scripts.map(fileName)).toEqual([expect.stringMatching(/^site\.[0-9a-f]+\.js$/)]);
+  expect(scripts.map(fileName)).toEqual([
+    expect.stringMatching(/^site\.[0-9a-f]+\.js$/),
+    expect.stringMatching(/^language-en\.[0-9a-f]+\.js$/),
+  ]);
   expect(files.map(fileName).filter((name) => name.startsWith('console/'))).toEqual([]);
 
   // The console's page loads its own script alone: nothing of the visitor's page.

@@ -144,6 +144,9 @@ for (const { version, base, file } of VERSIONS) {
 
     await arrive(page, `${base}/amount`, 'How much do you need?');
     const slider = page.getByRole('slider', { name: 'Amount needed' });
+    // The slider's code comes on demand (fetched once the visitor first acts): a press made before it has drawn
+    // finds no field yet, as it would for a person who presses before seeing it.
+    await expect(slider).toBeVisible();
     await tabTo(page, slider);
     await press(page, 'ArrowRight', 8);
     await expect(slider).toHaveAttribute('aria-valuetext', '$50,000');
