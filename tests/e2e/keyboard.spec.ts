@@ -155,6 +155,7 @@ for (const { version, base, file } of VERSIONS) {
 
     await arrive(page, `${base}/loan-purpose`, 'What are you getting the financing for?');
     const purpose = page.getByRole('combobox', { name: 'Purpose of the financing' });
+    await expect(purpose).toBeVisible();
     await tabTo(page, purpose);
     await press(page, 'ArrowDown', arrowsTo(file, 'loan-purpose', 'loan_purpose', 'Payroll'));
     await expect(purpose.getByRole('option', { name: 'Payroll' })).toHaveJSProperty('selected', true);

@@ -315,6 +315,8 @@ test('the first Spanish steps with the keyboard alone', async ({ page }) => {
 
   await arriveByKeyboard(page, '/es/amount', '¿Cuánto necesita?');
   const amount = page.getByRole('slider', { name: 'Monto que necesita' });
+  // The step's widget comes on demand: a person presses Tab once it is drawn.
+  await expect(amount).toBeVisible();
   await tabTo(page, amount);
   for (let press = 0; press < 8; press += 1) await page.keyboard.press('ArrowRight');
   await expect(amount).toHaveAttribute('aria-valuetext', '$50,000');
@@ -323,6 +325,7 @@ test('the first Spanish steps with the keyboard alone', async ({ page }) => {
 
   await arriveByKeyboard(page, '/es/loan-purpose', '¿Para qué necesita el financiamiento?');
   const purpose = page.getByRole('combobox', { name: 'Propósito del financiamiento' });
+  await expect(purpose).toBeVisible();
   await tabTo(page, purpose);
   for (let press = 0; press < arrowsTo('loan-purpose', 'loan_purpose', 'Nómina'); press += 1)
     await page.keyboard.press('ArrowDown');
