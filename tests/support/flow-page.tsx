@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { flows } from '../../.generated/flows.ts';
+import type { CompiledFlow } from '../../engine/flow/compiled.ts';
 import { AlertProvider } from '../../engine/alerts/Alerts.tsx';
 import { EngineSettingsProvider, type EngineSettings } from '../../engine/render/engine-settings.tsx';
 import { FlowRoutes } from '../../engine/render/FlowRoutes.tsx';
@@ -15,8 +16,8 @@ import { stubApi } from './form-context.ts';
 
 export const v1 = flows.find(({ flow }) => flow.version === 'v1')!;
 
-/** Renders v1 at the address the test set (window.history), telling `events` of what happens in it. */
-export function renderFlowPage(events: FlowEvents): void {
+/** Renders `compiled` (v1 by default) at the address the test set (window.history), telling `events` of what happens. */
+export function renderFlowPage(events: FlowEvents, compiled: CompiledFlow = v1): void {
   // jsdom lays nothing out: a new screen's scroll to the top does nothing.
   window.scrollTo = () => {};
   const settings: EngineSettings = {
@@ -36,7 +37,7 @@ export function renderFlowPage(events: FlowEvents): void {
       <Provider>
         <AlertProvider>
           <EngineSettingsProvider settings={settings}>
-            <FlowRoutes flows={[v1]} layout={(step) => step} notFound={<p>Not found</p>} />
+            <FlowRoutes flows={[compiled]} layout={(step) => step} notFound={<p>Not found</p>} />
           </EngineSettingsProvider>
         </AlertProvider>
       </Provider>

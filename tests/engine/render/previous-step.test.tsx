@@ -3,21 +3,13 @@
  * step before on the visitor's path, as their answers lead through the flow; on any later screen it goes back in the
  * tab's history as before.
  */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { Provider } from 'jotai';
-import { BrowserRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { flows } from '../../../.generated/flows.ts';
-import { AlertProvider } from '../../../engine/alerts/Alerts.tsx';
-import { EngineSettingsProvider, type EngineSettings } from '../../../engine/render/engine-settings.tsx';
 import { NO_FLOW_EVENTS, type FlowEvents } from '../../../engine/render/flow-events.ts';
-import { FlowRoutes } from '../../../engine/render/FlowRoutes.tsx';
-import { widgetRegistry } from '../../../engine/render/registry.ts';
-import { createRecordAtoms } from '../../../engine/state/atoms.ts';
-import { createRecordStore, RECORD_LIFETIME_MS, type FormRecord } from '../../../engine/state/record.ts';
-import { widgets } from '../../../widgets/index.ts';
-import { stubApi } from '../../support/form-context.ts';
+import { RECORD_LIFETIME_MS, type FormRecord } from '../../../engine/state/record.ts';
+import { renderFlowPage } from '../../support/flow-page.tsx';
 
 // v3 branches at the credit score: a poor score passes by the alternatives on its way to the business's details.
 const v3 = flows.find(({ flow }) => flow.version === 'v3')!;
@@ -36,33 +28,9 @@ function openPage(path: string, answers: FormRecord, { compiled = v3, before = '
     compiled.flow.storageKey,
     JSON.stringify({ ...answers, expire_time: Date.now() + RECORD_LIFETIME_MS }),
   );
-  // jsdom lays nothing out: a new screen's scroll to the top does nothing.
-  window.scrollTo = () => {};
   const left: string[] = [];
   const events: FlowEvents = { ...NO_FLOW_EVENTS, stepLeft: (step, how) => left.push(`${step.stepId} ${how}`) };
-  const settings: EngineSettings = {
-    registry: widgetRegistry(widgets),
-    recordAtomFor: createRecordAtoms(createRecordStore(window.localStorage)),
-    productName: 'Fundflow',
-    locale: 'en-US',
-    api: stubApi(),
-    actions: {},
-    page: {},
-    certificateEnabled: false,
-    pageAnswers: () => ({}),
-    events,
-  };
-  render(
-    <BrowserRouter>
-      <Provider>
-        <AlertProvider>
-          <EngineSettingsProvider settings={settings}>
-            <FlowRoutes flows={[compiled]} layout={(step) => step} notFound={<p>Not found</p>} />
-          </EngineSettingsProvider>
-        </AlertProvider>
-      </Provider>
-    </BrowserRouter>,
-  );
+  renderFlowPage(events, compiled);
   return left;
 }
 
