@@ -17,7 +17,11 @@ export function languageOfPath<Language extends LanguagePrefix>(
 }
 
 /** The same page in another language: `/v2/amount` in Spanish is `/es/v2/amount`, `/es` in English is `/`. */
-export function pathInLanguage(path: string, from: LanguagePrefix, to: LanguagePrefix): string {
+export function pathInLanguage(
+  path: string,
+  from: Pick<LanguagePrefix, 'prefix'>,
+  to: Pick<LanguagePrefix, 'prefix'>,
+): string {
   const bare = hasPrefix(path, from.prefix) ? path.slice(from.prefix.length) : path;
   const moved = `${to.prefix}${bare === '/' ? '' : bare}`;
   return moved === '' ? '/' : moved;

@@ -6,6 +6,7 @@
 import type { FlowFile } from '../flow/overlay.ts';
 import type { Flow } from '../flow/definition.ts';
 import { translate, type LanguageFile } from './language-file.ts';
+import { withEngineMessages } from '../messages.ts';
 
 /** The source name of the engine's words (engine/messages.ts) in a language file. */
 export const ENGINE_MESSAGES_SOURCE = 'engine/messages.ts';
@@ -28,9 +29,5 @@ export function languageFlow(
   engineMessages: Readonly<Record<string, string>>,
 ): Flow {
   const engine = translate(engineMessages, language.texts[ENGINE_MESSAGES_SOURCE]);
-  return {
-    ...flow,
-    basePath: `${languagePrefix(language.language)}${flow.basePath}`,
-    messages: { ...engine, ...flow.messages },
-  };
+  return withEngineMessages({ ...flow, basePath: `${languagePrefix(language.language)}${flow.basePath}` }, engine);
 }

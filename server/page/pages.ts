@@ -87,10 +87,8 @@ export function clientRoutes(flowsDir: string): string[] {
   }
   for (const { file, json, language } of files) {
     const { basePath } = routableFlow(file, json);
-    const taken = languages.find(
-      ({ prefix }) => prefix !== '' && (basePath === prefix || basePath.startsWith(`${prefix}/`)),
-    );
-    if (language === SOURCE_LANGUAGE && taken !== undefined) {
+    const taken = languageOfPath(languages, basePath);
+    if (language === SOURCE_LANGUAGE && taken.prefix !== '') {
       throw new FlowRoutesError(`${file} /basePath: "${basePath}" is the address of the ${taken.code} pages`);
     }
   }
