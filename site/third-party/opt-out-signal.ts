@@ -8,9 +8,6 @@ import { useSyncExternalStore } from 'react';
 import type { Action } from '../../engine/actions/action.ts';
 import type { LeadExtras } from '../../contracts/lead.ts';
 
-/** What the footer says to a visitor whose signal was honoured, as California's regulations ask. */
-export const SIGNAL_HONORED = 'Opt-out preference signal honored';
-
 /** Whether the browser sends the signal: only `true` counts, as its specification says. */
 export function sendsOptOutSignal(browser: Navigator): boolean {
   return (browser as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
