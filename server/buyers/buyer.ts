@@ -53,6 +53,18 @@ export interface BuyerRules {
   dedupeDays?: number;
   /** Renames the lead's fields in what it receives: lead field -> the buyer's field. Fields not named keep theirs. */
   fieldMap?: Readonly<Record<string, string>>;
+  /**
+   * What it pays for each lead it accepts, in USD with at most 2 decimals (checked at start, so `price.toFixed(2)`
+   * is its exact amount). Absent: it buys at no stated price, and its leads carry none.
+   */
+  price?: number;
+  /**
+   * How long its answer to a ping is waited for, in milliseconds; read only with `pingEndpoint`. Buyers read from
+   * BUYERS_FILE always have it (DEFAULT_PING_TIMEOUT_MS when the file gives none).
+   */
+  pingTimeoutMs?: number;
+  /** The lowest bid of its that may win, in USD; absent: any bid at or above the seller's floor. */
+  minPrice?: number;
 }
 
 /** A buyer with its way in: endpoint and signing keys, from settings. */
@@ -62,6 +74,18 @@ export interface Buyer extends BuyerRules {
   signingKeys: readonly Buffer[];
   /** Where its events (lead.revoked) go; absent: `endpoint`. */
   eventsEndpoint?: string;
+  /** Where it is asked for a bid on a lead without its personal data; absent: it is not pinged. */
+  pingEndpoint?: string;
+}
+
+/** The terms of a sale across buyers: BUYERS_FILE's top-level keys beside `buyers`, each with its default. */
+export interface SaleSettings {
+  /** The least a bid must be for the lead to be sold on it, in USD. */
+  floorPrice: number;
+  /** Bids above this many USD are not believed: a sanity ceiling, never a price paid. */
+  maxBid: number;
+  /** Seconds of failed posts to one buyer after which a lead moves on to the next bid or buyer. */
+  failoverSeconds: number;
 }
 
 /** A buyer ready to route to: its client posts to its endpoint with its keys and field map. */

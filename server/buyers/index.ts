@@ -8,7 +8,7 @@ import type { Database } from '../platform/db/types.ts';
 import type { Buyer } from './buyer.ts';
 import { registerBuyerReturnRoutes } from './returns/return-routes.ts';
 
-export type { Buyer, BuyerFilters, BuyerRules, BuyerSchedule, Weekday } from './buyer.ts';
+export type { Buyer, BuyerFilters, BuyerRules, BuyerSchedule, SaleSettings, Weekday } from './buyer.ts';
 export { buyerNames, type BuyerNames } from './buyer-names.ts';
 export { openDeadLetters, type DeadLetter, type DeadLetters, type RedeliverResult } from './delivery/dead-letters.ts';
 export type { DeliveryLog } from './delivery/delivery-log.ts';
@@ -21,7 +21,14 @@ export {
   type LeadDelivery,
 } from './delivery/lead-delivery.ts';
 export { queueRevocations, type BuyerEventQueue } from './events/buyer-events.ts';
-export { loadBuyers, routedBuyers } from './file/buyers-file.ts';
+export {
+  DEFAULT_PING_TIMEOUT_MS,
+  DEFAULT_SALE_SETTINGS,
+  loadBuyers,
+  loadBuyersAndSale,
+  routedBuyers,
+  type BuyersAndSale,
+} from './file/buyers-file.ts';
 export { inPriorityOrder } from './file/priority.ts';
 export { capPeriods } from './routing/cap-periods.ts';
 export { dayList, WEEKDAYS } from './routing/eligibility.ts';

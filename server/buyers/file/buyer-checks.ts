@@ -2,8 +2,8 @@
  * What BUYERS_FILE's schema cannot say about a buyer: its lender is one of site/content/lenders.json and has no other
  * buyer, its URLs are https (docs/decisions/091-buyers-over-https.md) and its secrets work, its time zone, states and
  * ranges make sense, its filters' values are ones the flows offer, its field map renames lead fields to names of their
- * own. Read on the raw JSON (a wrong type is the schema's to report), each problem at its JSON pointer. Endpoints and
- * secrets are never repeated in a message: they may hold keys.
+ * own, its amounts of money are whole cents. Read on the raw JSON (a wrong type is the schema's to report), each
+ * problem at its JSON pointer. Endpoints and secrets are never repeated in a message: they may hold keys.
  */
 import type { Located } from '../../../engine/content/json-file.ts';
 import { LENDER_ID_PATTERN } from '../../../contracts/lenders.ts';
@@ -38,6 +38,17 @@ function urlProblem(value: unknown, at: string): Located[] {
     ? cleartextProblem(value)
     : 'must be an absolute https:// URL, like https://leads.buyer.example/v1/leads';
   return message === undefined ? [] : [{ pointer: at, message: `${message} (not shown here: it may hold a key)` }];
+}
+
+/**
+ * An amount of USD with more than 2 decimals: no lead sells for a fraction of a cent, and amounts are stored exactly
+ * as numeric(12,2). A number the schema refuses is its to report.
+ */
+export function centsProblem(value: unknown, at: string): Located[] {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return [];
+  // For a number of at most 2 decimals, rounding to cents gives the number itself back.
+  if (Math.round(value * 100) / 100 === value) return [];
+  return [{ pointer: at, message: `${value} has more than 2 decimals: write whole cents, like ${value.toFixed(2)}` }];
 }
 
 function secretProblems(value: unknown, at: string): Located[] {
@@ -161,6 +172,9 @@ export function buyerProblems(buyer: unknown, at: string, { lenderIds, taken, of
   }
   found.push(...urlProblem(buyer.endpoint, pointerTo(at, 'endpoint')));
   found.push(...urlProblem(buyer.eventsEndpoint, pointerTo(at, 'eventsEndpoint')));
+  found.push(...urlProblem(buyer.pingEndpoint, pointerTo(at, 'pingEndpoint')));
+  found.push(...centsProblem(buyer.price, pointerTo(at, 'price')));
+  found.push(...centsProblem(buyer.minPrice, pointerTo(at, 'minPrice')));
   found.push(...secretProblems(buyer.secrets, pointerTo(at, 'secrets')));
   if (typeof buyer.timeZone === 'string' && buyer.timeZone !== '' && !isTimeZone(buyer.timeZone)) {
     found.push({

@@ -12,14 +12,26 @@ import { httpBuyerClient } from '../delivery/buyer-client.ts';
 import { signingKey } from '../../platform/webhook-signature.ts';
 import type { Lender } from '../../intake/index.ts';
 import { FLOWS_DIR } from '../../platform/paths.ts';
-import { SINGLE_BUYER_ID, type Buyer, type RoutedBuyer } from '../buyer.ts';
-import { buyerProblems } from './buyer-checks.ts';
+import { SINGLE_BUYER_ID, type Buyer, type RoutedBuyer, type SaleSettings } from '../buyer.ts';
+import { buyerProblems, centsProblem } from './buyer-checks.ts';
 import { cleartextProblem } from './cleartext.ts';
-import { buyersFileSchema, type BuyerEntry } from './buyers-schema.ts';
+import { buyersFileSchema, type BuyerEntry, type BuyersFileEntry } from './buyers-schema.ts';
 import { readFlowValues, type FlowValues } from './flow-values.ts';
 
 /** A buyer's time zone when the file names none. */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+
+/** How long a buyer's answer to a ping is waited for when the file says nothing: what ping-post buyers expect. */
+export const DEFAULT_PING_TIMEOUT_MS = 750;
+
+/** The sale's terms when the file leaves them out, or there is no file. */
+export const DEFAULT_SALE_SETTINGS: SaleSettings = { floorPrice: 0, maxBid: 1000, failoverSeconds: 120 };
+
+/** Everything the settings give about buyers: the buyers, in the file's order, and the terms of a sale. */
+export interface BuyersAndSale {
+  buyers: Buyer[];
+  sale: SaleSettings;
+}
 
 /** The settings buyers come from (the server's Config has them all). */
 export interface BuyerSettings {
@@ -69,6 +81,8 @@ function buyerLabel(json: unknown, pointer: string): string | undefined {
 function fileProblems(json: unknown, lenderIds: readonly string[], offered: FlowValues): Located[] {
   const validate = contentAjv().compile<unknown>(buyersFileSchema);
   const found = validate(json) ? [] : explainAjvErrors(validate.errors ?? []);
+  const top = json as { floorPrice?: unknown; maxBid?: unknown } | null;
+  found.push(...centsProblem(top?.floorPrice, '/floorPrice'), ...centsProblem(top?.maxBid, '/maxBid'));
   const buyers = (json as { buyers?: unknown } | null)?.buyers;
   if (Array.isArray(buyers)) {
     const taken = new Map<string, number>();
@@ -99,11 +113,23 @@ function buyerOf(entry: BuyerEntry, names: ReadonlyMap<string, string>): Buyer {
   if (entry.dedupeDays !== undefined) buyer.dedupeDays = entry.dedupeDays;
   if (entry.fieldMap !== undefined) buyer.fieldMap = entry.fieldMap;
   if (entry.eventsEndpoint !== undefined) buyer.eventsEndpoint = new URL(entry.eventsEndpoint).href;
+  if (entry.price !== undefined) buyer.price = entry.price;
+  if (entry.pingEndpoint !== undefined) buyer.pingEndpoint = new URL(entry.pingEndpoint).href;
+  buyer.pingTimeoutMs = entry.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
+  if (entry.minPrice !== undefined) buyer.minPrice = entry.minPrice;
   return buyer;
 }
 
-/** BUYERS_FILE's buyers, in the file's order; throws ConfigError listing every problem. */
-function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowValues): Buyer[] {
+function saleOf(file: BuyersFileEntry): SaleSettings {
+  return {
+    floorPrice: file.floorPrice ?? DEFAULT_SALE_SETTINGS.floorPrice,
+    maxBid: file.maxBid ?? DEFAULT_SALE_SETTINGS.maxBid,
+    failoverSeconds: file.failoverSeconds ?? DEFAULT_SALE_SETTINGS.failoverSeconds,
+  };
+}
+
+/** BUYERS_FILE's buyers, in the file's order, and its sale's terms; throws ConfigError listing every problem. */
+function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowValues): BuyersAndSale {
   const read = readJson(path);
   if ('problem' in read) throw new ConfigError([`BUYERS_FILE ${path}: ${read.problem}`]);
   const problems = fileProblems(
@@ -120,39 +146,53 @@ function readBuyersFile(path: string, lenders: readonly Lender[], offered: FlowV
     );
   }
   const names = new Map(lenders.map((lender) => [lender.id, lender.name]));
-  return (read.json as { buyers: BuyerEntry[] }).buyers.map((entry) => buyerOf(entry, names));
+  const file = read.json as BuyersFileEntry;
+  return { buyers: file.buyers.map((entry) => buyerOf(entry, names)), sale: saleOf(file) };
 }
 
 /**
- * The buyers the settings give: BUYERS_FILE's, in its order; else the one BUYER_URL makes, which takes every
- * lead at any hour, as delivery worked before buyers; else none (leads are stored and wait). `lenders` are
- * site/content/lenders.json's (readLenders); `offered`, what the flows offer, by default read from flows/. Throws
- * ConfigError when both settings are set, the file is wrong, or BUYER_URL is http:// to another machine.
+ * The buyers the settings give: BUYERS_FILE's, in its order, with the terms of its top-level keys; else the one
+ * BUYER_URL makes, which takes every lead at any hour, as delivery worked before buyers; else none (leads are stored
+ * and wait). Without the file, the terms are the defaults. `lenders` are site/content/lenders.json's (readLenders);
+ * `offered`, what the flows offer, by default read from flows/. Throws ConfigError when both settings are set, the
+ * file is wrong, or BUYER_URL is http:// to another machine.
  */
-export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
+export function loadBuyersAndSale(
+  settings: BuyerSettings,
+  lenders: readonly Lender[],
+  offered?: FlowValues,
+): BuyersAndSale {
   const { buyersFile, buyerUrl, buyerName = DEFAULT_BUYER_NAME, buyerSigningKeys = [] } = settings;
   if (buyersFile !== undefined && buyerUrl !== undefined) throw new ConfigError([BUYERS_FILE_AND_URL]);
   if (buyersFile !== undefined) return readBuyersFile(buyersFile, lenders, offered ?? readFlowValues(FLOWS_DIR));
-  if (buyerUrl === undefined) return [];
+  const sale = { ...DEFAULT_SALE_SETTINGS };
+  if (buyerUrl === undefined) return { buyers: [], sale };
   const cleartext = cleartextProblem(buyerUrl);
   if (cleartext !== undefined) throw new ConfigError([`BUYER_URL ${cleartext} (not shown here: it may hold a key)`]);
-  return [
-    {
-      id: SINGLE_BUYER_ID,
-      name: buyerName,
-      priority: 1,
-      timeZone: DEFAULT_TIME_ZONE,
-      filters: {},
-      caps: {},
-      endpoint: buyerUrl,
-      signingKeys: buyerSigningKeys,
-    },
-  ];
+  const buyer: Buyer = {
+    id: SINGLE_BUYER_ID,
+    name: buyerName,
+    priority: 1,
+    timeZone: DEFAULT_TIME_ZONE,
+    filters: {},
+    caps: {},
+    endpoint: buyerUrl,
+    signingKeys: buyerSigningKeys,
+  };
+  return { buyers: [buyer], sale };
 }
 
-/** Each buyer with its client: its endpoint, keys, field map and events endpoint; no endpoint or key beside it. */
+/** The buyers alone (loadBuyersAndSale's), for what does not sell by bids. */
+export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], offered?: FlowValues): Buyer[] {
+  return loadBuyersAndSale(settings, lenders, offered).buyers;
+}
+
+/**
+ * Each buyer with its client: its endpoint, keys, field map and events endpoint; no endpoint or key beside it (its
+ * ping endpoint, a way in too, stays with the Buyer).
+ */
 export function routedBuyers(buyers: readonly Buyer[], timeoutMs: number): RoutedBuyer[] {
-  return buyers.map(({ endpoint, signingKeys, eventsEndpoint, ...rules }) => ({
+  return buyers.map(({ endpoint, signingKeys, eventsEndpoint, pingEndpoint, ...rules }) => ({
     ...rules,
     client: httpBuyerClient({
       url: endpoint,

@@ -25,6 +25,19 @@ const range = (type: 'number' | 'integer', description: string) =>
 
 const positive = (description: string) => ({ type: 'integer', minimum: 1, description }) as const;
 
+/**
+ * The most any amount of money in the file may be, in USD: far above any lead's price, and within what the database's
+ * numeric(12,2) columns hold. That the amount has at most 2 decimals is buyer-checks.ts's to say.
+ */
+export const MOST_USD = 1_000_000;
+
+const usd = (description: string) => ({ type: 'number', minimum: 0, maximum: MOST_USD, description }) as const;
+
+/** pingTimeoutMs's bounds: shorter is no time to answer, longer keeps a lead from its buyers. */
+export const PING_TIMEOUT_MS = { min: 50, max: 10_000 } as const;
+/** failoverSeconds's ceiling: a day, longer than the retry schedule's first day of attempts. */
+export const MOST_FAILOVER_SECONDS = 86_400;
+
 export const buyerSchema = {
   type: 'object',
   properties: {
@@ -93,6 +106,15 @@ export const buyerSchema = {
       description: "Lead field -> its name in the buyer's system",
     },
     eventsEndpoint: url('Where lead.revoked events are POSTed; default: endpoint'),
+    price: usd('What it pays for each lead it accepts, in USD (at most 2 decimals); absent: no stated price'),
+    pingEndpoint: url('Where it is asked for a bid on a lead without its personal data: an https:// URL'),
+    pingTimeoutMs: {
+      type: 'integer',
+      minimum: PING_TIMEOUT_MS.min,
+      maximum: PING_TIMEOUT_MS.max,
+      description: 'How long its answer to a ping is waited for, in milliseconds; default 750',
+    },
+    minPrice: usd('The lowest bid of its that may win, in USD (at most 2 decimals)'),
   },
   required: ['lender', 'endpoint', 'priority'],
   additionalProperties: false,
@@ -103,6 +125,19 @@ export const buyersFileSchema = {
   properties: {
     $schema: { type: 'string' },
     buyers: { type: 'array', items: buyerSchema, description: 'The companies that buy leads, each for one lender' },
+    floorPrice: usd('The least a bid must be for a lead to be sold on it, in USD (at most 2 decimals); default 0'),
+    maxBid: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: MOST_USD,
+      description: 'Bids above this many USD are not believed (at most 2 decimals); default 1000',
+    },
+    failoverSeconds: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MOST_FAILOVER_SECONDS,
+      description: 'Seconds of failed posts to a buyer after which a lead moves on; default 120',
+    },
   },
   required: ['buyers'],
   additionalProperties: false,
@@ -128,4 +163,16 @@ export interface BuyerEntry {
   dedupeDays?: number;
   fieldMap?: Record<string, string>;
   eventsEndpoint?: string;
+  price?: number;
+  pingEndpoint?: string;
+  pingTimeoutMs?: number;
+  minPrice?: number;
+}
+
+/** The file once the schema passed. */
+export interface BuyersFileEntry {
+  buyers: BuyerEntry[];
+  floorPrice?: number;
+  maxBid?: number;
+  failoverSeconds?: number;
 }

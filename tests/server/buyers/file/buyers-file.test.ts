@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../../../../server/platform/config/load
 import { LENDERS_CONTENT_FILE, readLenders } from '../../../../server/intake/leads/lenders.ts';
 import { PROJECT_ROOT } from '../../../../server/platform/paths.ts';
 import { SINGLE_BUYER_ID } from '../../../../server/buyers/buyer.ts';
-import { loadBuyers, routedBuyers } from '../../../../server/buyers/file/buyers-file.ts';
+import { loadBuyers, loadBuyersAndSale, routedBuyers } from '../../../../server/buyers/file/buyers-file.ts';
 import { startTestBuyer, type TestBuyer } from '../../../support/test-buyer.ts';
 import { verifyWebhook } from '../../../support/webhook-verify.ts';
 
@@ -60,20 +60,24 @@ describe('loadBuyers from BUYERS_FILE', () => {
     expect(buyers.map((buyer) => buyer.signingKeys.length)).toEqual([1, 2, 0]);
   });
 
-  it('fills in what a buyer leaves out: any lead, any hour, no caps, unsigned, the zone America/Los_Angeles', () => {
+  it('fills in what a buyer leaves out: any lead, any hour, no caps, unsigned, the zone America/Los_Angeles, no price', () => {
     const file = writeFile(JSON.stringify({ buyers: [quillmont] }));
-    expect(loadBuyers({ buyersFile: file }, LENDERS)).toEqual([
-      {
-        id: 'quillmont',
-        name: 'Quillmont Capital',
-        priority: 1,
-        timeZone: 'America/Los_Angeles',
-        filters: {},
-        caps: {},
-        endpoint: 'https://leads.quillmont.example/v1/leads',
-        signingKeys: [],
-      },
-    ]);
+    expect(loadBuyersAndSale({ buyersFile: file }, LENDERS)).toEqual({
+      buyers: [
+        {
+          id: 'quillmont',
+          name: 'Quillmont Capital',
+          priority: 1,
+          timeZone: 'America/Los_Angeles',
+          filters: {},
+          caps: {},
+          endpoint: 'https://leads.quillmont.example/v1/leads',
+          signingKeys: [],
+          pingTimeoutMs: 750,
+        },
+      ],
+      sale: { floorPrice: 0, maxBid: 1000, failoverSeconds: 120 },
+    });
   });
 
   it('keeps everything a buyer says', () => {
@@ -94,12 +98,37 @@ describe('loadBuyers from BUYERS_FILE', () => {
       dedupeDays: 30,
       fieldMap: { email: 'contact_email' },
       eventsEndpoint: 'https://leads.quillmont.example/v1/events',
+      price: 42.5,
+      pingEndpoint: 'https://leads.quillmont.example/v1/ping',
+      pingTimeoutMs: 400,
+      minPrice: 19.99,
     };
-    const file = writeFile(JSON.stringify({ buyers: [full] }));
+    const file = writeFile(JSON.stringify({ buyers: [full], floorPrice: 5.25, maxBid: 300, failoverSeconds: 60 }));
     const { lender, secrets, ...kept } = full;
-    expect(loadBuyers({ buyersFile: file }, LENDERS)).toEqual([
-      { ...kept, id: lender, name: 'Quillmont Capital', signingKeys: secrets.map(keyOf) },
+    expect(loadBuyersAndSale({ buyersFile: file }, LENDERS)).toEqual({
+      buyers: [{ ...kept, id: lender, name: 'Quillmont Capital', signingKeys: secrets.map(keyOf) }],
+      sale: { floorPrice: 5.25, maxBid: 300, failoverSeconds: 60 },
+    });
+  });
+
+  it('takes a price of 0 and whole cents, and gives the default terms without a file', () => {
+    const file = writeFile(
+      JSON.stringify({
+        buyers: [
+          { ...quillmont, price: 0 },
+          { ...vantorra, price: 19.99, minPrice: 0.01 },
+        ],
+      }),
+    );
+    expect(loadBuyers({ buyersFile: file }, LENDERS).map(({ price, minPrice }) => ({ price, minPrice }))).toEqual([
+      { price: 0, minPrice: undefined },
+      { price: 19.99, minPrice: 0.01 },
     ]);
+    expect(loadBuyersAndSale({ buyerUrl: 'https://leads.example.com/v1/leads' }, LENDERS).sale).toEqual({
+      floorPrice: 0,
+      maxBid: 1000,
+      failoverSeconds: 120,
+    });
   });
 
   it('takes http:// to this machine only: 127.0.0.0/8, ::1 and localhost', () => {
@@ -317,11 +346,83 @@ describe('loadBuyers from BUYERS_FILE', () => {
       ],
     ],
     [
+      'a price below 0, a fraction of a cent, and a minPrice that is no number',
+      {
+        buyers: [
+          { ...quillmont, price: -1 },
+          { ...vantorra, price: 12.345, minPrice: '10' },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0/price: -1 is out of range: it must be at least 0: What it pays for each lead it accepts, in USD (at most 2 decimals); absent: no stated price',
+        'buyer "vantorra" /buyers/1/minPrice: expected a number, found the text "10" (write it without quotes: 10): The lowest bid of its that may win, in USD (at most 2 decimals)',
+        'buyer "vantorra" /buyers/1/price: 12.345 has more than 2 decimals: write whole cents, like 12.35',
+      ],
+    ],
+    [
+      'a price past any lead (1e400 reads as Infinity)',
+      { buyers: [{ ...quillmont, price: 2_000_000 }] },
+      [
+        'buyer "quillmont" /buyers/0/price: 2000000 is out of range: it must be at most 1000000: What it pays for each lead it accepts, in USD (at most 2 decimals); absent: no stated price',
+      ],
+    ],
+    [
+      'a minPrice of a fraction of a cent',
+      { buyers: [{ ...quillmont, minPrice: 0.005 }] },
+      ['buyer "quillmont" /buyers/0/minPrice: 0.005 has more than 2 decimals: write whole cents, like 0.01'],
+    ],
+    [
+      'a ping endpoint in clear to another machine, never repeated, and one that is no URL',
+      {
+        buyers: [
+          { ...quillmont, pingEndpoint: 'http://ping.quillmont.example/?key=s3cr3t' },
+          { ...vantorra, pingEndpoint: 'bids please' },
+        ],
+      },
+      [
+        `buyer "quillmont" /buyers/0/pingEndpoint: ${CLEARTEXT}`,
+        'buyer "vantorra" /buyers/1/pingEndpoint: must be an absolute https:// URL, like https://leads.buyer.example/v1/leads (not shown here: it may hold a key)',
+      ],
+    ],
+    [
+      'a ping timeout too short, too long, or not whole milliseconds',
+      {
+        buyers: [
+          { ...quillmont, pingTimeoutMs: 10 },
+          { ...vantorra, pingTimeoutMs: 60_000 },
+          { ...quillmont, lender: 'elmsbrook', pingTimeoutMs: 750.5 },
+        ],
+      },
+      [
+        'buyer "quillmont" /buyers/0/pingTimeoutMs: 10 is out of range: it must be at least 50: How long its answer to a ping is waited for, in milliseconds; default 750',
+        'buyer "vantorra" /buyers/1/pingTimeoutMs: 60000 is out of range: it must be at most 10000: How long its answer to a ping is waited for, in milliseconds; default 750',
+        'buyer "elmsbrook" /buyers/2/pingTimeoutMs: expected a whole number, found the number 750.5: How long its answer to a ping is waited for, in milliseconds; default 750',
+      ],
+    ],
+    [
+      "the sale's terms out of range: a floor below 0, a ceiling of 0, no seconds to fail over",
+      { buyers: [quillmont], floorPrice: -0.5, maxBid: 0, failoverSeconds: 0 },
+      [
+        '/floorPrice: -0.5 is out of range: it must be at least 0: The least a bid must be for a lead to be sold on it, in USD (at most 2 decimals); default 0',
+        '/maxBid: 0 is out of range: it must be more than 0: Bids above this many USD are not believed (at most 2 decimals); default 1000',
+        '/failoverSeconds: 0 is out of range: it must be at least 1: Seconds of failed posts to a buyer after which a lead moves on; default 120',
+      ],
+    ],
+    [
+      "the sale's terms not whole: a floor and a ceiling in fractions of a cent, seconds in fractions",
+      { buyers: [quillmont], floorPrice: 1.001, maxBid: 999.999, failoverSeconds: 1.5 },
+      [
+        '/failoverSeconds: expected a whole number, found the number 1.5: Seconds of failed posts to a buyer after which a lead moves on; default 120',
+        '/floorPrice: 1.001 has more than 2 decimals: write whole cents, like 1.00',
+        '/maxBid: 999.999 has more than 2 decimals: write whole cents, like 1000.00',
+      ],
+    ],
+    [
       'no list of buyers',
       { lenders: [quillmont] },
       [
         '/: "buyers" is missing: add it (The companies that buy leads, each for one lender)',
-        '/lenders: unknown key "lenders" (allowed: $schema, buyers)',
+        '/lenders: unknown key "lenders" (allowed: $schema, buyers, floorPrice, maxBid, failoverSeconds)',
       ],
     ],
     [
@@ -461,6 +562,7 @@ describe('routedBuyers', () => {
     const [routed] = routedBuyers(loadBuyers({ buyersFile: file }, LENDERS), 2_000);
     expect(routed).not.toHaveProperty('endpoint');
     expect(routed).not.toHaveProperty('signingKeys');
+    expect(routed).not.toHaveProperty('pingEndpoint');
     expect(routed).toMatchObject({ id: 'quillmont', name: 'Quillmont Capital', priority: 1 });
     const attemptedAt = new Date();
     const outcome = await routed!.client.handOver({
