@@ -3,7 +3,7 @@ import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
 import { mapFields } from './field-map.ts';
 import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './buyer-answer.ts';
 import { retryAfterSeconds } from './retry-after.ts';
-import { webhookSignature } from '../../platform/webhook-signature.ts';
+import { answerStart, networkProblem, webhookHeaders } from './webhook-post.ts';
 
 export type { HandOverOutcome } from './buyer-answer.ts';
 
@@ -59,32 +59,6 @@ export interface HttpBuyerOptions {
   eventsUrl?: string | undefined;
 }
 
-function networkProblem(error: unknown): string {
-  // fetch reports every network failure as "fetch failed"; the cause says which (ECONNREFUSED, ENOTFOUND, ...).
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
-  return `request failed (${code})`;
-}
-
-/** The start of a body, at most MAX_ANSWER_BYTES: a buyer's long answer is not ours to hold. */
-async function answerStart(response: Response): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < MAX_ANSWER_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel();
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
-}
-
 /** Every field of the spec's payload, empty when the lead has none, so a buyer can map fixed columns. */
 const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(
   LEAD_PAYLOAD_FIELDS.map((field) => [field, '']),
@@ -120,14 +94,7 @@ async function post(
   signingKeys: readonly Buffer[],
   timeoutMs: number,
 ): Promise<HandOverOutcome> {
-  const timestamp = String(Math.floor(attemptedAt.getTime() / 1000));
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'idempotency-key': messageId,
-    'webhook-id': messageId,
-    'webhook-timestamp': timestamp,
-  };
-  if (signingKeys.length > 0) headers['webhook-signature'] = webhookSignature(signingKeys, messageId, timestamp, body);
+  const headers = webhookHeaders(messageId, attemptedAt, body, signingKeys);
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, {
@@ -139,7 +106,7 @@ async function post(
       signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
     });
     let answer = '';
-    if (mayCarryRejection(response.status)) answer = await answerStart(response);
+    if (mayCarryRejection(response.status)) answer = (await answerStart(response, MAX_ANSWER_BYTES)).text;
     else await response.body?.cancel();
     const pause = retryAfterSeconds(response.headers.get('retry-after'), new Date());
     return answerOutcome(response.status, answer, pause);
