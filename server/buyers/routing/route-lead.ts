@@ -158,7 +158,11 @@ async function attempt(
       await db.transaction(async (tx) => {
         await record(tx);
         const keys = contactKeys(payload).map((key) => key.sha256);
-        const meanwhile = await markDelivered(tx, leadId, buyerId, attemptedAt, keys);
+        const meanwhile = await markDelivered(tx, leadId, buyerId, {
+          at: attemptedAt,
+          price: buyer.price,
+          optOutKeys: keys,
+        });
         // Opted out or revoked while this attempt was under way: the buyer that now has the lead is told at once.
         const cause = meanwhile.consentRevoked ? 'consent-revoked' : meanwhile.optedOut ? 'opt-out' : undefined;
         if (cause !== undefined && context.buyerEvents !== undefined) {

@@ -159,29 +159,40 @@ export async function countFailedAttempt(tx: Queryable, leadId: string, buyerId:
   );
 }
 
+/** What a delivery records: when, at what price, and the keys its opt-out check compares. */
+export interface Delivery {
+  at: Date;
+  /** The buyer's price for the lead in USD, whole cents; undefined: sold at no stated price. */
+  price: number | undefined;
+  /** The lead's contact keys (contactKeys). */
+  optOutKeys: readonly string[];
+}
+
 /**
- * The buyer took the lead: the route and the lead say so. Returns whether the lead's visitor revoked consent or opted
- * out meanwhile (`optOutKeys`: the lead's contact keys): both are checked before an attempt, so only one that landed
- * while the attempt was under way shows here, and the buyer that now has the lead must be told.
+ * The buyer took the lead: the route and the lead say so, with the price it was sold at (migration 023). Returns
+ * whether the lead's visitor revoked consent or opted out meanwhile: both are checked before an attempt, so only one
+ * that landed while the attempt was under way shows here, and the buyer that now has the lead must be told.
  */
 export async function markDelivered(
   tx: Queryable,
   leadId: string,
   buyerId: string,
-  at: Date,
-  optOutKeys: readonly string[],
+  { at, price, optOutKeys }: Delivery,
 ): Promise<{ consentRevoked: boolean; optedOut: boolean }> {
+  // Sent as text ("42.50"), so the numeric column takes the exact amount, never a float's nearest.
+  const amount = price === undefined ? null : price.toFixed(2);
   await tx.query(
-    `update lead_routes set state = 'delivered', attempts = attempts + 1, decided_at = $3, delivered_at = $3
+    `update lead_routes set state = 'delivered', attempts = attempts + 1, decided_at = $3, delivered_at = $3,
+        price = $4::numeric
       where lead_id = $1 and buyer_id = $2`,
-    [leadId, buyerId, at],
+    [leadId, buyerId, at, amount],
   );
   const { rows } = await tx.query<{ consent_revoked: boolean; opted_out: boolean }>(
-    `update leads set delivered_at = $3, delivered_to = $2, delivery_reason = null
+    `update leads set delivered_at = $3, delivered_to = $2, delivery_reason = null, sold_price = $5::numeric
       where id = $1 and delivered_at is null
       returning held = 'consent-revoked' as consent_revoked,
         exists (select 1 from privacy_opt_outs where contact_sha256 = any($4::text[])) as opted_out`,
-    [leadId, buyerId, at, optOutKeys],
+    [leadId, buyerId, at, optOutKeys, amount],
   );
   return { consentRevoked: rows[0]?.consent_revoked === true, optedOut: rows[0]?.opted_out === true };
 }
