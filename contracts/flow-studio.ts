@@ -54,6 +54,8 @@ export interface FlowVersionSummary {
   status: VersionStatus;
   /** Its share of '/' in the split test (0 when not in it). */
   weight: number;
+  /** The languages it is served in, by name in themselves ("English", "Español"). */
+  languages: string[];
   published_by: string | null;
   published_at: string | null;
   retired_at: string | null;
@@ -78,6 +80,20 @@ export interface FlowProblem {
   message: string;
 }
 
+/**
+ * A draft in one of the other languages of the flows: the texts it adds or changes (its base's own texts keep their
+ * translations), each with its translation (null while it has none). Published with `missing` at 0, the version is also
+ * served in this language, at its prefix.
+ */
+export interface DraftLanguage {
+  /** Its code, the address prefix ("es"). */
+  language: string;
+  /** Its name in itself ("Español"). */
+  name: string;
+  missing: number;
+  texts: { pointer: string; source: string; text: string | null }[];
+}
+
 /** GET /api/admin/flows */
 export interface FlowVersionList {
   versions: FlowVersionSummary[];
@@ -99,6 +115,8 @@ export interface FlowDraft extends DraftSummary {
   overlay: Record<string, unknown>;
   flow: Record<string, unknown> | null;
   problems: FlowProblem[];
+  /** The draft in each other language of the flows (empty while it has no flow). */
+  languages: DraftLanguage[];
   /** The preview's start address for this revision, under PREVIEW_PREFIX. */
   preview_path: string;
 }
@@ -111,6 +129,16 @@ export interface DraftCreate {
 /** PUT /api/admin/flows/drafts/:id: the whole overlay, and the revision it was made from. */
 export interface DraftSave {
   overlay: Record<string, unknown>;
+  revision: number;
+}
+
+/**
+ * PUT /api/admin/flows/drafts/:id/translations: one language's translations, by JSON pointer (one of the draft's texts
+ * in DraftLanguage), replacing those it had; a text left empty has none. Made from `revision`, like a save.
+ */
+export interface DraftTranslationsSave {
+  language: string;
+  texts: Record<string, string>;
   revision: number;
 }
 
@@ -160,6 +188,7 @@ export const flowOverlayPath = (name: string): string => `${flowVersionPath(name
 export const flowRetirePath = (name: string): string => `${flowVersionPath(name)}/retire`;
 export const flowDraftPath = (id: string): string => `${FLOW_DRAFTS_PATH}/${encodeURIComponent(id)}`;
 export const draftPublishPath = (id: string): string => `${flowDraftPath(id)}/publish`;
+export const draftTranslationsPath = (id: string): string => `${flowDraftPath(id)}/translations`;
 /** The preview of a draft at one of its steps' routes ('' for its start). */
 export const previewPath = (id: string, route = ''): string =>
   `${PREVIEW_PREFIX}/${encodeURIComponent(id)}${route === '' ? '' : `/${route}`}`;
@@ -187,6 +216,23 @@ export const draftSaveBody = {
   type: 'object',
   properties: { overlay: {}, revision },
   required: ['overlay', 'revision'],
+  additionalProperties: false,
+} as const;
+
+/** PUT /api/admin/flows/drafts/:id/translations (DraftTranslationsSave). */
+export const draftTranslationsBody = {
+  type: 'object',
+  properties: {
+    language: { type: 'string', minLength: 2, maxLength: 2 },
+    texts: {
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: 5000 },
+      propertyNames: { maxLength: 500 },
+      maxProperties: 2000,
+    },
+    revision,
+  },
+  required: ['language', 'texts', 'revision'],
   additionalProperties: false,
 } as const;
 

@@ -121,6 +121,7 @@ function VersionFacts({ version }: { version: FlowVersionSummary }) {
       </a>,
     ],
     ['Base', version.base ?? '—'],
+    ['Languages', version.languages.join(', ')],
     ['Published', publishedText(version)],
     ['Weight in the split test', String(version.weight)],
     ['Visitors', String(version.visitors)],

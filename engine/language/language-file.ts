@@ -119,14 +119,9 @@ export function checkLanguage(
         });
       } else if (translated.trim() === '' && text.trim() !== '') {
         problems.push({ file, pointer: at, message: `empty: the text of ${source.file} ${pointer} needs words` });
-      } else if (placeholders(translated).join() !== placeholders(text).join()) {
-        problems.push({
-          file,
-          pointer: at,
-          message: `placeholders differ from the English text's: ${list(placeholders(text))} in English, ${list(
-            placeholders(translated),
-          )} here`,
-        });
+      } else {
+        const differ = placeholderProblem(text, translated);
+        if (differ !== undefined) problems.push({ file, pointer: at, message: differ });
       }
     }
     for (const pointer of Object.keys(texts)) {
@@ -140,6 +135,14 @@ export function checkLanguage(
     }
   }
   return problems;
+}
+
+/** What is wrong with the translation's placeholders (`{product}`), which must be the English text's; else undefined. */
+export function placeholderProblem(english: string, translated: string): string | undefined {
+  if (placeholders(translated).join() === placeholders(english).join()) return undefined;
+  return `placeholders differ from the English text's: ${list(placeholders(english))} in English, ${list(
+    placeholders(translated),
+  )} here`;
 }
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);

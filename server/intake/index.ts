@@ -3,6 +3,7 @@
  * as the server sees it, consent-certificate claims, and the lead itself, checked with its flow's own schemas and
  * stored with its consent evidence and its delivery job in one transaction.
  */
+import { readLanguages } from '../../engine/language/language-flows.ts';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../platform/config/settings.ts';
 import type { Database } from '../platform/db/types.ts';
@@ -87,11 +88,16 @@ export const intake: FastifyPluginAsync<IntakeOptions> = async (app, options) =>
   } else {
     const lenders = lenderNames(options.lenders);
     const names = { product: config.productName, lenders };
-    const flows = publishedLeadFlows(readLeadFlows(options.flowsDir, names), options.catalog, names, (version, error) =>
-      app.log.error(
-        { version, reason: (error as Error).message },
-        'a published version cannot take leads; its leads are refused',
-      ),
+    const flows = publishedLeadFlows(
+      readLeadFlows(options.flowsDir, names),
+      options.catalog,
+      names,
+      readLanguages(options.flowsDir),
+      (version, error) =>
+        app.log.error(
+          { version, reason: (error as Error).message },
+          'a published version cannot take leads; its leads are refused',
+        ),
     );
     await registerLeadRoutes(app, {
       flows,

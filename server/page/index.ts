@@ -23,7 +23,7 @@ export { FlowRoutesError } from './pages.ts';
 export { SiteContentError } from './site-content.ts';
 export { CONTENT_DIR } from './content/check.ts';
 export { compileVersion, type CompiledVersion } from './published/compile-version.ts';
-export { publishVersion } from './published/publish-version.ts';
+export { publishVersion, type VersionToPublish } from './published/publish-version.ts';
 export { createVersionCatalog, type PublishedVersion, type VersionCatalog } from './published/version-catalog.ts';
 export { decorateFlowPages, serveFlowPage } from './published/flow-page.ts';
 
@@ -118,6 +118,7 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
     catalog: options.catalog,
     flowPages: app.flowPages,
     publicConfig: toPublicConfig(config),
+    languages: readLanguages(options.flowsDir),
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (version, error) =>
       app.log.error(

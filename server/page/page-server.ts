@@ -247,7 +247,9 @@ export function createPageServer(options: PageOptions): PageServer {
       const pages = await current(request);
       if (pages === undefined) return notBuilt(request, reply);
       const { html, styles } = pages.source;
-      const own = beforeFirstScript(html, `<script>${parts.script}</script>`);
+      // In the address's language (a version published in Spanish at `/es/<name>`): the page loads that language's pack.
+      const language = languageOfPath(languages, routePath(request.url)).code;
+      const own = beforeFirstScript(inLanguage(html, language), `<script>${parts.script}</script>`);
       const page =
         parts.markup === undefined ? template(own, { styles, scripts: [] }) : withScreen(own, styles, parts.markup);
       return respond(request, reply, page, 200);

@@ -1,7 +1,7 @@
 /**
  * `node server/page/prerender-child.ts`: renders the start screens with the build's renderer and exits (see
  * renderInChild in server/page/prerendered.ts). Reads a PrerenderRequest as JSON on stdin; writes {screens} on stdout,
- * each [path, markup] or [path, {error}] (by version for the flows given), or {error} when the renderer itself cannot
+ * each [path, markup] or [path, {error}] (the flows given too, by their start path), or {error} when the renderer itself cannot
  * be loaded.
  */
 import { text } from 'node:stream/consumers';
@@ -51,7 +51,7 @@ try {
     flows === undefined
       ? module.startPaths.map((path) => screen(path, () => module.prerender(path, config)))
       : flows.map(({ flow, startValidators }) =>
-          screen(flow.version, () =>
+          screen(stepPath(flow, flow.steps[flow.start]!), () =>
             module.prerender(stepPath(flow, flow.steps[flow.start]!), config, {
               flow: withEngineMessages(flow),
               validators: startValidatorsOf(startValidators),

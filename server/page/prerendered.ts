@@ -19,7 +19,7 @@ export interface Prerenderer {
   renderAll(config: PublicConfig): Promise<ReadonlyMap<string, string | Error>>;
   /**
    * The start screens of flows the build does not have (versions published in the flow studio), each on the page
-   * that carries it, by version; the error where one failed.
+   * that carries it, by its start path; the error where one failed.
    */
   renderFlows(config: PublicConfig, flows: readonly FlowToRender[]): Promise<ReadonlyMap<string, string | Error>>;
 }
@@ -54,7 +54,7 @@ const CHILD_SCRIPT = serverScript('page/prerender-child');
 export interface PrerenderRequest {
   file: string;
   config: PublicConfig;
-  /** Render these flows' start screens (by version) rather than the build's (by path). */
+  /** Render these flows' start screens rather than the build's. */
   flows?: readonly FlowToRender[];
 }
 

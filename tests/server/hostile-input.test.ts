@@ -189,6 +189,13 @@ const API_ROUTES: Record<string, ApiRouteSpec> = {
     body: { valid: () => ({ name: 'spring-promo', revision: 1 }), bodyLimit: FLOW_STUDIO_BODY_LIMIT },
     params: { id: FLOW_DRAFT_ID },
   },
+  'PUT /api/admin/flows/drafts/:id/translations': {
+    body: {
+      valid: () => ({ language: 'es', texts: { '/steps/amount/heading': '¿Cuánto?' }, revision: 1 }),
+      bodyLimit: FLOW_STUDIO_BODY_LIMIT,
+    },
+    params: { id: FLOW_DRAFT_ID },
+  },
   'PUT /api/admin/flows/split': {
     body: { valid: () => ({ weights: { v1: 50, v2: 50 } }), bodyLimit: FLOW_STUDIO_BODY_LIMIT },
   },

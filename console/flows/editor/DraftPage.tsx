@@ -1,7 +1,8 @@
 /**
  * /admin/flows/drafts/<id>: a draft's steps in the order a visitor meets them, each a link to its editor; adding a
  * step (a copy of one, so made of widgets the flow already uses, placed after another) and removing one; the consent
- * text, which only an admin may change; the draft's problems; Publish.
+ * text, which only an admin may change; the texts it adds or changes in the other languages; the draft's problems;
+ * Publish.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { PageHeading } from '../../PageHeading.tsx';
 import { stepLabel, stepsInFlowOrder } from '../flow-steps.ts';
 import type { FlowsPageProps } from '../flows-page-props.ts';
 import { versionPage } from '../flows-paths.ts';
+import { DraftLanguages } from './DraftLanguages.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { draftStepPage, previewAddress } from './editor-paths.ts';
 import { overlayWithSetting, resolvedSteps } from './overlay-diff.ts';
@@ -98,6 +100,7 @@ function DraftSteps({ session, title, productName, isAdmin }: DraftStepsProps) {
       </section>
       <AddStep stepIds={ids} onAdd={(added) => session.edit(withStepAdded(session.overlay, baseSteps, added))} />
       <ConsentText session={session} isAdmin={isAdmin} />
+      <DraftLanguages session={session} isAdmin={isAdmin} />
     </>
   );
 }

@@ -145,6 +145,7 @@ export function PublishDialog({ draft, unsaved }: PublishDialogProps) {
                 {NAME_HINT}
               </p>
             </div>
+            <PublishedLanguages draft={draft} />
             <ProblemList problems={problems} draftId={draft.id} title="Publishing was refused for these problems" />
             {failure !== '' && (
               <p role="alert" className="console-error">
@@ -163,5 +164,23 @@ export function PublishDialog({ draft, unsaved }: PublishDialogProps) {
         )}
       </dialog>
     </>
+  );
+}
+
+/** Which languages the version will be in: English, and each other whose texts are all translated. */
+function PublishedLanguages({ draft }: { draft: FlowDraft }) {
+  if (draft.languages.length === 0) return null;
+  const complete = draft.languages.filter(({ missing }) => missing === 0).map(({ name }) => name);
+  const incomplete = draft.languages.filter(({ missing }) => missing > 0);
+  return (
+    <div className="console-muted">
+      <p>In {['English', ...complete].join(' and ')}.</p>
+      {incomplete.map((language) => (
+        <p key={language.language}>
+          Not in {language.name}: {language.missing} {language.missing === 1 ? 'text has' : 'texts have'} no
+          translation, so the version will have no address in {language.name}.
+        </p>
+      ))}
+    </div>
   );
 }

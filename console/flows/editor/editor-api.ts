@@ -6,6 +6,7 @@ import type {
   DraftConflict,
   DraftCreate,
   DraftSave,
+  DraftTranslationsSave,
   FlowDraft,
   FlowProblem,
   FlowVersionSummary,
@@ -24,6 +25,10 @@ export function createDraft(base: string): Promise<FlowDraft> {
 
 export function saveDraft(id: string, save: DraftSave): Promise<FlowDraft> {
   return consoleCall<FlowDraft>(draftApi(id), 'PUT', save);
+}
+
+export function saveTranslations(id: string, save: DraftTranslationsSave): Promise<FlowDraft> {
+  return consoleCall<FlowDraft>(`${draftApi(id)}/translations`, 'PUT', save);
 }
 
 export function publishDraft(id: string, request: PublishRequest): Promise<FlowVersionSummary> {

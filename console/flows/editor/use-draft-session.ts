@@ -47,6 +47,8 @@ export interface DraftSession {
   takeTheirs: () => void;
   /** What was typed here is saved over theirs. */
   keepMine: () => void;
+  /** The draft as another save of it answered (its translations'): the next save is made from its revision. */
+  adopt: (draft: FlowDraft) => void;
 }
 
 export function useDraftSession(source: DraftSource, onDraftCreated: (draft: FlowDraft) => void): DraftSession {
@@ -201,6 +203,11 @@ export function useDraftSession(source: DraftSource, onDraftCreated: (draft: Flo
     void flush();
   }, [conflict, flush]);
 
+  const adopt = useCallback((saved: FlowDraft) => {
+    revision.current = saved.revision;
+    setDraft(saved);
+  }, []);
+
   return {
     ...loaded,
     base,
@@ -213,5 +220,6 @@ export function useDraftSession(source: DraftSource, onDraftCreated: (draft: Flo
     retry,
     takeTheirs,
     keepMine,
+    adopt,
   };
 }

@@ -5,12 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db/types.ts';
+import type { GivenTranslation } from '../../../engine/language/version-translation.ts';
 import type { JsonObject } from './overlays.ts';
+
+/** The translations a draft was given: by language code, then by JSON pointer into its resolved flow. */
+export type DraftTranslations = Record<string, Record<string, GivenTranslation>>;
 
 export interface StoredDraft {
   id: string;
   base: string;
   overlay: JsonObject;
+  translations: DraftTranslations;
   revision: number;
   createdBy: string;
   updatedBy: string;
@@ -21,13 +26,14 @@ interface DraftRow {
   id: string;
   base: string;
   overlay: JsonObject;
+  translations: DraftTranslations;
   revision: number;
   created_by: string;
   updated_by: string;
   updated_at: Date | string;
 }
 
-const COLUMNS = 'id, base, overlay, revision, created_by, updated_by, updated_at';
+const COLUMNS = 'id, base, overlay, translations, revision, created_by, updated_by, updated_at';
 
 /** A draft id is a UUID: anything else names no draft (and is never sent to the database). */
 const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +43,7 @@ function draftOf(row: DraftRow): StoredDraft {
     id: row.id,
     base: row.base,
     overlay: row.overlay,
+    translations: row.translations,
     revision: row.revision,
     createdBy: row.created_by,
     updatedBy: row.updated_by,
@@ -97,4 +104,26 @@ export async function deleteDraft(db: Queryable, id: string): Promise<boolean> {
   if (!DRAFT_ID.test(id)) return false;
   const { rowCount } = await db.query('delete from flow_drafts where id = $1', [id]);
   return rowCount === 1;
+}
+
+/**
+ * Saves one language's translations if the draft is still at `revision`, as saveDraft does the overlay: the draft
+ * saved, or 'stale' with the draft as it is now, or undefined when there is no such draft.
+ */
+export async function saveTranslations(
+  db: Queryable,
+  id: string,
+  save: { language: string; texts: Record<string, GivenTranslation>; revision: number; by: string; at: Date },
+): Promise<{ saved: StoredDraft } | { stale: StoredDraft } | undefined> {
+  const current = await findDraft(db, id);
+  if (current === undefined) return undefined;
+  const translations = { ...current.translations, [save.language]: save.texts };
+  const { rows } = await db.query<DraftRow>(
+    `update flow_drafts set translations = $3, revision = revision + 1, updated_by = $4, updated_at = $5
+      where id = $1 and revision = $2 returning ${COLUMNS}`,
+    [id, save.revision, JSON.stringify(translations), save.by, save.at],
+  );
+  if (rows[0] !== undefined) return { saved: draftOf(rows[0]) };
+  const now = await findDraft(db, id);
+  return now === undefined ? undefined : { stale: now };
 }

@@ -7,11 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { VersionCatalog } from '../../page/index.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { draftChecker } from './draft-checks.ts';
+import { readStudioLanguages } from './draft-languages.ts';
 import { registerFlowDraftRoutes } from './draft-routes.ts';
 import { readFileVersions } from './file-versions.ts';
 import { registerPreviewRoute } from './preview-route.ts';
 import { registerPublishRoute } from './publish-route.ts';
 import { registerSplitRoutes } from './split-routes.ts';
+import { registerTranslationsRoute } from './translations-route.ts';
 import { createStudio } from './studio.ts';
 import { registerFlowVersionRoutes } from './version-routes.ts';
 import { readWidgetInfo } from './widget-info.ts';
@@ -27,16 +29,20 @@ export interface FlowStudioOptions {
 
 export function registerFlowStudio(app: FastifyInstance, options: FlowStudioOptions): void {
   const files = readFileVersions(options.flowsDir);
+  const widgets = readWidgetInfo();
   const studio = createStudio({
     db: options.db,
     now: options.now,
     files,
     catalog: options.catalog,
-    checker: draftChecker(files, readWidgetInfo()),
+    checker: draftChecker(files, widgets),
     splitTest: options.splitTest,
+    languages: readStudioLanguages(options.flowsDir, files, widgets),
+    widgets,
   });
   registerFlowVersionRoutes(app, studio);
   registerFlowDraftRoutes(app, studio);
+  registerTranslationsRoute(app, studio);
   registerPublishRoute(app, studio);
   registerSplitRoutes(app, studio);
   registerPreviewRoute(app, studio);

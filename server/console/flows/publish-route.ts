@@ -16,12 +16,13 @@ import {
 } from '../../../contracts/flow-studio.ts';
 import type { Consent, Flow } from '../../../engine/flow/definition.ts';
 import { resolveFlows } from '../../../engine/flow/overlay.ts';
-import { compileVersion, publishVersion, type CompiledVersion } from '../../page/index.ts';
+import { compileVersion, publishVersion, type CompiledVersion, type VersionToPublish } from '../../page/index.ts';
 import { auditOf, recordAudit } from '../audit/audit.ts';
 import { allow, signedIn } from '../access.ts';
 import { fieldErrors } from '../../platform/http/field-errors.ts';
 import { byDraftId, DRAFT_PATH, draftConflict, NO_SUCH_DRAFT } from './draft-routes.ts';
 import { deleteDraft, findDraft } from './draft-store.ts';
+import { draftInLanguages } from './draft-languages.ts';
 import type { FileVersion } from './file-versions.ts';
 import {
   changesOf,
@@ -103,9 +104,22 @@ export function registerPublishRoute(app: FastifyInstance, studio: Studio): void
       const overlay = completeOverlay(fileBase, name, changes);
       const flow = resolvedFlow(studio, fileBase, name, overlay);
       let compiled: CompiledVersion;
+      let languages: VersionToPublish['languages'];
       try {
         if (flow === undefined) throw new Error('the draft does not resolve to a flow');
         compiled = compileVersion(flow);
+        // Published in each language that has every text; the others leave the version in English only there.
+        languages = draftInLanguages(studio, base, flow, draft.translations).flatMap(({ language, version }) =>
+          version.flow === undefined
+            ? []
+            : [
+                {
+                  language: language.file.language,
+                  flow: version.flow as unknown as Flow,
+                  compiled: compileVersion(version.flow as unknown as Flow),
+                },
+              ],
+        );
       } catch (error) {
         request.log.warn({ err: error }, 'a draft that passed its checks did not compile');
         return reply
@@ -119,7 +133,15 @@ export function registerPublishRoute(app: FastifyInstance, studio: Studio): void
         const locked = await findDraft(tx, draft.id, { lock: true });
         if (locked === undefined) return { status: 404 as const };
         if (locked.revision !== revision) return { status: 409 as const, conflict: locked };
-        const published = await publishVersion(tx, { name, base: draft.base, overlay, flow, compiled, by: user.email });
+        const published = await publishVersion(tx, {
+          name,
+          base: draft.base,
+          overlay,
+          flow,
+          compiled,
+          languages,
+          by: user.email,
+        });
         if (published === 'taken') return { status: 'taken' as const };
         await deleteDraft(tx, draft.id);
         const diff = versionDiff(baseFlow(base), flow);
@@ -140,6 +162,7 @@ export function registerPublishRoute(app: FastifyInstance, studio: Studio): void
         publishedBy: user.email,
         publishedAt: at,
         retiredAt: null,
+        languages: languages.map(({ language }) => language),
       };
       return reply.code(201).send(await publishedSummary(studio, version));
     },

@@ -8,7 +8,9 @@ import type { FlowDraft } from '../../../contracts/flow-studio.ts';
 import { previewPath } from '../../../contracts/flow-studio.ts';
 import type { VersionCatalog } from '../../page/index.ts';
 import type { Database } from '../../platform/db/types.ts';
+import type { WidgetInfo } from '../../../engine/flow/checks.ts';
 import type { CheckedDraft, DraftChecker } from './draft-checks.ts';
+import { draftInLanguages, draftLanguagesView, type StudioLanguage } from './draft-languages.ts';
 import type { StoredDraft } from './draft-store.ts';
 import type { FlowFiles } from './file-versions.ts';
 import type { Base } from './overlays.ts';
@@ -21,15 +23,22 @@ export interface Studio {
   checker: DraftChecker;
   /** SPLIT_TEST: the split test's weights while the studio has set none. */
   splitTest: ReadonlyMap<string, number>;
-  /** The checks of a draft's revision, run once. */
-  checked(draft: StoredDraft): CheckedDraft;
+  /** The other languages of the flows, which drafts are translated into. */
+  languages: readonly StudioLanguage[];
+  widgets: readonly WidgetInfo[];
+  /** The checks of a draft's revision, run once, with the draft in each language (none when it has no flow). */
+  checked(draft: StoredDraft): CheckedDraft & { languages: ReturnType<typeof draftInLanguages> };
 }
 
 /** Revisions whose checks are kept: the drafts being edited now, a few revisions each. */
 const CHECKS_KEPT = 64;
 
 export function createStudio(parts: Omit<Studio, 'checked'>): Studio {
-  const kept = new Map<string, CheckedDraft>();
+  const kept = new Map<string, ReturnType<Studio['checked']>>();
+  const inLanguages = (checked: CheckedDraft, base: Base, draft: StoredDraft) => ({
+    ...checked,
+    languages: checked.flow === null ? [] : draftInLanguages(parts, base, checked.flow, draft.translations),
+  });
   const studio: Studio = {
     ...parts,
     checked(draft) {
@@ -37,10 +46,14 @@ export function createStudio(parts: Omit<Studio, 'checked'>): Studio {
       const found = kept.get(key);
       if (found !== undefined) return found;
       const base = baseNamed(studio, draft.base);
-      const checked: CheckedDraft =
+      const checked =
         base === undefined
-          ? { flow: null, problems: [{ pointer: '/extends', message: `the base ${draft.base} no longer exists` }] }
-          : parts.checker.check(draft.id, base, draft.overlay);
+          ? {
+              flow: null,
+              problems: [{ pointer: '/extends', message: `the base ${draft.base} no longer exists` }],
+              languages: [],
+            }
+          : inLanguages(parts.checker.check(draft.id, base, draft.overlay), base, draft);
       kept.set(key, checked);
       if (kept.size > CHECKS_KEPT) kept.delete(kept.keys().next().value!);
       return checked;
@@ -69,7 +82,7 @@ export function baseNamed(studio: Pick<Studio, 'files' | 'catalog'>, name: strin
 
 /** The draft as GET and PUT answer it: with its flow and problems, and where its preview is. */
 export function draftView(studio: Studio, draft: StoredDraft): FlowDraft {
-  const { flow, problems } = studio.checked(draft);
+  const { flow, problems, languages } = studio.checked(draft);
   return {
     id: draft.id,
     base: draft.base,
@@ -79,6 +92,7 @@ export function draftView(studio: Studio, draft: StoredDraft): FlowDraft {
     overlay: draft.overlay,
     flow: flow,
     problems,
+    languages: draftLanguagesView(languages),
     // The revision in the address makes the preview's frame load again after each save.
     preview_path: `${previewPath(draft.id)}?revision=${draft.revision}`,
   };

@@ -8,6 +8,13 @@ import { funnelReport } from '../../funnel/index.ts';
 import type { PublishedVersion } from '../../page/index.ts';
 import type { FileVersion } from './file-versions.ts';
 import type { Studio } from './studio.ts';
+import { SOURCE_LANGUAGE_NAME } from '../../../engine/language/language-file.ts';
+
+/** A version's languages by name: English, then those it is translated into, in the languages' order. */
+function languageNames(studio: Studio, translated: (code: string) => boolean): string[] {
+  const others = studio.languages.filter(({ file }) => translated(file.language)).map(({ file }) => file.name);
+  return [SOURCE_LANGUAGE_NAME, ...others];
+}
 
 /**
  * The weights '/' is shared by now: the studio's (live versions only) once it has set any, else SPLIT_TEST's. A
@@ -47,6 +54,8 @@ export async function fileSummary(studio: Studio, file: FileVersion): Promise<Fl
     base: typeof extended === 'string' ? (studio.files.byFile(extended)?.name ?? extended) : null,
     status: statusOf(file.name, false, shares),
     weight: shares.get(file.name) ?? 0,
+    // The flow files are translated whole: the build refuses a language that lacks a text.
+    languages: languageNames(studio, () => true),
     published_by: null,
     published_at: null,
     retired_at: null,
@@ -64,6 +73,7 @@ export async function publishedSummary(studio: Studio, version: PublishedVersion
     base: version.base,
     status: statusOf(version.name, retired, shares),
     weight: retired ? 0 : (shares.get(version.name) ?? 0),
+    languages: languageNames(studio, (code) => version.languages.includes(code)),
     published_by: version.publishedBy,
     published_at: version.publishedAt.toISOString(),
     retired_at: version.retiredAt?.toISOString() ?? null,

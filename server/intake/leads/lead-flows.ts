@@ -31,7 +31,8 @@ export interface LeadFlow {
   consent: ConsentShown;
   /**
    * This version in each other language of the flows folder, by language code ("es"): its messages and its consent
-   * text in that language. A published version has none yet: its leads take the English ones, whatever the language.
+   * text in that language. A published version has those it was published in; a lead in any other takes the English
+   * ones.
    */
   translations?: ReadonlyMap<string, LeadFlow>;
 }

@@ -16,6 +16,14 @@ export interface PublishedVersion {
   publishedBy: string;
   publishedAt: Date;
   retiredAt: Date | null;
+  /** The other languages it was published in (codes), each with every text translated. */
+  languages: readonly string[];
+}
+
+/** A published version in one of its other languages: its flow with the words in it (basePath as in English). */
+export interface VersionInLanguage {
+  flow: Flow;
+  compiled: CompiledVersion;
 }
 
 export interface VersionCatalog {
@@ -24,6 +32,8 @@ export interface VersionCatalog {
   get(name: string): PublishedVersion | undefined;
   /** The version's validators scripts, as published. */
   compiled(name: string): CompiledVersion | undefined;
+  /** The version in another language it was published in. */
+  inLanguage(name: string, language: string): VersionInLanguage | undefined;
   /** The studio's weights of '/' by version (live versions only); undefined while none is set. */
   splitWeights(): ReadonlyMap<string, number> | undefined;
   /** Polls now (tests; the publishing server right after a publish); the first call starts the polling. */
@@ -43,16 +53,32 @@ export interface CatalogOptions {
 interface Known {
   version: PublishedVersion;
   compiled: CompiledVersion;
+  languages: ReadonlyMap<string, VersionInLanguage>;
 }
 
-interface VersionRow {
+interface CompiledRow {
+  start_validators: string;
+  later_validators: string;
+  later_validators_hash: string;
+}
+
+const compiledOf = (row: CompiledRow): CompiledVersion => ({
+  startValidators: row.start_validators,
+  laterValidators: row.later_validators,
+  laterValidatorsHash: row.later_validators_hash,
+});
+
+interface LanguageRow extends CompiledRow {
+  name: string;
+  language: string;
+  flow: Flow;
+}
+
+interface VersionRow extends CompiledRow {
   name: string;
   base: string;
   overlay: Record<string, unknown>;
   flow: Flow;
-  start_validators: string;
-  later_validators: string;
-  later_validators_hash: string;
   published_by: string;
   published_at: Date;
   retired_at: Date | null;
@@ -85,6 +111,14 @@ export function createVersionCatalog(db: Queryable, options: CatalogOptions = {}
                from flow_versions where name = any($1::text[])`,
             [unknown],
           );
+    const { rows: translated } =
+      added.length === 0
+        ? { rows: [] }
+        : await db.query<LanguageRow>(
+            `select name, language, flow, start_validators, later_validators, later_validators_hash
+               from flow_version_languages where name = any($1::text[]) order by name, language`,
+            [added.map(({ name }) => name)],
+          );
     const next = new Map<string, Known>();
     let changed = states.length !== known.size || added.length > 0;
     for (const { name, retired_at } of states) {
@@ -94,6 +128,11 @@ export function createVersionCatalog(db: Queryable, options: CatalogOptions = {}
       next.set(name, { ...before, version: { ...before.version, retiredAt: retired_at } });
     }
     for (const row of added) {
+      const languages = new Map(
+        translated
+          .filter(({ name }) => name === row.name)
+          .map((each) => [each.language, { flow: each.flow, compiled: compiledOf(each) }] as const),
+      );
       next.set(row.name, {
         version: {
           name: row.name,
@@ -103,12 +142,10 @@ export function createVersionCatalog(db: Queryable, options: CatalogOptions = {}
           publishedBy: row.published_by,
           publishedAt: row.published_at,
           retiredAt: row.retired_at,
+          languages: [...languages.keys()],
         },
-        compiled: {
-          startValidators: row.start_validators,
-          laterValidators: row.later_validators,
-          laterValidatorsHash: row.later_validators_hash,
-        },
+        compiled: compiledOf(row),
+        languages,
       });
     }
     const { rows: weightRows } = await db.query<{ version: string; weight: number }>(
@@ -157,6 +194,7 @@ export function createVersionCatalog(db: Queryable, options: CatalogOptions = {}
     published: () => ordered,
     get: (name) => known.get(name)?.version,
     compiled: (name) => known.get(name)?.compiled,
+    inLanguage: (name, language) => known.get(name)?.languages.get(language),
     splitWeights: () => weights,
     refresh,
     onChange: (listener) => void listeners.push(listener),

@@ -37,6 +37,7 @@ import {
 import { FUNNEL_CSV_PATH, FUNNEL_PATH } from '../../../contracts/funnel.ts';
 import {
   draftPublishPath,
+  draftTranslationsPath,
   FLOW_DRAFTS_PATH,
   FLOW_SPLIT_PATH,
   FLOW_VERSIONS_PATH,
@@ -215,6 +216,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     access: ACCESS.flowChanges,
   },
   { method: 'DELETE', route: `${FLOW_DRAFTS_PATH}/:id`, url: flowDraftPath(SOME_DRAFT), access: ACCESS.flowChanges },
+  {
+    method: 'PUT',
+    route: `${FLOW_DRAFTS_PATH}/:id/translations`,
+    url: draftTranslationsPath(SOME_DRAFT),
+    body: { language: 'es', texts: {}, revision: 1 },
+    access: ACCESS.flowChanges,
+  },
   {
     method: 'POST',
     route: `${FLOW_DRAFTS_PATH}/:id/publish`,

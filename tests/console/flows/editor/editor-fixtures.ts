@@ -16,6 +16,7 @@ export const V1_DETAIL: FlowVersionDetail = {
     base: null,
     status: 'live',
     weight: 0,
+    languages: ['English', 'Español'],
     published_by: null,
     published_at: null,
     retired_at: null,
@@ -39,6 +40,7 @@ export function draftOf(overlay: Record<string, unknown>, revision: number, prob
     overlay,
     flow: null,
     problems,
+    languages: [],
     preview_path: `/studio-preview/${DRAFT_ID}`,
   };
 }

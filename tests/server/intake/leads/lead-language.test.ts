@@ -39,6 +39,14 @@ describe.each(DATABASES)('the language of a lead on $name', ({ open }) => {
     database = await open();
     await prepareLeadDatabase(database.db);
     await publishFromV1(database.db, 'autumn');
+    await publishFromV1(
+      database.db,
+      'winter',
+      () => {},
+      (flow) => {
+        flow.consent!.text = SPANISH_CONSENT;
+      },
+    );
     app = await startLeadApp(database.db, { flowsDir: flows.path, env: { PRODUCT_NAME: 'Acme Funding' } });
   }, 60_000);
 
@@ -126,7 +134,13 @@ describe.each(DATABASES)('the language of a lead on $name', ({ open }) => {
     ]);
   });
 
-  it('records the English consent for a Spanish lead of a version published in the studio, which has no Spanish yet', async () => {
+  it('records the Spanish consent for a Spanish lead of a version published in the studio in Spanish', async () => {
+    const { row } = await stored(validLead({ language: 'es', flow_version: 'winter' }));
+    expect(row).toMatchObject({ language: 'es', consent_text: shown(SPANISH_CONSENT, 'es-US') });
+    expect(row.consent_sha256).toBe(sha256(shown(SPANISH_CONSENT, 'es-US')));
+  });
+
+  it('records the English consent for a Spanish lead of a version published in the studio in English only', async () => {
     const { row } = await stored(validLead({ language: 'es', flow_version: 'autumn' }));
     expect(row).toMatchObject({ language: 'es', consent_text: shown(englishConsent.text) });
     expect(row.payload.language).toBe('es');

@@ -27,14 +27,19 @@ export async function publishFromV1(
   db: Queryable,
   name: string,
   change: (flow: Flow) => void = () => {},
+  /** Published in Spanish too: the version changed further by this (its words in Spanish). */
+  spanish?: (flow: Flow) => void,
 ): Promise<{ flow: Flow; result: 'published' | 'taken' }> {
   const flow = versionOf(name, change);
+  const inSpanish = versionOf(name, change);
+  spanish?.(inSpanish);
   const result = await publishVersion(db, {
     name,
     base: 'v1',
     overlay: { extends: 'business-funding.json', version: name },
     flow,
     compiled: compileVersion(flow),
+    languages: spanish === undefined ? [] : [{ language: 'es', flow: inSpanish, compiled: compileVersion(inSpanish) }],
     by: 'marketer@example.com',
   });
   return { flow, result };

@@ -41,6 +41,7 @@ export function prerender(path, config, published) {
 
 const DAY = 24 * 60 * 60 * 1000;
 const NEW_HEADING = 'Which kind of business is yours?';
+const SPANISH_HEADING = '¿Qué tipo de negocio tiene?';
 
 let database: TestDatabase;
 let dir: ReturnType<typeof tempDir>;
@@ -55,6 +56,16 @@ beforeAll(async () => {
   writeBuiltSite(dist);
   mkdirSync(join(dist, '.prerender'));
   writeFileSync(join(dist, '.prerender', 'prerender.js'), RENDERER);
+  await publishFromV1(
+    database.db,
+    'fiesta',
+    (flow) => {
+      flow.steps.start!.heading = NEW_HEADING;
+    },
+    (flow) => {
+      flow.steps.start!.heading = SPANISH_HEADING;
+    },
+  );
   await publishFromV1(database.db, 'spring', (flow) => {
     flow.steps.start!.heading = NEW_HEADING;
   });
@@ -164,6 +175,40 @@ describe('a published version', () => {
       'spring',
     ]);
     expect(after.rows).toEqual(before.rows);
+  });
+});
+
+describe('a version published in Spanish too', () => {
+  /** The flow a page at `url` sets (a later step's page: drawn in the browser, so its scripts run here as they are). */
+  async function flowAt(url: string) {
+    const { response, html } = await page(url);
+    expect(response.statusCode).toBe(200);
+    const compiled = pageFlowOf(html, policyNonce(response.headers['content-security-policy']));
+    return {
+      html,
+      flow: compiled.flow as typeof compiled.flow & { basePath: string },
+    };
+  }
+
+  it('is served at /es/<name> in Spanish: the page, its flow at the prefix, its screen and its own validators', async () => {
+    const spanish = await flowAt('/es/fiesta/amount');
+    expect(spanish.html).toMatch(/<html[^>]* lang="es"/);
+    expect(spanish.flow.steps.start?.heading).toBe(SPANISH_HEADING);
+    expect(spanish.flow.basePath).toBe('/es/fiesta');
+    const english = await flowAt('/fiesta/amount');
+    expect(english.flow.steps.start?.heading).toBe(NEW_HEADING);
+
+    await vi.waitFor(async () => expect((await page('/es/fiesta')).html).toContain(`<h1>${SPANISH_HEADING}</h1>`));
+    expect((await page('/es/fiesta')).html).toContain('<p>at /es/fiesta</p>');
+
+    const spanishLater = /s\.src="([^"]+)"/.exec(spanish.html)?.[1];
+    expect(spanishLater).toMatch(/^\/flow-assets\/fiesta\/later\.[0-9a-f]{20}\.js$/);
+    expect((await app.inject(spanishLater!)).statusCode).toBe(200);
+  });
+
+  it('leaves a version published in English only with no Spanish address', async () => {
+    expect((await app.inject('/es/spring')).statusCode).toBe(404);
+    expect((await app.inject('/es/spring/amount')).statusCode).toBe(404);
   });
 });
 
