@@ -18,18 +18,14 @@ export interface BuyerPing extends PingAnswer {
 }
 
 /**
- * Pings each buyer with the lead under a ping id of its own, all at once. Resolves, in the order the buyers were
- * given, when every one has answered or timed out; never rejects.
+ * Pings each buyer with the lead under a ping id of its own, all at once; a bid above `maxBid` is no bid. Resolves,
+ * in the order the buyers were given, when every one has answered or timed out; never rejects.
  */
-export async function pingBuyers(
-  lead: PingLead,
-  buyers: readonly PingedBuyer[],
-  options: { maxBid?: number | undefined } = {},
-): Promise<BuyerPing[]> {
+export async function pingBuyers(lead: PingLead, buyers: readonly PingedBuyer[], maxBid: number): Promise<BuyerPing[]> {
   return Promise.all(
     buyers.map(async (buyer): Promise<BuyerPing> => {
       const sent = pingBody(lead, randomUUID());
-      const answered = await pingBuyer(buyer, sent, options);
+      const answered = await pingBuyer(buyer, sent, maxBid);
       return { buyerId: buyer.id, sent, ...answered };
     }),
   );

@@ -5,12 +5,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { answerStart, networkProblem, webhookHeaders } from '../delivery/webhook-post.ts';
+import { DEFAULT_PING_TIMEOUT_MS } from '../file/buyers-file.ts';
 import type { PingBody } from './ping-body.ts';
 
-/** How long a buyer's answer is waited for when it does not say: the usual ping-post window. */
-export const DEFAULT_PING_TIMEOUT_MS = 750;
-/** Bids above this many USD are not believed when the seller sets no `maxBid`. */
-export const DEFAULT_MAX_BID = 1000;
 /** A bid is a few bytes of JSON; an answer longer than this is no bid, and the rest is never read. */
 export const MAX_PING_ANSWER_BYTES = 2 * 1024;
 /** How much of an answer is kept to show on the lead's path in the console. */
@@ -22,7 +19,7 @@ export interface PingTarget {
   pingEndpoint: string;
   /** The keys of its secrets: each ping is signed with each, as its posts are. */
   signingKeys: readonly Buffer[];
-  /** Default DEFAULT_PING_TIMEOUT_MS. */
+  /** Default: BUYERS_FILE's, DEFAULT_PING_TIMEOUT_MS. */
   pingTimeoutMs?: number | undefined;
 }
 
@@ -70,7 +67,7 @@ function inCents(amount: number): number {
 }
 
 /** The result a 2xx answer's body stands for. */
-export function bidOf(body: string, maxBid: number): PingResult {
+function bidOf(body: string, maxBid: number): PingResult {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -85,16 +82,14 @@ export function bidOf(body: string, maxBid: number): PingResult {
   return amount > maxBid ? noBid('above_max_bid') : { kind: 'bid', amount };
 }
 
-/** POSTs the ping and reads the answer; resolves within the buyer's timeout, never rejects. */
-export async function pingBuyer(
-  target: PingTarget,
-  body: PingBody,
-  options: { maxBid?: number | undefined; sentAt?: Date | undefined } = {},
-): Promise<PingAnswer> {
+/**
+ * POSTs the ping and reads the answer, a bid above `maxBid` (the seller's, SaleSettings) being no bid; resolves
+ * within the buyer's timeout, never rejects.
+ */
+export async function pingBuyer(target: PingTarget, body: PingBody, maxBid: number): Promise<PingAnswer> {
   const { pingEndpoint, signingKeys, pingTimeoutMs = DEFAULT_PING_TIMEOUT_MS } = target;
-  const { maxBid = DEFAULT_MAX_BID, sentAt = new Date() } = options;
   const json = JSON.stringify(body);
-  const headers = webhookHeaders(body.ping_id, sentAt, json, signingKeys);
+  const headers = webhookHeaders(body.ping_id, new Date(), json, signingKeys);
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   // Covers the whole exchange, the answer's body included: a buyer trickling its answer is as late as a silent one.

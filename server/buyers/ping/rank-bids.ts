@@ -3,7 +3,7 @@
  * floor or the buyer's own minimum, or above the sanity ceiling, is set aside with its reason, for the lead's path
  * (docs/decisions/145-ping-post-auction.md).
  */
-import { DEFAULT_MAX_BID } from './ping-client.ts';
+import type { SaleSettings } from '../buyer.ts';
 
 /** A buyer's bid on one lead. */
 export interface Bid {
@@ -16,13 +16,8 @@ export interface Bid {
   minPrice?: number | undefined;
 }
 
-/** The seller's terms for every lead: BUYERS_FILE's `floorPrice` and `maxBid`. */
-export interface AuctionTerms {
-  /** Default 0: any bid may win. */
-  floorPrice?: number | undefined;
-  /** Default DEFAULT_MAX_BID. */
-  maxBid?: number | undefined;
-}
+/** The seller's terms for every lead: BUYERS_FILE's `floorPrice` and `maxBid`, defaults filled in. */
+export type AuctionTerms = Pick<SaleSettings, 'floorPrice' | 'maxBid'>;
 
 /** A buyer the lead is posted to, at its bid. */
 export interface Offer {
@@ -56,8 +51,7 @@ function whyDropped(bid: Bid, floorPrice: number, maxBid: number): DroppedBidRea
  * Ranks the bids, given in the buyers' priority order (inPriorityOrder): a bid equal to another keeps its place
  * after a buyer of higher priority. A bid at the floor or at the buyer's minimum stands.
  */
-export function rankBids(bids: readonly Bid[], terms: AuctionTerms = {}): Ranking {
-  const { floorPrice = 0, maxBid = DEFAULT_MAX_BID } = terms;
+export function rankBids(bids: readonly Bid[], { floorPrice, maxBid }: AuctionTerms): Ranking {
   const offers: Offer[] = [];
   const dropped: DroppedBid[] = [];
   for (const bid of bids) {

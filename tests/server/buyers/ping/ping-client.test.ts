@@ -11,6 +11,7 @@ import {
   SHOWN_ANSWER_CHARS,
   type PingTarget,
 } from '../../../../server/buyers/ping/ping-client.ts';
+import { DEFAULT_SALE_SETTINGS } from '../../../../server/buyers/file/buyers-file.ts';
 import { freePort } from '../../../support/server-process.ts';
 import { validLead } from '../../../support/lead-fixture.ts';
 import { verifyWebhook } from '../../../support/webhook-verify.ts';
@@ -20,6 +21,8 @@ const KEY = Buffer.alloc(32, 7);
 const SECRET = `whsec_${KEY.toString('base64')}`;
 /** Time the ping takes beyond its timeout, at most, on a loaded test machine: setting up and tearing down a request. */
 const MARGIN_MS = 250;
+/** The seller's sanity ceiling when BUYERS_FILE sets none: 1,000 USD. */
+const MAX_BID = DEFAULT_SALE_SETTINGS.maxBid;
 
 const body = (): PingBody =>
   pingBody(
@@ -48,15 +51,19 @@ async function target(handle: PingHandler, settings: Partial<PingTarget> = {}): 
 }
 
 /** The result of pinging a buyer that answers `status` with `text`. */
-async function resultOf(status: number, text: unknown, maxBid?: number) {
-  return (await pingBuyer(await target(answer(status, text)), body(), { maxBid })).result;
+async function resultOf(status: number, text: unknown, maxBid = MAX_BID) {
+  return (await pingBuyer(await target(answer(status, text)), body(), maxBid)).result;
 }
 
 describe('pinging a buyer', () => {
   it('posts the ping signed as a post is, its id the webhook-id, and reads the bid', async () => {
     const bidding = await buyer(answer(200, { bid: 42.5 }));
     const sent = body();
-    const answered = await pingBuyer({ pingEndpoint: bidding.url, signingKeys: [KEY], pingTimeoutMs: 2_000 }, sent);
+    const answered = await pingBuyer(
+      { pingEndpoint: bidding.url, signingKeys: [KEY], pingTimeoutMs: 2_000 },
+      sent,
+      MAX_BID,
+    );
     expect(answered).toMatchObject({ status: 200, answer: '{"bid":42.5}', result: { kind: 'bid', amount: 42.5 } });
     expect(answered.durationMs).toBeGreaterThanOrEqual(0);
     expect(answered.error).toBeUndefined();
@@ -106,14 +113,14 @@ describe('pinging a buyer', () => {
     expect(await resultOf(200, text)).toEqual({ kind: 'no-bid', reason: 'not_json' });
   });
 
-  it("counts a bid above the seller's maxBid as no bid, 1000 when the seller sets none", async () => {
+  it("counts a bid above the seller's maxBid as no bid: 1000 when BUYERS_FILE sets none", async () => {
     expect(await resultOf(200, { bid: 100.01 }, 100)).toEqual({ kind: 'no-bid', reason: 'above_max_bid' });
     expect(await resultOf(200, { bid: 1000.01 })).toEqual({ kind: 'no-bid', reason: 'above_max_bid' });
     expect(await resultOf(200, { bid: 1000 })).toEqual({ kind: 'bid', amount: 1000 });
   });
 
   it('counts a status other than 2xx as no bid, a bid in its body included, and shows the answer', async () => {
-    const answered = await pingBuyer(await target(answer(500, 'down for maintenance')), body());
+    const answered = await pingBuyer(await target(answer(500, 'down for maintenance')), body(), MAX_BID);
     expect(answered).toMatchObject({
       status: 500,
       answer: 'down for maintenance',
@@ -121,7 +128,7 @@ describe('pinging a buyer', () => {
     });
     expect(await resultOf(422, { bid: 50 })).toEqual({ kind: 'no-bid', reason: 'http_status' });
     const redirecting: PingHandler = (response) => response.writeHead(302, { location: '/elsewhere' }).end();
-    expect((await pingBuyer(await target(redirecting), body())).result).toEqual({
+    expect((await pingBuyer(await target(redirecting), body(), MAX_BID)).result).toEqual({
       kind: 'no-bid',
       reason: 'http_status',
     });
@@ -129,7 +136,7 @@ describe('pinging a buyer', () => {
 
   it('reads no more than a small answer: a longer one is no bid, and only its start is kept', async () => {
     const huge = JSON.stringify({ bid: 5, padding: 'x'.repeat(5 * 1024 * 1024) });
-    const answered = await pingBuyer(await target(answer(200, huge)), body());
+    const answered = await pingBuyer(await target(answer(200, huge)), body(), MAX_BID);
     expect(answered.result).toEqual({ kind: 'no-bid', reason: 'too_large' });
     expect(answered.answer).toBe(huge.slice(0, SHOWN_ANSWER_CHARS));
     // An answer just within the limit is read whole.
@@ -141,7 +148,11 @@ describe('pinging a buyer', () => {
   it('gives up on a buyer at its timeout, while the buyer still holds the request unanswered', async () => {
     const silent = await buyer(() => {});
     const started = performance.now();
-    const answered = await pingBuyer({ pingEndpoint: silent.url, signingKeys: [], pingTimeoutMs: 200 }, body());
+    const answered = await pingBuyer(
+      { pingEndpoint: silent.url, signingKeys: [], pingTimeoutMs: 200 },
+      body(),
+      MAX_BID,
+    );
     const elapsed = performance.now() - started;
     expect(answered).toMatchObject({
       status: null,
@@ -162,14 +173,14 @@ describe('pinging a buyer', () => {
       response.write('{"bid":');
     };
     const started = performance.now();
-    const answered = await pingBuyer(await target(trickling, { pingTimeoutMs: 200 }), body());
+    const answered = await pingBuyer(await target(trickling, { pingTimeoutMs: 200 }), body(), MAX_BID);
     expect(performance.now() - started).toBeLessThan(200 + MARGIN_MS);
     expect(answered.result).toEqual({ kind: 'no-bid', reason: 'late' });
   });
 
   it('gives a buyer that sets no timeout 750 ms', async () => {
     const started = performance.now();
-    const answered = await pingBuyer(await target(() => {}, { pingTimeoutMs: undefined }), body());
+    const answered = await pingBuyer(await target(() => {}, { pingTimeoutMs: undefined }), body(), MAX_BID);
     const elapsed = performance.now() - started;
     expect(answered.error).toBe('no answer within 750 ms');
     expect(elapsed).toBeGreaterThanOrEqual(740);
@@ -181,6 +192,7 @@ describe('pinging a buyer', () => {
     const refused = await pingBuyer(
       { pingEndpoint: `http://127.0.0.1:${closedPort}/ping`, signingKeys: [KEY], pingTimeoutMs: 2_000 },
       body(),
+      MAX_BID,
     );
     expect(refused).toMatchObject({
       status: null,
@@ -188,7 +200,7 @@ describe('pinging a buyer', () => {
       error: 'request failed (ECONNREFUSED)',
     });
     const dropping: PingHandler = (_, request) => request.socket.destroy();
-    const dropped = await pingBuyer(await target(dropping), body());
+    const dropped = await pingBuyer(await target(dropping), body(), MAX_BID);
     expect(dropped).toMatchObject({ status: null, result: { kind: 'no-bid', reason: 'unreachable' } });
     expect(dropped.error).toMatch(/^request failed \(/);
   });
