@@ -41,7 +41,7 @@ export interface PingBody {
   business_industry: string | null;
   flow_version: string;
   language: string;
-  /** SHA-256 of the consent text the visitor agreed to: the buyer can ask for the evidence by it. */
+  /** SHA-256 of the consent text the visitor agreed to: which consent the lead has, without its text. */
   consent_sha256: string;
   /** The lead carries a consent certificate (TrustedForm); its URL stays with the post. */
   has_certificate: boolean;
