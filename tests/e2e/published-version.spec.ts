@@ -16,6 +16,7 @@ import { publishFromV1 } from '../server/page/published/published-fixture.ts';
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 const NAME = 'spring-offer';
 const NEW_HEADING = 'Which kind of business do you run?';
+const SPANISH_HEADING = '¿Qué clase de negocio dirige?';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,4 +109,27 @@ test('a visitor walks every step, validation working, and the lead is stored as 
     [email],
   );
   expect(rows).toEqual([{ flow_version: NAME }]);
+});
+
+test('a version published in Spanish too is answered in Spanish at /es/<name>', async ({ page }, info) => {
+  const name = `fiesta-${info.project.name}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  await publishFromV1(
+    db,
+    name,
+    (flow) => {
+      flow.steps.start!.heading = NEW_HEADING;
+    },
+    (flow) => {
+      flow.steps.start!.heading = SPANISH_HEADING;
+    },
+  );
+  await expect.poll(async () => (await page.request.get(`${origin}/es/${name}`)).status(), { timeout: 5000 }).toBe(200);
+  await page.goto(`${origin}/es/${name}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(heading(page)).toHaveText(SPANISH_HEADING);
+  // A choice's validator is found by a hash of its schema, words included: answering proves the Spanish ones arrived.
+  await page.getByRole('radio', { name: 'Corporación C' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/es/${name}/amount`);
+  await expect(heading(page)).toHaveText('¿Cuánto necesita?');
+  expect(await axeViolations(page)).toEqual([]);
 });
