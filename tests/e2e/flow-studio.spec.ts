@@ -85,3 +85,44 @@ test('a marketer changes v1’s first heading, previews it, publishes it, and a 
   await expect(heading(visitor)).toHaveText(V1_HEADING);
   await visitorContext.close();
 });
+
+test('a marketer translates the changed heading into Spanish, and the version is published at /es/<name> too', async ({
+  page,
+  browser,
+}, info) => {
+  const name = `fiesta-${info.project.name}-${Date.now().toString(36)}`;
+  const marketer = await invitedUser(page, browser, `marketer.spanish.${info.project.name}@example.com`, 'marketer');
+  await marketer.getByRole('link', { name: 'Flows' }).click();
+  await marketer.getByRole('link', { name: 'v1', exact: true }).click();
+  await marketer.getByRole('link', { name: `start: ${V1_HEADING}` }).click();
+  await marketer.getByRole('textbox', { name: /^Heading\*?$/ }).fill(NEW_HEADING);
+  await expect(marketer).toHaveURL(/\/admin\/flows\/drafts\/[0-9a-f-]+\/steps\/start$/);
+  await expect(marketer.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await marketer.getByRole('link', { name: /^All steps of/ }).click();
+
+  const languages = marketer.getByRole('region', { name: 'Languages' });
+  await expect(languages.getByRole('heading', { name: 'Español (1 text to translate)' })).toBeVisible();
+  const field = languages.getByRole('textbox', { name: 'Step start: heading in Español' });
+  await expect(field).toHaveAccessibleDescription(`English: ${NEW_HEADING}`);
+  await field.fill('¿Qué clase de negocio dirige?');
+  await languages.getByRole('button', { name: 'Save the Español texts' }).click();
+  await expect(languages.getByRole('heading', { name: /^Español \(every text translated/ })).toBeVisible();
+  const audit = await new AxeBuilder({ page: marketer }).analyze();
+  expect(audit.violations).toEqual([]);
+
+  await marketer.getByRole('button', { name: 'Publish' }).click();
+  const dialog = marketer.getByRole('dialog', { name: 'Publish this draft' });
+  await expect(dialog).toContainText('In English and Español.');
+  await dialog.getByRole('textbox', { name: 'Version name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(marketer.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(marketer.getByText('English, Español')).toBeVisible();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/es/${name}`);
+  await expect(heading(visitor)).toHaveText('¿Qué clase de negocio dirige?');
+  await visitor.getByRole('radio', { name: 'Corporación C' }).click();
+  await expect(heading(visitor)).toHaveText('¿Cuánto necesita?');
+  await visitorContext.close();
+});
