@@ -184,6 +184,7 @@ export function AddressThenPhone(props: ObjectWidgetProps<AddressThenPhoneOption
           apiKey={context.settings.mapsApiKey}
           placesApi={context.settings.placesApi}
           message={(key) => context.message(key)}
+          locale={context.locale}
           input={{
             ...control('street_address'),
             value: data.street_address ?? '',

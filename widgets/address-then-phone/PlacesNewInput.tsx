@@ -33,7 +33,8 @@ export function PlacesNewInput({
   onPick,
   ready,
   message,
-}: AddressInputProps & { ready: boolean; message: FormContext['message'] }) {
+  locale,
+}: AddressInputProps & { ready: boolean; message: FormContext['message']; locale: string }) {
   const [off, setOff] = useState(failed);
   const suggesting = ready && !off;
   const latestOnPick = useLatest(onPick);
@@ -46,7 +47,7 @@ export function PlacesNewInput({
     giveUp(error);
     setOff(true);
   };
-  const session = () => (suggester.current ??= addressSuggester());
+  const session = () => (suggester.current ??= addressSuggester(locale));
 
   const choose = async (suggestion: Suggestion) => {
     const request = ++asked.current;

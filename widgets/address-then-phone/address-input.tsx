@@ -24,16 +24,19 @@ export function AddressInput({
   apiKey,
   placesApi = 'new',
   message,
+  locale,
   ...props
 }: AddressInputProps & {
   apiKey: string | undefined;
   placesApi?: PlacesApi | undefined;
   /** The engine's words in the page's language, for the suggestions the form's own combobox shows. */
   message: FormContext['message'];
+  /** The page's locale: Google's suggestions come in its language. */
+  locale: string;
 }) {
   const status = usePlacesStatus(apiKey);
   if (placesApi === 'legacy') return <LegacyAddressInput status={status} {...props} />;
-  return <PlacesNewInput {...props} message={message} ready={status === 'ready'} />;
+  return <PlacesNewInput {...props} message={message} locale={locale} ready={status === 'ready'} />;
 }
 
 function LegacyAddressInput({ status, ...props }: AddressInputProps & { status: PlacesStatus | undefined }) {

@@ -34,7 +34,7 @@ interface PlacePrediction {
 interface PlacesLibrary {
   AutocompleteSuggestion: {
     fetchAutocompleteSuggestions(
-      request: typeof ADDRESS_REQUEST & { input: string; sessionToken: object },
+      request: typeof ADDRESS_REQUEST & { input: string; sessionToken: object; language: string },
     ): Promise<{ suggestions: readonly { placePrediction: PlacePrediction | null }[] }>;
   };
   AutocompleteSessionToken: new () => object;
@@ -64,15 +64,17 @@ function inTime<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Loads the Places library of the Maps script already on the page. Every promise here rejects on any failure of
+ * Loads the Places library of the Maps script already on the page; suggestions come in the language of `locale`. Every promise here rejects on any failure of
  * Google's (a refused key, a quota, a timeout): the caller falls back to plain typing.
  */
-export async function addressSuggester(): Promise<AddressSuggester> {
+export async function addressSuggester(locale: string): Promise<AddressSuggester> {
+  // The suggestions' words (street types, "USA") in the page's language: "es-US" asks Google for Spanish.
+  const language = locale.split('-')[0]!;
   const places = (await inTime(importPlacesLibrary())) as PlacesLibrary;
   let sessionToken = new places.AutocompleteSessionToken();
   return {
     async suggest(input) {
-      const request = { input, sessionToken, ...ADDRESS_REQUEST };
+      const request = { input, sessionToken, language, ...ADDRESS_REQUEST };
       const { suggestions } = await inTime(places.AutocompleteSuggestion.fetchAutocompleteSuggestions(request));
       return suggestions.flatMap(({ placePrediction: prediction }) =>
         prediction

@@ -28,7 +28,7 @@ interface Fetcher {
 
 const englishMessage = (key: string) => ENGINE_MESSAGES[key] ?? key;
 
-function renderInput({ ready = true, message = englishMessage } = {}) {
+function renderInput({ ready = true, message = englishMessage, locale = 'en-US' } = {}) {
   const picked = vi.fn<(address: PickedAddress) => void>();
   function Street() {
     const [value, setValue] = useState('');
@@ -40,6 +40,7 @@ function renderInput({ ready = true, message = englishMessage } = {}) {
           input={{ id: 'street', value, onChange: (event) => setValue(event.target.value) }}
           onPick={picked}
           message={message}
+          locale={locale}
         />
       </>
     );
@@ -90,20 +91,23 @@ describe('address suggestions from Places API (New)', () => {
     expect(callsOf('suggest')).toHaveLength(1);
     expect(callsOf('suggest')[0]!.request).toMatchObject({
       input: '1600',
+      language: 'en',
       includedRegionCodes: ['us'],
       includedPrimaryTypes: ['street_address', 'premise', 'subpremise'],
     });
   });
 
-  it("names the list and counts the suggestions in the page's language, from the flow's messages", async () => {
+  it("names the list, counts the suggestions and asks Google in the page's language", async () => {
     const spanish: Readonly<Record<string, string>> = {
       addressSuggestions: 'Direcciones sugeridas',
       oneAddressSuggestion: '1 sugerencia',
       addressSuggestionCount: '{count} sugerencias',
     };
-    const { user } = renderInput({ message: (key) => spanish[key] ?? key });
+    const { user } = renderInput({ message: (key) => spanish[key] ?? key, locale: 'es-US' });
     await user.type(combobox(), '1600');
     expect(await screen.findByRole('listbox', { name: 'Direcciones sugeridas' })).toBeTruthy();
+    // Google is asked for its words (street types, the country) in Spanish too.
+    expect(callsOf('suggest')[0]!.request).toMatchObject({ input: '1600', language: 'es' });
     expect(screen.getByText('2 sugerencias')).toBeTruthy();
     expect(screen.queryByText('2 suggestions')).toBeNull();
   });
