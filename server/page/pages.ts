@@ -163,19 +163,31 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const fileStarts = startPaths(options.flowsDir);
   if (options.splitTest !== undefined) checkSplitTest(options.splitTest, fileStarts);
   const { published, studioWeights, splitTest } = options;
-  const split = createSplitTest({
-    current: () => studioWeights() ?? splitTest,
-    startOf: (version) => fileStarts.get(version) ?? published.liveStart(version),
-  });
   const languages = siteLanguages(options.flowsDir);
+  // One split per language, over the same weights: a visitor arriving at '/es' is sent to their version in Spanish, a
+  // published version without Spanish being left out of that language's test.
+  const splits = new Map(
+    languages.map((language) => [
+      pathInLanguage('/', languages[0]!, language),
+      createSplitTest({
+        current: () => studioWeights() ?? splitTest,
+        startOf: (version) => {
+          const start = fileStarts.get(version) ?? published.liveStart(version, language.code);
+          return start === undefined ? undefined : pathInLanguage(start, languages[0]!, language);
+        },
+      }),
+    ]),
+  );
   for (const path of routes) {
     // The operator's own page serves every language.
     const own = options.operatorPages.get(languageFree(path, languages));
     const page = (request: FastifyRequest, reply: FastifyReply) => options.page.send(request, reply, 200);
     // Temporary: the setting may change, and a browser keeps a permanent redirect for good.
     if (own !== undefined) app.get(path, (_request, reply) => reply.redirect(own, 302));
-    else if (path === '/') app.get(path, (request, reply) => split.answer(request, reply, () => page(request, reply)));
-    else app.get(path, page);
+    else if (splits.has(path)) {
+      const split = splits.get(path)!;
+      app.get(path, (request, reply) => split.answer(request, reply, () => page(request, reply)));
+    } else app.get(path, page);
   }
 
   // The console: its own page (decision 062), kept out of search engines and out of every cache, since it is where

@@ -1,7 +1,7 @@
 /**
  * The optional split test (docs/decisions/029-split-tests.md): the flow studio's weights when it has set any (decision
- * 111), else SPLIT_TEST's. A visitor who arrives at '/' without a version is given one by weight and kept on it by a
- * cookie; a version whose start is elsewhere (/v2, /v3, /<published name>) is reached by a redirect that keeps the
+ * 111), else SPLIT_TEST's. A visitor who arrives at '/' (or a language's start, '/es') without a version is given one
+ * by weight and kept on it by a cookie, the same in every language; a version whose start is elsewhere (/v2, /v3, /<published name>) is reached by a redirect that keeps the
  * query, so the utm parameters and click ids arrive with the visitor and the attribution, the prerendered screen and
  * the funnel stay those of the version. Off by default: '/' is v1, as the spec says.
  */
@@ -32,7 +32,10 @@ function cookieVersion(cookieHeader: string | undefined): string | undefined {
 }
 
 export interface SplitTest {
-  /** Answers '/': the page for a visitor on the version that starts there, a redirect to their version otherwise. */
+  /**
+   * Answers a language's start ('/', '/es'): the page for a visitor on the version that starts there, a redirect to
+   * their version otherwise.
+   */
   answer(request: FastifyRequest, reply: FastifyReply, page: () => Promise<FastifyReply>): Promise<FastifyReply>;
 }
 
@@ -82,7 +85,8 @@ export function createSplitTest(source: SplitArms, draw: (below: number) => numb
       // What '/' answers depends on the cookie: no cache may hand one visitor's answer to another.
       reply.header('vary', 'Cookie');
       const start = source.startOf(version)!;
-      if (start === '/') return page();
+      // The version that starts here ('/', or '/es' for the Spanish split) is this very page.
+      if (start === (request.url.split('?')[0] ?? '/')) return page();
       const query = request.url.indexOf('?');
       reply.header('cache-control', 'private, no-cache');
       return reply.redirect(start + (query === -1 ? '' : request.url.slice(query)), 302);

@@ -68,8 +68,11 @@ interface PublishedPagesOptions {
 export interface PublishedPages {
   /** The answer for a path no other route took, when a published version has a step there; else undefined. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined;
-  /** The start path of a live published version (the split test's redirect), else undefined. */
-  liveStart(name: string): string | undefined;
+  /**
+   * The start path of a live published version (the split test's redirect), at `/<name>` whatever the language; else
+   * undefined, as for a version not published in `language` (a code: "en", "es").
+   */
+  liveStart(name: string, language?: string): string | undefined;
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -211,9 +214,11 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
       );
     },
 
-    liveStart(name) {
+    liveStart(name, language = SOURCE_LANGUAGE) {
       const version = catalog.get(name);
-      return version === undefined || version.retiredAt !== null ? undefined : startPathOf(version.flow);
+      if (version === undefined || version.retiredAt !== null) return undefined;
+      if (language !== SOURCE_LANGUAGE && !version.languages.includes(language)) return undefined;
+      return startPathOf(version.flow);
     },
   };
 }

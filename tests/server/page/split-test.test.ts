@@ -1,6 +1,7 @@
 /**
  * The optional split test (SPLIT_TEST, docs/decisions/029-split-tests.md): off by default, '/' is v1; on, a visitor
- * arriving at '/' is given a version by weight, kept on it by a cookie, and sent to its start with the query kept.
+ * arriving at '/' (or '/es') is given a version by weight, kept on it by a cookie, and sent to its start (in the
+ * page's language) with the query kept.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { armAt, VERSION_COOKIE } from '../../../server/page/split-test.ts';
@@ -83,6 +84,19 @@ describe('SPLIT_TEST', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("splits the visitors arriving at '/es' too, over the same weights, sending each to their version in Spanish", async () => {
+    const app = await appWith({ SPLIT_TEST: 'v1:0,v3:1' });
+    const response = await app.inject('/es?utm_source=ads');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/es/v3?utm_source=ads');
+    expect(versionCookie(response.headers['set-cookie'])).toMatch(new RegExp(`^${VERSION_COOKIE}=v3;`));
+    // A visitor kept on v1, which starts at '/es' in Spanish, gets the page itself.
+    const kept = await appWith({ SPLIT_TEST: 'v1:1,v2:1' });
+    const home = await kept.inject({ url: '/es', headers: { cookie: `${VERSION_COOKIE}=v1` } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('gives a visitor whose version left the test a version of the test', async () => {

@@ -261,6 +261,17 @@ describe("the studio's split weights", () => {
     // winter is retired: only spring takes visitors.
     expect(response.headers.location).toBe('/spring?utm_source=ads');
     expect([response.headers['set-cookie']].flat().join()).toContain(`${VERSION_COOKIE}=spring`);
+    // spring has no Spanish: '/es' is not split, and stays v1 in Spanish.
+    expect((await app.inject('/es')).statusCode).toBe(200);
+    // A version published in Spanish takes Spanish visitors at '/es/<name>'.
+    await database.db.query(
+      `insert into flow_split_weights (version, weight, changed_by) values ('fiesta', 1, 'marketer@example.com')
+       on conflict (version) do update set weight = 1, changed_at = now()`,
+    );
+    await vi.waitFor(async () => expect((await app.inject('/es?gclid=x')).statusCode).toBe(302), { timeout: 5000 });
+    const spanish = await app.inject({ url: '/es?gclid=x', headers: { cookie: `${VERSION_COOKIE}=fiesta` } });
+    expect(spanish.headers.location).toBe('/es/fiesta?gclid=x');
+    await database.db.query(`delete from flow_split_weights where version = 'fiesta'`);
 
     await database.db.query('update flow_versions set retired_at = now() where name = $1', ['spring']);
     await vi.waitFor(async () => expect((await app.inject('/')).statusCode).toBe(200), { timeout: 5000 });
