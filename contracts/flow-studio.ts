@@ -63,6 +63,13 @@ export interface FlowVersionSummary {
   visitors: number;
   leads: number;
   conversion: number | null;
+  /** From the funnel, all time: what its visitors' leads sold for, returned ones left out: exact dollars, "1234.50". */
+  revenue: string;
+  /**
+   * revenue / visitors in dollars with its 95 % interval, as the funnel gives it (the interval null below 10 sales);
+   * null with no visitor.
+   */
+  revenue_per_visitor: { mean: number; low: number | null; high: number | null } | null;
 }
 
 export interface DraftSummary {
@@ -176,6 +183,14 @@ export interface SplitWeights {
  * site's script adds to the flows it routes.
  */
 export const PUBLISHED_FLOW_GLOBAL = 'fundflowPublishedFlow';
+
+/**
+ * What the global carries beside the compiled flow: the codes of the languages the version exists in ("en", "es"), so
+ * the page links only to those; absent (the studio's preview), every language.
+ */
+export interface PublishedFlowLanguages {
+  languages?: readonly string[];
+}
 
 /** The flow studio's API, under the console's (`/api/admin`). */
 export const FLOWS_PATH = '/api/admin/flows';

@@ -4,7 +4,7 @@ import './styles.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { languages } from '../.generated/languages.ts';
-import { PUBLISHED_FLOW_GLOBAL } from '../contracts/flow-studio.ts';
+import { PUBLISHED_FLOW_GLOBAL, type PublishedFlowLanguages } from '../contracts/flow-studio.ts';
 import { withValidators, type CompiledFlow } from '../engine/flow/compiled.ts';
 import { createRecordAtoms } from '../engine/state/atoms.ts';
 import { createRecordStore } from '../engine/state/record.ts';
@@ -49,7 +49,9 @@ function start(pack: LanguagePack): void {
   // The flows routed: the build's in the page's language, and the page's own when the server wrote one in (a version
   // published in the flow studio, or its preview of a draft: server/page/published/flow-page.ts). Its inline script
   // defines all of it, so this costs the first script a lookup only.
-  const own = (window as unknown as Partial<Record<string, CompiledFlow>>)[PUBLISHED_FLOW_GLOBAL];
+  const own = (window as unknown as Partial<Record<string, CompiledFlow & PublishedFlowLanguages>>)[
+    PUBLISHED_FLOW_GLOBAL
+  ];
   const builtFlows = withValidators(pack.flows, pack.validators);
   const flows = own ? [...builtFlows, own] : builtFlows;
   const returning = flows.some(({ flow }) => store.read(flow.storageKey) !== null);
@@ -67,7 +69,7 @@ function start(pack: LanguagePack): void {
     <BrowserRouter>
       {siteTree({
         flows,
-        language: siteLanguage(languages, language, pack.locale),
+        language: siteLanguage(languages, language, pack.locale, own?.languages),
         locale: pack.locale,
         content: pack.content,
         legalPages: pack.legalPages,

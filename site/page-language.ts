@@ -7,14 +7,22 @@ export function pageLanguage(languages: readonly PageLanguage[], code: string): 
   return languages.find((language) => language.code === code) ?? languages[0]!;
 }
 
-/** The page's language with the others it links to. */
-export function siteLanguage(languages: readonly PageLanguage[], current: PageLanguage, locale: string): SiteLanguage {
+/**
+ * The page's language with the others it links to: all of them, or those of `only` (the codes a version published in
+ * the flow studio exists in).
+ */
+export function siteLanguage(
+  languages: readonly PageLanguage[],
+  current: PageLanguage,
+  locale: string,
+  only?: readonly string[],
+): SiteLanguage {
   return {
     code: current.code,
     locale,
     prefix: current.prefix,
     others: languages
-      .filter((language) => language !== current)
+      .filter((language) => language !== current && (only === undefined || only.includes(language.code)))
       .map(({ code, name, prefix }) => ({ code, name, prefix })),
   };
 }

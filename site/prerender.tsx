@@ -58,7 +58,7 @@ export const startPaths: readonly string[] = packs.flatMap((pack) =>
 export function prerender(
   path: string,
   config: PublicConfig,
-  published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>> },
+  published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>>; languages?: readonly string[] },
 ): string {
   const language = languageOfPath(languages, path);
   const pack = packs.find((each) => each.language === language.code)!;
@@ -66,7 +66,7 @@ export function prerender(
   return renderToString(
     <StaticRouter location={path}>
       {siteTree({
-        language: siteLanguage(languages, language, pack.locale),
+        language: siteLanguage(languages, language, pack.locale, published?.languages),
         locale: pack.locale,
         content: pack.content,
         legalPages: pack.legalPages,

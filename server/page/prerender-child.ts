@@ -22,7 +22,7 @@ interface PrerenderModule {
   prerender(
     path: string,
     config: PublicConfig,
-    published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>> },
+    published?: { flow: Flow; validators: Readonly<Record<string, StepValidators>>; languages: readonly string[] },
   ): string;
 }
 
@@ -50,11 +50,12 @@ try {
   const screens =
     flows === undefined
       ? module.startPaths.map((path) => screen(path, () => module.prerender(path, config)))
-      : flows.map(({ flow, startValidators }) =>
+      : flows.map(({ flow, startValidators, languages }) =>
           screen(stepPath(flow, flow.steps[flow.start]!), () =>
             module.prerender(stepPath(flow, flow.steps[flow.start]!), config, {
               flow: withEngineMessages(flow),
               validators: startValidatorsOf(startValidators),
+              languages,
             }),
           ),
         );

@@ -32,6 +32,8 @@ export interface Prerenderer {
 export interface FlowToRender {
   flow: Flow;
   startValidators: string;
+  /** The languages the version exists in (codes): the page links only to those. */
+  languages: readonly string[];
 }
 
 export function prerendererFile(staticDir: string): string {

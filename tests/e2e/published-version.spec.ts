@@ -79,6 +79,8 @@ test('the published version shows its own heading at /<name>, drawn by the serve
   expect(drawn.match(/<input type="radio"[^>]*name="root_business_type"/g)).toHaveLength(5);
   await page.goto(`${origin}/${NAME}`);
   await expect(heading(page)).toHaveText(NEW_HEADING);
+  // Published in English only: no link to a Spanish page it does not have.
+  await expect(page.getByRole('link', { name: 'Español' })).toHaveCount(0);
   await page.goto(`${origin}/`);
   await expect(heading(page)).toHaveText('What type of business do you own?');
 });
@@ -127,6 +129,7 @@ test('a version published in Spanish too is answered in Spanish at /es/<name>', 
   await page.goto(`${origin}/es/${name}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(heading(page)).toHaveText(SPANISH_HEADING);
+  await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', `/${name}`);
   // A choice's validator is found by a hash of its schema, words included: answering proves the Spanish ones arrived.
   await page.getByRole('radio', { name: 'Corporación C' }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/es/${name}/amount`);

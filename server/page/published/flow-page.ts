@@ -20,6 +20,8 @@ export interface FlowPage {
   seed?: { storageKey: string; record: string };
   /** Kept out of search engines (X-Robots-Tag: noindex). */
   noindex?: boolean;
+  /** The languages the flow exists in (codes); absent: every language (the preview). */
+  languages?: readonly string[];
 }
 
 /** The page's inline script: the validators scripts, the seed, and the compiled flow set for the site's script. */
@@ -43,7 +45,9 @@ function flowPageScript(page: FlowPage): string {
     ...(page.laterUrl === undefined ? [page.compiled.laterValidators] : []),
     seed,
     `(function(){var p;self.${PUBLISHED_FLOW_GLOBAL}={flow:${scriptSafeJson(withEngineMessages(page.flow))},` +
-      `validators:self.${START_VALIDATORS_GLOBAL},laterValidators:${later}}})();`,
+      `validators:self.${START_VALIDATORS_GLOBAL},laterValidators:${later}` +
+      (page.languages === undefined ? '' : `,languages:${scriptSafeJson(page.languages)}`) +
+      '}})();',
   ].join('\n');
 }
 

@@ -46,6 +46,9 @@ interface VersionPage {
   compiled: CompiledVersion;
 }
 
+/** The codes of the languages a version exists in: English, and those it was published in. */
+const languagesOf = (version: PublishedVersion): string[] => [SOURCE_LANGUAGE, ...version.languages];
+
 /** The languages of addresses: English at "", each other at its prefix, with its file. */
 interface PrefixedLanguage {
   code: string;
@@ -132,7 +135,11 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
       try {
         const rendered = await prerenderer.renderFlows(
           options.publicConfig,
-          pages.map(({ flow, compiled }) => ({ flow, startValidators: compiled.startValidators })),
+          pages.map(({ version, flow, compiled }) => ({
+            flow,
+            startValidators: compiled.startValidators,
+            languages: languagesOf(version),
+          })),
         );
         for (const [path, markup] of rendered) {
           if (markup instanceof Error) options.onPrerenderError(path, markup);
@@ -209,7 +216,12 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
       return options.flowPages.send(
         request,
         reply,
-        { flow, compiled, laterUrl: laterValidatorsUrl(page.version.name, compiled.laterValidatorsHash) },
+        {
+          flow,
+          compiled,
+          laterUrl: laterValidatorsUrl(page.version.name, compiled.laterValidatorsHash),
+          languages: languagesOf(page.version),
+        },
         markup,
       );
     },

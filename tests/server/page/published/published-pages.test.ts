@@ -187,6 +187,7 @@ describe('a version published in Spanish too', () => {
     return {
       html,
       flow: compiled.flow as typeof compiled.flow & { basePath: string },
+      languages: (compiled as { languages?: string[] }).languages,
     };
   }
 
@@ -195,6 +196,9 @@ describe('a version published in Spanish too', () => {
     expect(spanish.html).toMatch(/<html[^>]* lang="es"/);
     expect(spanish.flow.steps.start?.heading).toBe(SPANISH_HEADING);
     expect(spanish.flow.basePath).toBe('/es/fiesta');
+    // The page links to the languages the version exists in, and only those.
+    expect(spanish.languages).toEqual(['en', 'es']);
+    expect((await flowAt('/spring/amount')).languages).toEqual(['en']);
     const english = await flowAt('/fiesta/amount');
     expect(english.flow.steps.start?.heading).toBe(NEW_HEADING);
 
