@@ -7,6 +7,7 @@ export const PARTS = [
   'api',
   'events',
   'speed-to-lead',
+  'auction',
   'console',
   'lead-count',
   'funnel',
@@ -34,8 +35,8 @@ export const DEFAULT_JSON = 'bench-results/latest.json';
 export const USAGE = `npm run bench -- [options]
   --runs N            Lighthouse runs per URL, after one discarded warm-up round (default 5)
   --compare URL...    other pages to measure next to ours, interleaved; the first is the LCP reference
-  --only PART         lighthouse, interaction, studio-preview, api, events, speed-to-lead, console, lead-count
-                      or funnel
+  --only PART         lighthouse, interaction, studio-preview, api, events, speed-to-lead, auction, console,
+                      lead-count or funnel
                       (repeat, or separate with commas, for several)
   --json FILE         where to write raw runs, medians and the machine (default ${DEFAULT_JSON})
   --walks N           walks through the first steps for the next-to-heading timing (default 5)

@@ -1,5 +1,7 @@
 /** The one results table: every measured value, its ratio where one means something, its target and the verdict. */
 import type { ApiResults } from './api.ts';
+import { auctionRows } from './auction-report.ts';
+import type { AuctionResults } from './auction-speed.ts';
 import type { ConsoleResults } from './console.ts';
 import type { EventsResult } from './events.ts';
 import { FUNNEL_FILTERS, FUNNEL_VISITS_PGLITE, FUNNEL_VISITS_POSTGRES, type FunnelBenchResults } from './funnel.ts';
@@ -23,6 +25,7 @@ export interface BenchResults {
   api?: ApiResults;
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
+  auction?: AuctionResults;
   console?: ConsoleResults;
   leadCount?: LeadCountResults;
   funnel?: FunnelBenchResults;
@@ -352,6 +355,7 @@ export function resultRows(results: BenchResults, compareCount: number): Row[] {
     ...(results.api ? apiRows(results.api) : []),
     ...(results.events ? eventsRows(results.events) : []),
     ...(results.speedToLead ? speedToLeadRows(results.speedToLead) : []),
+    ...(results.auction ? auctionRows(results.auction) : []),
     ...(results.console ? consoleRows(results.console) : []),
     ...(results.leadCount ? leadCountRows(results.leadCount) : []),
     ...(results.funnel ? funnelRows(results.funnel) : []),

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../server/platform/paths.ts';
 import { runApi, type ApiResults } from './api.ts';
+import { runAuction, type AuctionResults } from './auction-speed.ts';
 import { cleanUpAll, cleanUpOnSignals } from './cleanup.ts';
 import { runEvents, type EventsResult } from './events.ts';
 import { runConsole, type ConsoleResults } from './console.ts';
@@ -79,6 +80,7 @@ interface Output {
   api?: ApiResults;
   events?: EventsResult;
   speedToLead?: SpeedToLeadResults;
+  auction?: AuctionResults;
   console?: ConsoleResults;
   leadCount?: LeadCountResults;
   funnel?: FunnelBenchResults;
@@ -100,7 +102,8 @@ async function bench(options: BenchOptions): Promise<boolean> {
   let pgliteServerPeakRssBytes: number | undefined;
   // The console, lead-count and funnel parts need neither the built site nor the server: they seed databases of their
   // own.
-  // Speed to lead starts servers of its own, so no backlog of another part's leads stands before its own.
+  // Speed to lead and the auction start servers of their own, so no backlog of another part's leads stands before
+  // theirs.
   const sharedServerParts: readonly Part[] = ['lighthouse', 'interaction', 'studio-preview', 'api', 'events'];
   const ownDatabaseParts: readonly Part[] = ['console', 'lead-count', 'funnel'];
   if (options.parts.some((part) => !ownDatabaseParts.includes(part))) await buildSite();
@@ -157,6 +160,10 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (options.parts.includes('speed-to-lead')) {
     say('Speed to lead:');
     results.speedToLead = await runSpeedToLead();
+  }
+  if (options.parts.includes('auction')) {
+    say('The auction:');
+    results.auction = await runAuction();
   }
   if (options.parts.includes('console')) {
     say('Console leads at scale:');
@@ -228,6 +235,7 @@ async function bench(options: BenchOptions): Promise<boolean> {
   if (results.api) output.api = results.api;
   if (results.events) output.events = results.events;
   if (results.speedToLead) output.speedToLead = results.speedToLead;
+  if (results.auction) output.auction = results.auction;
   if (results.console) output.console = results.console;
   if (results.leadCount) output.leadCount = results.leadCount;
   if (results.funnel) output.funnel = results.funnel;

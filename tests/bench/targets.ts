@@ -76,4 +76,10 @@ export const TARGETS = {
   speedBacklog: { op: '>=', limit: 200, unit: 'per-second' },
   speedPacedP99: { op: '<=', limit: 2000, unit: 'ms' },
   speedIdleFirstAttempt: { op: '<=', limit: 1000, unit: 'ms' },
+  /**
+   * The auction (issue 33), one server with four buyers bidding within 200 ms at 50 leads a second: the p99 from a
+   * lead's 201 to the winning buyer's 2xx, and the leads sold other than once to the highest bid at its price (none).
+   */
+  auctionP99: { op: '<=', limit: 1500, unit: 'ms' },
+  auctionMisSold: { op: '<=', limit: 0, unit: 'count' },
 } as const satisfies Record<string, Target>;

@@ -14,6 +14,7 @@ describe('bench options', () => {
         'api',
         'events',
         'speed-to-lead',
+        'auction',
         'console',
         'lead-count',
         'funnel',
@@ -32,12 +33,17 @@ describe('bench options', () => {
     expect(parseOptions(['--only', 'api,lighthouse']).parts).toEqual(['lighthouse', 'api']);
     expect(parseOptions(['--only', 'api', '--only=interaction']).parts).toEqual(['interaction', 'api']);
     expect(parseOptions(['--only', 'console,speed-to-lead']).parts).toEqual(['speed-to-lead', 'console']);
+    expect(parseOptions(['--only', 'console,auction,speed-to-lead']).parts).toEqual([
+      'speed-to-lead',
+      'auction',
+      'console',
+    ]);
   });
 
   it('refuses what it cannot use', () => {
     expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
     expect(() => parseOptions(['--only', 'css'])).toThrow(
-      /lighthouse, interaction, studio-preview, api, events, speed-to-lead, console/,
+      /lighthouse, interaction, studio-preview, api, events, speed-to-lead, auction, console/,
     );
     expect(() => parseOptions(['--compare'])).toThrow(/at least one URL/);
     expect(() => parseOptions(['--compare', 'ftp://x/'])).toThrow(/http/);
