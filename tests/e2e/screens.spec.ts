@@ -1,6 +1,6 @@
 /**
  * A picture of every screen, on the phone and on the desktop: the walk through v1 (and v3's alternatives, the one
- * screen only a branch reaches), then every page of the operators' console, saves each screen to
+ * screen only a branch reaches), then every page of the operators' console, then the Spanish pages, saves each screen to
  * test-results/screens/<project>/ as it goes, so a reviewer can see the product without running it. `npm run screens` runs this and copies the pictures to docs/screens/, which
  * docs/screens.md shows.
  */
@@ -136,4 +136,25 @@ test("every page of the operators' console, with the lead a visitor just sent", 
   await walkConsolePages(page, email, (name) =>
     shoot(page, info, `${20 + CONSOLE_PAGES.indexOf(name)}-console-${name}`),
   );
+});
+
+test('the Spanish screens: the start with its error, the next step, a legal page and the 404', async ({
+  page,
+}, info) => {
+  // Numbered after the console's pages.
+  await page.goto('/es');
+  await expectStep(page, '/es', '¿Qué tipo de negocio tiene?');
+  await shoot(page, info, '50-spanish-start');
+  await page.getByRole('button', { name: 'Siguiente', exact: true }).click();
+  await expect(page.getByText('Este campo es obligatorio')).toBeVisible();
+  await shoot(page, info, '51-spanish-start-error');
+  await page.getByRole('radio', { name: 'Sociedad colectiva' }).click();
+  await expectStep(page, '/es/amount', '¿Cuánto necesita?');
+  await shoot(page, info, '52-spanish-amount');
+  await page.goto('/es/privacy');
+  await expect(heading(page)).toBeVisible();
+  await shoot(page, info, '53-spanish-privacy');
+  await page.goto('/es/nada');
+  await expect(heading(page)).toBeVisible();
+  await shoot(page, info, '54-spanish-not-found');
 });
