@@ -1,12 +1,13 @@
 /**
  * The funnel of the flow versions (docs/decisions/025-funnel-reporting.md): the versions side by side (visitors,
- * leads, conversion with its 95 % interval), and one version's steps as a chart and a table (views, moved on, exits,
- * drop-off, median time), with its CSV. Counts and step ids only: every role's. The filters and the version shown live
+ * leads, conversion, revenue and revenue per visitor, each rate with its 95 % interval: decision 141), one version's
+ * campaigns with the same numbers, and its steps as a chart and a table (views, moved on, exits, drop-off, median
+ * time), with its CSV. Counts and step ids only: every role's. The filters and the version shown live
  * in the page's address, so a view can be shared.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ConsoleUser } from '../contracts/console.ts';
-import { DEVICE_CLASSES, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
+import { DEVICE_CLASSES, type FunnelCampaign, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
 import { filledIn } from './console-api.ts';
 import { FilterForm, type FilterSpec } from './FilterForm.tsx';
 import { formatPercent, formatSeconds, recentRange } from './format.ts';
@@ -21,6 +22,7 @@ import {
 import { FunnelChart } from './FunnelChart.tsx';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { perVisitorIntervalText, perVisitorText, revenueText } from './revenue-text.ts';
 import { useConsoleDataOf } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
 
@@ -66,6 +68,7 @@ export function FunnelPage({ productName }: FunnelPageProps) {
           return (
             <>
               <VersionsTable funnels={funnels} shown={version} query={query} />
+              {shown !== undefined && <CampaignsTable funnel={shown} />}
               {shown !== undefined && <VersionSteps funnel={shown} filters={filters} />}
             </>
           );
@@ -92,13 +95,7 @@ function VersionsTable({
   return (
     <ScrollingTable caption="Versions side by side">
       <thead>
-        <tr>
-          <th scope="col">Version</th>
-          <th scope="col">Visitors</th>
-          <th scope="col">Leads</th>
-          <th scope="col">Leads per visitor</th>
-          <th scope="col">95 % interval</th>
-        </tr>
+        <FiguresHeader first="Version" />
       </thead>
       <tbody>
         {funnels.map((funnel) => (
@@ -108,12 +105,73 @@ function VersionsTable({
                 {funnel.version}
               </Link>
             </th>
-            <td>{funnel.visitors}</td>
-            <td>{funnel.leads}</td>
-            <td>{formatPercent(funnel.conversion.rate)}</td>
-            <td>
-              {formatPercent(funnel.conversion.low)} to {formatPercent(funnel.conversion.high)}
-            </td>
+            <FiguresCells figures={funnel} />
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
+  );
+}
+
+/** What a version and a campaign are measured by, side by side. */
+type Figures = Pick<FunnelResponse, 'visitors' | 'leads' | 'conversion' | 'revenue' | 'revenue_per_visitor'>;
+
+/** The two intervals' headers read alike; a screen reader hears which rate each is of. */
+function FiguresHeader({ first }: { first: string }) {
+  return (
+    <tr>
+      <th scope="col">{first}</th>
+      <th scope="col">Visitors</th>
+      <th scope="col">Leads</th>
+      <th scope="col">Leads per visitor</th>
+      <th scope="col">
+        95 % interval<span className="visually-hidden"> of leads per visitor</span>
+      </th>
+      <th scope="col" className="console-money">
+        Revenue
+      </th>
+      <th scope="col" className="console-money">
+        Revenue per visitor
+      </th>
+      <th scope="col" className="console-money">
+        95 % interval<span className="visually-hidden"> of revenue per visitor</span>
+      </th>
+    </tr>
+  );
+}
+
+function FiguresCells({ figures }: { figures: Figures }) {
+  return (
+    <>
+      <td>{figures.visitors}</td>
+      <td>{figures.leads}</td>
+      <td>{formatPercent(figures.conversion.rate)}</td>
+      <td>
+        {formatPercent(figures.conversion.low)} to {formatPercent(figures.conversion.high)}
+      </td>
+      <td className="console-money">{revenueText(figures.revenue)}</td>
+      <td className="console-money">{perVisitorText(figures.revenue_per_visitor)}</td>
+      <td className="console-money">{perVisitorIntervalText(figures.revenue_per_visitor)}</td>
+    </>
+  );
+}
+
+/** Visits that came without a utm_campaign. */
+const campaignName = (campaign: FunnelCampaign) =>
+  campaign.utm_campaign === '' ? 'No campaign' : campaign.utm_campaign;
+
+function CampaignsTable({ funnel }: { funnel: FunnelResponse }) {
+  if (funnel.campaigns.length === 0) return null;
+  return (
+    <ScrollingTable caption={<>Campaigns of {funnel.version}</>}>
+      <thead>
+        <FiguresHeader first="Campaign" />
+      </thead>
+      <tbody>
+        {funnel.campaigns.map((campaign) => (
+          <tr key={campaign.utm_campaign}>
+            <th scope="row">{campaignName(campaign)}</th>
+            <FiguresCells figures={campaign} />
           </tr>
         ))}
       </tbody>

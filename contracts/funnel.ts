@@ -107,6 +107,53 @@ const proportion = {
 } as const;
 export type Proportion = FromSchema<typeof proportion>;
 
+/** An amount of US dollars, exact, as the database's numeric sums it: "1234.50", always two decimals, never a float. */
+const usd = { type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' } as const;
+
+/**
+ * Revenue per visitor (the marketer's EPV), in US dollars: revenue / visitors, with its 95 % interval, a normal
+ * approximation on the revenue of each visit (docs/decisions/141-revenue-per-visitor.md). The interval is null below
+ * MIN_SALES_FOR_INTERVAL visitors whose leads sold, where that approximation would claim more than it knows.
+ */
+const revenuePerVisitor = {
+  type: 'object',
+  properties: {
+    mean: { type: 'number', minimum: 0 },
+    low: { type: ['number', 'null'], minimum: 0 },
+    high: { type: ['number', 'null'], minimum: 0 },
+  },
+  required: ['mean', 'low', 'high'],
+  additionalProperties: false,
+} as const;
+export type RevenuePerVisitor = FromSchema<typeof revenuePerVisitor>;
+
+/** Sales below this many give revenue per visitor no interval (decision 141: measured, its coverage falls short). */
+export const MIN_SALES_FOR_INTERVAL = 10;
+
+/** A visit's money: what its counted leads sold for, a lead its buyer returned left out. */
+const revenueProperties = {
+  /** The visitors' revenue. */
+  revenue: usd,
+  /** Visitors whose leads sold at a price and were kept: the sales behind the revenue. */
+  sold: count,
+  revenue_per_visitor: revenuePerVisitor,
+} as const;
+
+/** One campaign (utm_campaign; '' for visits that came without one) of the version, with the same filters. */
+const funnelCampaign = {
+  type: 'object',
+  properties: {
+    utm_campaign: { type: 'string' },
+    visitors: count,
+    leads: count,
+    conversion: proportion,
+    ...revenueProperties,
+  },
+  required: ['utm_campaign', 'visitors', 'leads', 'conversion', 'revenue', 'sold', 'revenue_per_visitor'],
+  additionalProperties: false,
+} as const;
+export type FunnelCampaign = FromSchema<typeof funnelCampaign>;
+
 /**
  * GET /api/admin/funnel?version=v1&from=YYYY-MM-DD&to=YYYY-MM-DD&utm_source=&utm_campaign=&device=&language=: one
  * version's funnel (`to` inclusive, dates in UTC; `language` a code such as "es", every language without one). Visits
@@ -124,9 +171,24 @@ export const funnelResponse = {
     leads: count,
     /** leads / visitors. */
     conversion: proportion,
+    ...revenueProperties,
+    /** Its campaigns, most visitors first. */
+    campaigns: { type: 'array', items: funnelCampaign },
     steps: { type: 'array', items: funnelStep },
   },
-  required: ['version', 'from', 'to', 'visitors', 'leads', 'conversion', 'steps'],
+  required: [
+    'version',
+    'from',
+    'to',
+    'visitors',
+    'leads',
+    'conversion',
+    'revenue',
+    'sold',
+    'revenue_per_visitor',
+    'campaigns',
+    'steps',
+  ],
   additionalProperties: false,
 } as const;
 export type FunnelResponse = FromSchema<typeof funnelResponse>;

@@ -1,9 +1,11 @@
 /**
  * /admin/flows: every flow version (the files', read-only bases, and those published in the studio) with its state,
- * its share of '/' and its numbers from the funnel; the split test's weights; the drafts being edited. Every role
+ * its share of '/' and its numbers from the funnel (leads and revenue per visitor, each a column the table can be
+ * ordered by); the split test's weights with the version ahead by each measure; the drafts being edited. Every role
  * reads it; admins and marketers change the weights.
  */
 import './flows.css';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   FLOWS_PATH,
@@ -15,11 +17,13 @@ import { mayUse } from '../access.ts';
 import { formatTime } from '../format.ts';
 import { Empty, LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { PageHeading } from '../PageHeading.tsx';
+import { perVisitorText, revenueText } from '../revenue-text.ts';
 import { ScrollingTable } from '../ScrollingTable.tsx';
 import { useConsoleData } from '../use-console-data.ts';
 import type { FlowsPageProps } from './flows-page-props.ts';
 import { draftPage, versionPage } from './flows-paths.ts';
 import { SplitTestForm } from './SplitTestForm.tsx';
+import { ordered, type VersionOrder } from './version-ranking.ts';
 import { conversionText, publishedText, statusText } from './version-status.ts';
 
 export function FlowsPage({ productName, user }: FlowsPageProps) {
@@ -40,23 +44,59 @@ export function FlowsPage({ productName, user }: FlowsPageProps) {
   );
 }
 
+/** A column the table can be ordered by: its header is a button, and says when the table is ordered by it. */
+function SortingHeader({
+  by,
+  order,
+  onOrder,
+  className,
+  children,
+}: {
+  by: VersionOrder;
+  order: VersionOrder;
+  onOrder: (order: VersionOrder) => void;
+  className?: string;
+  children: string;
+}) {
+  const sorted = order === by;
+  return (
+    <th scope="col" className={className} aria-sort={sorted && by !== 'list' ? 'descending' : undefined}>
+      <button type="button" className="flows-sort" aria-pressed={sorted} onClick={() => onOrder(by)}>
+        {children}
+      </button>
+    </th>
+  );
+}
+
 function VersionsTable({ versions }: { versions: readonly FlowVersionSummary[] }) {
+  const [order, setOrder] = useState<VersionOrder>('list');
+  const sorting = { order, onOrder: setOrder };
   return (
     <ScrollingTable caption="Versions">
       <thead>
         <tr>
-          <th scope="col">Version</th>
+          <SortingHeader by="list" {...sorting}>
+            Version
+          </SortingHeader>
           <th scope="col">Status</th>
           <th scope="col">Base</th>
           <th scope="col">Published</th>
           <th scope="col">Weight</th>
           <th scope="col">Visitors</th>
           <th scope="col">Leads</th>
-          <th scope="col">Leads per visitor</th>
+          <SortingHeader by="conversion" {...sorting}>
+            Leads per visitor
+          </SortingHeader>
+          <th scope="col" className="console-money">
+            Revenue
+          </th>
+          <SortingHeader by="revenue" className="console-money" {...sorting}>
+            Revenue per visitor
+          </SortingHeader>
         </tr>
       </thead>
       <tbody>
-        {versions.map((version) => (
+        {ordered(versions, order).map((version) => (
           <tr key={version.name}>
             <th scope="row">
               <Link to={versionPage(version.name)}>{version.name}</Link>
@@ -70,6 +110,10 @@ function VersionsTable({ versions }: { versions: readonly FlowVersionSummary[] }
             <td>{version.visitors}</td>
             <td>{version.leads}</td>
             <td>{conversionText(version.conversion)}</td>
+            <td className="console-money">{revenueText(version.revenue)}</td>
+            <td className="console-money">
+              {version.revenue_per_visitor === null ? '—' : perVisitorText(version.revenue_per_visitor)}
+            </td>
           </tr>
         ))}
       </tbody>

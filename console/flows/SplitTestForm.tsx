@@ -1,13 +1,17 @@
 /**
- * The split test of '/': each live version's weight, a new visitor at '/' getting each version in proportion to its
- * weight. Admins and marketers change them; operators read them. A weight refused (by this form, or by the server,
- * which names it `weights.<version>`) is shown by its field.
+ * The split test of '/': which live version is ahead by leads per visitor and by revenue per visitor (decision 141),
+ * and each live version's weight, a new visitor at '/' getting each version in proportion to its weight. Admins and
+ * marketers change them; operators read them. A weight refused (by this form, or by the server, which names it
+ * `weights.<version>`) is shown by its field.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { FlowVersionSummary } from '../../contracts/flow-studio.ts';
 import { ApiError } from '../../engine/api/client.ts';
 import { failureMessage, saveSplitWeights } from '../console-api.ts';
 import { Empty } from '../LoadingOrFailed.tsx';
+import { perVisitorIntervalText, perVisitorText } from '../revenue-text.ts';
+import { bestBy } from './version-ranking.ts';
+import { conversionText } from './version-status.ts';
 
 export interface SplitTestFormProps {
   /** Every version; the retired ones take no part. */
@@ -50,6 +54,7 @@ export function SplitTestForm({ versions, mayChange, onSaved }: SplitTestFormPro
         A new visitor at / gets one of these versions, each in proportion to its weight; 0 leaves a version out, and
         with every weight at 0 there is no test: / shows v1. A change reaches every server within seconds.
       </p>
+      <Leaders live={live} />
       {live.length === 0 ? (
         <Empty>No version is live.</Empty>
       ) : mayChange ? (
@@ -69,6 +74,31 @@ export function SplitTestForm({ versions, mayChange, onSaved }: SplitTestFormPro
         </>
       )}
     </section>
+  );
+}
+
+/** The live version ahead by each measure, all time; nothing while no version has had a visitor. */
+function Leaders({ live }: { live: readonly FlowVersionSummary[] }) {
+  const byConversion = bestBy(live, 'conversion');
+  const byRevenue = bestBy(live, 'revenue');
+  if (byConversion === undefined || byRevenue?.revenue_per_visitor == null) return null;
+  const epv = byRevenue.revenue_per_visitor;
+  return (
+    <dl className="console-facts flows-leaders">
+      <div className="console-facts__row">
+        <dt>Ahead by leads per visitor</dt>
+        <dd>
+          {byConversion.name}, {conversionText(byConversion.conversion)}
+        </dd>
+      </div>
+      <div className="console-facts__row">
+        <dt>Ahead by revenue per visitor</dt>
+        <dd>
+          {byRevenue.name}, {perVisitorText(epv)}{' '}
+          <span className="console-muted">(95 % interval: {perVisitorIntervalText(epv)})</span>
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -9,6 +9,7 @@
 import { DEFAULT_VISIT_LANGUAGE, type EventBatch } from '../../contracts/funnel.ts';
 import type { Database, Queryable } from '../platform/db/types.ts';
 import { markBots } from './bots.ts';
+import { takeRevenueChanges } from './revenue-changes.ts';
 import { refreshVisits, type VisitKey } from './visit-rollups.ts';
 
 export interface EventStore {
@@ -77,13 +78,17 @@ function visitKeys(group: readonly Queued[]): VisitKey[] {
   return [...keys.values()];
 }
 
-/** Stores the group's events, marks the bots among its visits, and brings the funnel's rollups up to date with both. */
+/**
+ * Stores the group's events, marks the bots among its visits, and brings the funnel's rollups up to date with both
+ * and with the leads sold or returned since the last write (revenue-changes.ts): while events come in, the list of
+ * those stays short, and a reader of the funnel finds little of it left to recount.
+ */
 async function write(tx: Queryable, group: readonly Queued[]): Promise<void> {
   await tx.query(INSERT_EVENTS, [JSON.stringify(group.flatMap(rows))]);
   const visits = [...new Set(group.map(({ batch }) => batch.visit))];
   const honeypot = [...new Set(group.filter(({ batch }) => batch.honeypot === true).map(({ batch }) => batch.visit))];
   await markBots(tx, visits, honeypot);
-  await refreshVisits(tx, visitKeys(group));
+  await refreshVisits(tx, [...visitKeys(group), ...(await takeRevenueChanges(tx))]);
 }
 
 export interface EventStoreOptions {

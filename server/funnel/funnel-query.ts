@@ -8,20 +8,24 @@
  * stored-leads.md) and the conversion with its 95 % Wilson interval. A visit counts on the day it began.
  * Counts and step ids only: nothing of a person.
  */
-import type { FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
+import type { FunnelCampaign, FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
 import { Conditions } from '../platform/http/request-query.ts';
 import type { Queryable } from '../platform/db/types.ts';
 import type { FunnelFilters } from './funnel-filters.ts';
+import { revenuePerVisitor, type RevenueSums } from './revenue-interval.ts';
 import { wilsonInterval } from './wilson.ts';
 
-/** One step's sums ('' the version's visitors and leads), with the histograms of its timed views. */
-interface RollupRow {
+/** The visitors' sums (the step '' of the rollups): counts, and their revenue as exact text. */
+interface VisitorSums extends RevenueSums {
+  leads: number;
+}
+
+/** One step's sums ('' the version's visitors, leads and revenue), with the histograms of its timed views. */
+interface RollupRow extends VisitorSums {
   step: string;
   views: number;
   advanced: number;
   exits: number;
-  visitors: number;
-  leads: number;
   times: Record<string, number>[] | null;
 }
 
@@ -36,10 +40,15 @@ function grainOf({ utmSource, utmCampaign, device }: FunnelFilters): string {
   return given.length === 1 ? given[0]![0]! : 'full';
 }
 
-function conditions(filters: FunnelFilters): Conditions {
+/** The grain that holds the filters given and each campaign apart: 'campaign' alone, 'full' with another filter. */
+function campaignGrainOf(filters: FunnelFilters): string {
+  return filters.utmSource === undefined && filters.device === undefined ? 'campaign' : 'full';
+}
+
+function conditions(filters: FunnelFilters, grain: string): Conditions {
   const where = new Conditions();
   where.add((p) => `r.flow_version = ${p(filters.version)}`);
-  where.add((p) => `r.grain = ${p(grainOf(filters))}`);
+  where.add((p) => `r.grain = ${p(grain)}`);
   const { from, to, utmSource, utmCampaign, device } = filters;
   if (from !== undefined) where.add((p) => `r.day >= ${p(from)}::date`);
   if (to !== undefined) where.add((p) => `r.day <= ${p(to)}::date`);
@@ -51,11 +60,34 @@ function conditions(filters: FunnelFilters): Conditions {
   return where;
 }
 
+// Revenue summed as numeric and written with its cents ("0.00" too), so no float ever holds a sum of money.
+const VISITOR_SUMS = `sum(visitors)::int as visitors, sum(leads)::int as leads,
+         coalesce(sum(revenue), 0)::numeric(16, 2)::text as revenue, coalesce(sum(revenue_squares), 0)::text as squares,
+         sum(sold)::int as sold`;
+
 const funnelSql = (where: string) => `
-  select step, sum(views)::int as views, sum(advanced)::int as advanced, sum(exits)::int as exits,
-         sum(visitors)::int as visitors, sum(leads)::int as leads,
+  select step, sum(views)::int as views, sum(advanced)::int as advanced, sum(exits)::int as exits, ${VISITOR_SUMS},
          jsonb_agg(times) filter (where times <> '{}'::jsonb) as times
     from funnel_rollups r ${where} group by step`;
+
+const campaignsSql = (where: string) => `
+  select utm_campaign, ${VISITOR_SUMS}
+    from funnel_rollups r ${where} and r.step = '' group by utm_campaign
+  having sum(visitors) > 0 order by sum(visitors) desc, utm_campaign`;
+
+const NO_VISITORS: VisitorSums = { visitors: 0, leads: 0, revenue: '0.00', squares: '0', sold: 0 };
+
+/** The visitors' numbers as the funnel gives them, for the version or one of its campaigns. */
+function visitorFigures(sums: VisitorSums) {
+  return {
+    visitors: sums.visitors,
+    leads: sums.leads,
+    conversion: wilsonInterval(sums.leads, sums.visitors),
+    revenue: sums.revenue,
+    sold: sums.sold,
+    revenue_per_visitor: revenuePerVisitor(sums),
+  };
+}
 
 /**
  * The median of the timed views, in seconds, from their histograms (milliseconds to two significant figures): as
@@ -87,8 +119,12 @@ export async function funnel(
   filters: FunnelFilters,
   stepOrder: readonly string[],
 ): Promise<FunnelResponse> {
-  const where = conditions(filters);
-  const { rows } = await db.query<RollupRow>(funnelSql(where.where), where.params);
+  const where = conditions(filters, grainOf(filters));
+  const byCampaign = conditions(filters, campaignGrainOf(filters));
+  const [{ rows }, campaigns] = await Promise.all([
+    db.query<RollupRow>(funnelSql(where.where), where.params),
+    db.query<VisitorSums & { utm_campaign: string }>(campaignsSql(byCampaign.where), byCampaign.params),
+  ]);
   const byStep = new Map(rows.map((row) => [row.step, row]));
   const steps = stepOrder.map((id): FunnelStep => {
     const found = byStep.get(id);
@@ -103,15 +139,15 @@ export async function funnel(
       median_seconds: medianSeconds(found?.times ?? []),
     };
   });
-  const visitors = byStep.get('')?.visitors ?? 0;
-  const leads = byStep.get('')?.leads ?? 0;
   return {
     version: filters.version,
     from: filters.from ?? null,
     to: filters.to ?? null,
-    visitors,
-    leads,
-    conversion: wilsonInterval(leads, visitors),
+    ...visitorFigures(byStep.get('') ?? NO_VISITORS),
+    campaigns: campaigns.rows.map(({ utm_campaign, ...sums }): FunnelCampaign => ({
+      utm_campaign,
+      ...visitorFigures(sums),
+    })),
     steps,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The funnel: step events in from the visitor's page (a beacon's batches, stored in groups, bots marked), and the
- * funnel of a version out (views, exits, time per step, conversion with its interval), as JSON or CSV.
+ * funnel of a version out (views, exits, time per step, conversion and revenue per visitor with their intervals, per
+ * campaign too), as JSON or CSV.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEventRoutes } from './event-routes.ts';
@@ -12,6 +13,7 @@ export { readFlowSteps, withPublishedSteps, type FlowSteps } from './flow-steps.
 export { funnelCsv, funnelCsvFileName } from './funnel-csv.ts';
 export { checkFunnelQuery } from './funnel-filters.ts';
 export { funnel as funnelReport } from './funnel-query.ts';
+export { catchUpRevenue } from './revenue-changes.ts';
 export { leadsOfVisitsStored, rebuildRollups, rollupsMissing } from './visit-rollups.ts';
 
 export interface FunnelOptions {

@@ -61,13 +61,19 @@ const refreshSql = ({ touched, events }: Source) => `
   ), fresh as (
     select f.visit, f.flow_version, f.day, f.utm_source, f.utm_campaign, f.device, f.language, s.viewed, s.advanced,
            l.step as exit_step,
-           cardinality(s.viewed) > 0 and exists (
-             select 1 from leads d
-              where d.funnel_visit = f.visit and d.flow_version = f.flow_version and d.held is distinct from 'honeypot'
-           ) as lead,
+           cardinality(s.viewed) > 0 and d.leads > 0 as lead,
+           case when cardinality(s.viewed) > 0 then coalesce(d.revenue, 0) else 0 end as revenue,
            coalesce(t.timings, '[]'::jsonb) as timings
       from firsts f join steps s using (visit, flow_version)
       left join last_view l using (visit, flow_version) left join timings t using (visit, flow_version)
+     cross join lateral (
+       -- Its counted leads, and what those sold for: a lead its buyer returned earns nothing.
+       select count(*) as leads,
+              sum(d.sold_price) filter (where d.sold_price is not null and not exists (
+                select 1 from lead_returns x where x.lead_id = d.id and x.buyer_id = d.delivered_to)) as revenue
+         from leads d
+        where d.funnel_visit = f.visit and d.flow_version = f.flow_version and d.held is distinct from 'honeypot'
+     ) d
   ), old as (
     select v.* from touched t cross join lateral (
       select ctid as row_id, * from funnel_visits v where v.visit = t.visit and v.flow_version = t.flow_version offset 0
@@ -78,73 +84,83 @@ const refreshSql = ({ touched, events }: Source) => `
        where not exists (select 1 from fresh f where f.visit = o.visit and f.flow_version = o.flow_version)))
   ), kept as (
     insert into funnel_visits
-      (visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step, lead, timings)
+      (visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step, lead, revenue,
+       timings)
     select visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step, lead,
-           timings
+           revenue, timings
       from fresh
     on conflict (visit, flow_version) do update
        set day = excluded.day, utm_source = excluded.utm_source, utm_campaign = excluded.utm_campaign,
            device = excluded.device, language = excluded.language, viewed = excluded.viewed, advanced = excluded.advanced,
-           exit_step = excluded.exit_step, lead = excluded.lead, timings = excluded.timings
+           exit_step = excluded.exit_step, lead = excluded.lead, revenue = excluded.revenue, timings = excluded.timings
   ), states as (
     select 1 as sign, fresh.* from fresh
     union all
     select -1, visit, flow_version, day, utm_source, utm_campaign, device, language, viewed, advanced, exit_step,
-           lead, timings
+           lead, revenue, timings
       from old
   ), contributions as (
     select sign, day, flow_version, utm_source, utm_campaign, device, language, step,
-           1 as views, 0 as advanced, 0 as exits, 0 as visitors, 0 as leads, null::bigint as ms
+           1 as views, 0 as advanced, 0 as exits, 0 as visitors, 0 as leads, null::bigint as ms,
+           0::numeric as revenue, 0::numeric as revenue_squares, 0 as sold
       from states, unnest(viewed) as step
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, language, step, 0, 1, 0, 0, 0, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, step, 0, 1, 0, 0, 0, null, 0, 0, 0
       from states, unnest(advanced) as step
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, language, exit_step, 0, 0, 1, 0, 0, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, exit_step, 0, 0, 1, 0, 0, null, 0, 0, 0
       from states where exit_step is not null and not lead
     union all
-    select sign, day, flow_version, utm_source, utm_campaign, device, language, '', 0, 0, 0, 1, lead::int, null
+    select sign, day, flow_version, utm_source, utm_campaign, device, language, '', 0, 0, 0, 1, lead::int, null,
+           revenue, revenue * revenue, (revenue > 0)::int
       from states where cardinality(viewed) > 0
     union all
     select sign, day, flow_version, utm_source, utm_campaign, device, language, t->>0, 0, 0, 0, 0, 0,
-           (t->>1)::bigint
+           (t->>1)::bigint, 0, 0, 0
       from states, jsonb_array_elements(timings) as t
   ), netted as (
     -- A visit's old and new contributions mostly cancel: net them per key before they are spread over the grains.
     select day, flow_version, utm_source, utm_campaign, device, language, step, ms,
            sum(sign * views) as views, sum(sign * advanced) as advanced, sum(sign * exits) as exits,
-           sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n
+           sum(sign * visitors) as visitors, sum(sign * leads) as leads, sum(sign) as n,
+           sum(sign * revenue) as revenue, sum(sign * revenue_squares) as revenue_squares, sum(sign * sold) as sold
       from contributions group by day, flow_version, utm_source, utm_campaign, device, language, step, ms
   ), grained as (
-    select c.day, c.flow_version, c.language, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, c.n, g.grain,
+    select c.day, c.flow_version, c.language, c.step, c.views, c.advanced, c.exits, c.visitors, c.leads, c.ms, c.n,
+           c.revenue, c.revenue_squares, c.sold, g.grain,
            case when g.grain in ('source', 'full') then c.utm_source else '' end as utm_source,
            case when g.grain in ('campaign', 'full') then c.utm_campaign else '' end as utm_campaign,
            case when g.grain in ('device', 'full') then c.device else '' end as device
       from netted c
      cross join (values ('all'), ('source'), ('campaign'), ('device'), ('full')) as g(grain)
      where c.views <> 0 or c.advanced <> 0 or c.exits <> 0 or c.visitors <> 0 or c.leads <> 0 or c.n <> 0
+        or c.revenue <> 0 or c.revenue_squares <> 0 or c.sold <> 0
   ), by_bucket as (
     select flow_version, grain, day, step, utm_source, utm_campaign, device, language, ms,
            sum(views) as views, sum(advanced) as advanced, sum(exits) as exits,
-           sum(visitors) as visitors, sum(leads) as leads, sum(n) as n
+           sum(visitors) as visitors, sum(leads) as leads, sum(n) as n,
+           sum(revenue) as revenue, sum(revenue_squares) as revenue_squares, sum(sold) as sold
       from grained group by flow_version, grain, day, step, utm_source, utm_campaign, device, language, ms
   ), summed as (
     select flow_version, grain, day, step, utm_source, utm_campaign, device, language,
            sum(views)::int as views, sum(advanced)::int as advanced, sum(exits)::int as exits,
            sum(visitors)::int as visitors, sum(leads)::int as leads,
-           coalesce(jsonb_object_agg(ms::text, n) filter (where ms is not null and n <> 0), '{}'::jsonb) as times
+           coalesce(jsonb_object_agg(ms::text, n) filter (where ms is not null and n <> 0), '{}'::jsonb) as times,
+           sum(revenue) as revenue, sum(revenue_squares) as revenue_squares, sum(sold)::int as sold
       from by_bucket group by flow_version, grain, day, step, utm_source, utm_campaign, device, language
   )
   insert into funnel_rollups as r
     (flow_version, grain, day, step, utm_source, utm_campaign, device, language, views, advanced, exits, visitors,
-     leads, times)
+     leads, times, revenue, revenue_squares, sold)
   select * from summed
    where views <> 0 or advanced <> 0 or exits <> 0 or visitors <> 0 or leads <> 0 or times <> '{}'::jsonb
+      or revenue <> 0 or revenue_squares <> 0 or sold <> 0
    order by flow_version, grain, day, step, utm_source, utm_campaign, device, language
   on conflict (flow_version, grain, day, step, utm_source, utm_campaign, device, language) do update
      set views = r.views + excluded.views, advanced = r.advanced + excluded.advanced, exits = r.exits + excluded.exits,
          visitors = r.visitors + excluded.visitors, leads = r.leads + excluded.leads,
-         times = funnel_add_times(r.times, excluded.times)`;
+         times = funnel_add_times(r.times, excluded.times), revenue = r.revenue + excluded.revenue,
+         revenue_squares = r.revenue_squares + excluded.revenue_squares, sold = r.sold + excluded.sold`;
 
 const EVENT_COLUMNS =
   'e.id, e.visit, e.flow_version, e.step, e.type, e.client_at, e.received_at, e.device, e.utm_source, e.utm_campaign, ' +
@@ -209,6 +225,8 @@ export function rebuildRollups(db: Database): Promise<{ visits: number }> {
     await tx.query('lock table funnel_visits, funnel_rollups in exclusive mode');
     await tx.query('delete from funnel_rollups');
     await tx.query('delete from funnel_visits');
+    // The rebuild reads every lead's sale and return as they stand: the visits noted for a recount are in it.
+    await tx.query('delete from funnel_revenue_changes');
     await tx.query(REBUILD);
     const { rows } = await tx.query<{ n: number }>('select count(*)::int as n from funnel_visits');
     return { visits: rows[0]?.n ?? 0 };

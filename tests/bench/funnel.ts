@@ -1,7 +1,7 @@
 /**
  * The console's funnel at volume (docs/decisions/103-funnel-rollups.md): FUNNEL_VISITS_PGLITE visits on PGlite and
- * FUNNEL_VISITS_POSTGRES on PostgreSQL, about 15 events each over 30 days, with a lead stored for one visit in 20,
- * generated in SQL and then counted into the rollups by the rebuild (`npm run leads -- funnel-rebuild`), as an
+ * FUNNEL_VISITS_POSTGRES on PostgreSQL, about 15 events each over 30 days, with a lead stored for one visit in 20
+ * (most of them sold at a price, some returned), generated in SQL and then counted into the rollups by the rebuild (`npm run leads -- funnel-rebuild`), as an
  * operator would after an upgrade. Then GET /api/admin/funnel is timed through the app (routing, the access check,
  * the query, serialisation), one request at a time after a warm-up, with each filter a marketer uses.
  */
@@ -77,10 +77,16 @@ const SEED_EVENTS = `
    cross join lateral generate_series(0, v.steps - 1) as s(i)
    cross join lateral (values ('view'), (case when s.i = v.steps - 1 then 'leave' else 'advance' end)) as t(type)`;
 
+// Three leads in four sold, at $5.00 to $149.00 (to a buyer that returns one in ten of them), the fourth at no price.
 const SEED_LEADS = `
-  insert into leads (id, received_at, flow, flow_version, payload, funnel_visit)
-  select gen_random_uuid(), now(), 'business-funding', 'v' || (1 + n % 3), '{}'::jsonb, 'bench-visit-' || n
+  insert into leads (id, received_at, flow, flow_version, payload, funnel_visit, delivered_at, delivered_to, sold_price)
+  select gen_random_uuid(), now(), 'business-funding', 'v' || (1 + n % 3), '{}'::jsonb, 'bench-visit-' || n, now(),
+         'bench-buyer', case when n % 80 <> 0 then 5 + (n * 7) % 145 end
     from generate_series(20, $1::int, 20) as n`;
+
+const SEED_RETURNS = `
+  insert into lead_returns (lead_id, buyer_id, reason, returned_at)
+  select id, delivered_to, 'bench', now() from leads where sold_price is not null and random() < 0.1`;
 
 async function timed(requests: number, send: () => Promise<void>): Promise<Timed> {
   const times: number[] = [];
@@ -102,6 +108,7 @@ async function measure(database: FunnelBenchResult['database'], db: Database, vi
   const seedStarted = performance.now();
   const inserted = await db.query(SEED_EVENTS, [visits, JSON.stringify(steps)]);
   await db.query(SEED_LEADS, [visits]);
+  await db.query(SEED_RETURNS);
   const seedSeconds = seconds(seedStarted);
   const rebuildStarted = performance.now();
   await rebuildRollups(db);

@@ -24,6 +24,29 @@ const FUNNELS: Record<string, FunnelResponse> = {
     visitors: 8,
     leads: 1,
     conversion: { rate: 0.125, low: 0.0224, high: 0.4709 },
+    revenue: '1234.50',
+    sold: 12,
+    revenue_per_visitor: { mean: 154.3125, low: 98.104, high: 210.521 },
+    campaigns: [
+      {
+        utm_campaign: 'spring',
+        visitors: 5,
+        leads: 1,
+        conversion: { rate: 0.2, low: 0.0362, high: 0.6245 },
+        revenue: '1234.50',
+        sold: 12,
+        revenue_per_visitor: { mean: 246.9, low: 150.2, high: 343.6 },
+      },
+      {
+        utm_campaign: '',
+        visitors: 3,
+        leads: 0,
+        conversion: { rate: 0, low: 0, high: 0.56151 },
+        revenue: '0.00',
+        sold: 0,
+        revenue_per_visitor: { mean: 0, low: null, high: null },
+      },
+    ],
     steps: [step('start', 8, 6, 2, 4.25), step('amount', 6, 3, 3, 12), step('thank-you', 1, 0, 0, null)],
   },
   v2: {
@@ -33,6 +56,10 @@ const FUNNELS: Record<string, FunnelResponse> = {
     visitors: 3,
     leads: 0,
     conversion: { rate: 0, low: 0, high: 0.56151 },
+    revenue: '45.00',
+    sold: 1,
+    revenue_per_visitor: { mean: 15, low: null, high: null },
+    campaigns: [],
     steps: [step('start', 3, 1, 2, 2), step('amount', 1, 0, 1, 30.5)],
   },
   v3: {
@@ -42,6 +69,10 @@ const FUNNELS: Record<string, FunnelResponse> = {
     visitors: 0,
     leads: 0,
     conversion: { rate: 0, low: 0, high: 0 },
+    revenue: '0.00',
+    sold: 0,
+    revenue_per_visitor: { mean: 0, low: null, high: null },
+    campaigns: [],
     steps: [step('start', 0, 0, 0, null)],
   },
 };
@@ -89,9 +120,9 @@ describe('the funnel page', () => {
 
     await screen.findByRole('table', { name: 'Versions side by side' });
     expect(rowsOf('Versions side by side')).toEqual([
-      ['v1', '8', '1', '12.5 %', '2.2 % to 47.1 %'],
-      ['v2', '3', '0', '0.0 %', '0.0 % to 56.2 %'],
-      ['v3', '0', '0', '0.0 %', '0.0 % to 0.0 %'],
+      ['v1', '8', '1', '12.5 %', '2.2 % to 47.1 %', '$1,234.50', '$154.31', '$98.10 to $210.52'],
+      ['v2', '3', '0', '0.0 %', '0.0 % to 56.2 %', '$45.00', '$15.00', 'none yet, under 10 sales'],
+      ['v3', '0', '0', '0.0 %', '0.0 % to 0.0 %', '$0.00', '$0.00', 'none yet, under 10 sales'],
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'v1, step by step' })).toBeTruthy();
     expect(rowsOf('Steps of v1')).toEqual([
@@ -99,6 +130,42 @@ describe('the funnel page', () => {
       ['amount', '6', '3', '3', '50.0 %', '12.0 s'],
       ['thank-you', '1', '0', '0', '0.0 %', '—'],
     ]);
+  });
+
+  it("names each rate's interval apart, and right-aligns the money", async () => {
+    stubServer(signedInAs(MARKETER), funnels);
+    renderConsole(`/admin/funnel?${RANGE}`);
+    const table = await screen.findByRole('table', { name: 'Versions side by side' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Version',
+      'Visitors',
+      'Leads',
+      'Leads per visitor',
+      '95 % interval of leads per visitor',
+      'Revenue',
+      'Revenue per visitor',
+      '95 % interval of revenue per visitor',
+    ]);
+    const v1 = within(table).getByRole('row', { name: /^v1 / });
+    const money = within(v1)
+      .getAllByRole('cell')
+      .filter((cell) => cell.classList.contains('console-money'));
+    expect(money.map((cell) => cell.textContent)).toEqual(['$1,234.50', '$154.31', '$98.10 to $210.52']);
+  });
+
+  it("shows the shown version's campaigns with the same numbers, a visit without one as No campaign", async () => {
+    stubServer(signedInAs(MARKETER), funnels);
+    renderConsole(`/admin/funnel?${RANGE}`);
+    await screen.findByRole('table', { name: 'Campaigns of v1' });
+    expect(rowsOf('Campaigns of v1')).toEqual([
+      ['spring', '5', '1', '20.0 %', '3.6 % to 62.5 %', '$1,234.50', '$246.90', '$150.20 to $343.60'],
+      ['No campaign', '3', '0', '0.0 %', '0.0 % to 56.2 %', '$0.00', '$0.00', 'none yet, under 10 sales'],
+    ]);
+    // A version without campaigns shows no table of them.
+    await userEvent.setup().click(screen.getByRole('link', { name: 'v2' }));
+    await screen.findByRole('heading', { level: 2, name: 'v2, step by step' });
+    expect(screen.queryByRole('table', { name: /^Campaigns of/ })).toBeNull();
   });
 
   it("draws a bar per step as long as its views, with the table's numbers", async () => {

@@ -119,6 +119,18 @@ function bucketed(ms: number): number {
   return Math.round(ms / unit) * unit;
 }
 
+/** Visitors and leads with no lead sold: no revenue, and no interval for it. */
+function unsoldFigures(visitors: number, leads: number) {
+  return {
+    visitors,
+    leads,
+    conversion: wilsonInterval(leads, visitors),
+    revenue: '0.00',
+    sold: 0,
+    revenue_per_visitor: { mean: 0, low: null, high: null },
+  };
+}
+
 /**
  * The funnel `visits` (humans only: leave the bots out before calling) give for `version`, its steps in `stepOrder`.
  * Events are in each visit's order (the clock, then as sent), as scriptedVisit makes them. A visit's conversion is
@@ -140,11 +152,19 @@ export function expectedFunnel(
     into.set(step, (into.get(step) ?? new Set()).add(visit));
   let visitors = 0;
   let leads = 0;
+  const campaigns = new Map<string, { visitors: number; leads: number }>();
   for (const visit of visits.filter((one) => one.version === version)) {
     const { events } = visit;
     const shown = events.filter((event) => event.type === 'view');
-    if (shown.length > 0) visitors++;
     const led = shown.length > 0 && stored.has(visit);
+    if (shown.length > 0) {
+      visitors++;
+      const campaign = campaigns.get(visit.utm_campaign ?? '') ?? { visitors: 0, leads: 0 };
+      campaigns.set(visit.utm_campaign ?? '', {
+        visitors: campaign.visitors + 1,
+        leads: campaign.leads + (led ? 1 : 0),
+      });
+    }
     if (led) leads++;
     for (const event of events) {
       if (event.type === 'view') add(views, event.step, visit.visit);
@@ -163,9 +183,10 @@ export function expectedFunnel(
     version,
     from: range.from,
     to: range.to,
-    visitors,
-    leads,
-    conversion: wilsonInterval(leads, visitors),
+    ...unsoldFigures(visitors, leads),
+    campaigns: [...campaigns]
+      .sort(([a, one], [b, other]) => other.visitors - one.visitors || (a < b ? -1 : 1))
+      .map(([utm_campaign, counts]) => ({ utm_campaign, ...unsoldFigures(counts.visitors, counts.leads) })),
     steps: stepOrder.map((step) => {
       const seen = views.get(step)?.size ?? 0;
       const left = exits.get(step) ?? 0;

@@ -1,10 +1,10 @@
 /**
  * The versions as the Flows page lists them: the files' (read-only bases) and the published ones, each with its
- * status, its share of '/' and its funnel, all time (the funnel's own query over its rollups, as the console's funnel
- * page reads it).
+ * status, its share of '/' and its funnel, all time: visitors, leads, revenue and revenue per visitor (the funnel's
+ * own query over its rollups, as the console's funnel page reads it).
  */
 import type { FlowVersionSummary, VersionStatus } from '../../../contracts/flow-studio.ts';
-import { funnelReport } from '../../funnel/index.ts';
+import { catchUpRevenue, funnelReport } from '../../funnel/index.ts';
 import type { PublishedVersion } from '../../page/index.ts';
 import type { FileVersion } from './file-versions.ts';
 import type { Studio } from './studio.ts';
@@ -40,8 +40,14 @@ function statusOf(name: string, retired: boolean, shares: ReadonlyMap<string, nu
 }
 
 async function funnelOf(studio: Studio, name: string) {
-  const { visitors, leads } = await funnelReport(studio.db, { version: name }, []);
-  return { visitors, leads, conversion: visitors === 0 ? null : leads / visitors };
+  const { visitors, leads, revenue, revenue_per_visitor } = await funnelReport(studio.db, { version: name }, []);
+  return {
+    visitors,
+    leads,
+    conversion: visitors === 0 ? null : leads / visitors,
+    revenue,
+    revenue_per_visitor: visitors === 0 ? null : revenue_per_visitor,
+  };
 }
 
 export async function fileSummary(studio: Studio, file: FileVersion): Promise<FlowVersionSummary> {
@@ -83,6 +89,8 @@ export async function publishedSummary(studio: Studio, version: PublishedVersion
 
 /** Every version: the files' in their order, then the published ones, oldest first. */
 export async function versionSummaries(studio: Studio): Promise<FlowVersionSummary[]> {
+  // The sales and returns committed so far are in each version's revenue.
+  await catchUpRevenue(studio.db);
   return Promise.all([
     ...studio.files.versions.map((file) => fileSummary(studio, file)),
     ...studio.catalog.published().map((version) => publishedSummary(studio, version)),

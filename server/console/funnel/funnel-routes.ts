@@ -1,6 +1,6 @@
 /**
  * The console's funnel (docs/decisions/024-funnel-events.md): GET /api/admin/funnel (JSON, for the console's page and
- * other tools) and /api/admin/funnel.csv, for every role: counts and step ids, no person.
+ * other tools) and /api/admin/funnel.csv, for every role: counts, step ids, campaigns and revenue, no person.
  */
 import type { FastifyInstance } from 'fastify';
 import { ACCESS } from '../../../contracts/console.ts';
@@ -10,6 +10,7 @@ import { allow } from '../access.ts';
 import type { Database } from '../../platform/db/types.ts';
 import { invalidFieldsBody } from '../../platform/http/errors.ts';
 import {
+  catchUpRevenue,
   checkFunnelQuery,
   funnelCsv,
   funnelCsvFileName,
@@ -20,7 +21,10 @@ import {
 
 type Query = Record<string, unknown>;
 
-/** `events` is the endpoint's queue: a funnel counts every batch accepted before it was asked for. */
+/**
+ * `events` is the endpoint's queue: a funnel counts every batch accepted before it was asked for, and every sale and
+ * return committed before.
+ */
 export function registerConsoleFunnelRoutes(
   app: FastifyInstance,
   db: Database,
@@ -34,6 +38,7 @@ export function registerConsoleFunnelRoutes(
     if (!checked.ok) return { refused: invalidFieldsBody('invalid_query', 'The request', checked.fields) };
     const filters = checked.value;
     await events.flush();
+    await catchUpRevenue(db);
     return { funnel: await funnelReport(db, filters, flows.get(filters.version) ?? []) };
   }
 

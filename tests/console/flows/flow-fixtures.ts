@@ -19,6 +19,8 @@ const version = (fields: Partial<FlowVersionSummary> & Pick<FlowVersionSummary, 
   visitors: 0,
   leads: 0,
   conversion: null,
+  revenue: '0.00',
+  revenue_per_visitor: null,
   ...fields,
 });
 
@@ -34,6 +36,8 @@ export const V1 = version({
   visitors: 200,
   leads: 25,
   conversion: 0.125,
+  revenue: '1250.00',
+  revenue_per_visitor: { mean: 6.25, low: 4.1, high: 8.4 },
 });
 export const V2 = version({
   name: 'v2',
@@ -44,6 +48,8 @@ export const V2 = version({
   visitors: 3,
   leads: 0,
   conversion: 0,
+  revenue: '0.00',
+  revenue_per_visitor: { mean: 0, low: null, high: null },
 });
 export const SPRING = version({
   name: 'spring-promo',
@@ -52,6 +58,8 @@ export const SPRING = version({
   visitors: 40,
   leads: 2,
   conversion: 0.05,
+  revenue: '480.00',
+  revenue_per_visitor: { mean: 12, low: null, high: null },
 });
 export const OLD = version({
   name: 'old-promo',

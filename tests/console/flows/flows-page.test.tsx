@@ -77,16 +77,51 @@ describe('the Flows page', () => {
       ['spring-promo', 'In split test', 'v1'],
       ['old-promo', expect.stringMatching(/^Retired Dec 3, 2026/), 'v2'],
     ]);
-    expect(rows[0]!.slice(3)).toEqual(['A file in flows/', '70', '200', '25', '12.5 %']);
+    expect(rows[0]!.slice(3)).toEqual(['A file in flows/', '70', '200', '25', '12.5 %', '$1,250.00', '$6.25']);
     expect(rows[2]!.slice(3)).toEqual([
       expect.stringMatching(/^mk@acme\.example, Dec 1, 2026/),
       '30',
       '40',
       '2',
       '5.0 %',
+      '$480.00',
+      '$12.00',
     ]);
     // No visitor: no rate to give.
     expect(rows[3]!.at(-1)).toBe('—');
+  });
+
+  it('orders the versions best first by leads or revenue per visitor from those columns, and back by version', async () => {
+    stubServer(signedInAs(OPERATOR), listing());
+    await openFlows();
+    const user = userEvent.setup();
+    const names = () => rowsOf('Versions').map((row) => row[0]);
+    const header = (name: string) => screen.getByRole('button', { name }).closest('th')!;
+    expect(names()).toEqual(['v1', 'v2', 'spring-promo', 'old-promo']);
+
+    await user.click(screen.getByRole('button', { name: 'Revenue per visitor' }));
+    // $12.00, $6.25, $0.00, then the version without a visitor.
+    expect(names()).toEqual(['spring-promo', 'v1', 'v2', 'old-promo']);
+    expect(header('Revenue per visitor').getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('button', { name: 'Revenue per visitor' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Leads per visitor' }));
+    expect(names()).toEqual(['v1', 'spring-promo', 'v2', 'old-promo']);
+    expect(header('Leads per visitor').getAttribute('aria-sort')).toBe('descending');
+    expect(header('Revenue per visitor').hasAttribute('aria-sort')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Version' }));
+    expect(names()).toEqual(['v1', 'v2', 'spring-promo', 'old-promo']);
+  });
+
+  it('names the live version ahead by each measure beside the split test', async () => {
+    stubServer(signedInAs(OPERATOR), listing());
+    await openFlows();
+    const region = within(screen.getByRole('region', { name: 'Split test of /' }));
+    const fact = (term: string) => region.getByText(term).nextElementSibling?.textContent;
+    expect(fact('Ahead by leads per visitor')).toBe('v1, 12.5 %');
+    // Two sales: its revenue per visitor leads, and the page says how little that rests on.
+    expect(fact('Ahead by revenue per visitor')).toBe('spring-promo, $12.00 (95 % interval: none yet, under 10 sales)');
   });
 
   it("names each version's link after it, leading to its page", async () => {
@@ -206,8 +241,20 @@ describe('the split test form', () => {
     const part = within(screen.getByRole('region', { name: 'Split test of /' }));
     expect(part.queryByRole('spinbutton')).toBeNull();
     expect(part.queryByRole('button', { name: 'Save weights' })).toBeNull();
-    expect(part.getAllByRole('term').map((term) => term.textContent)).toEqual(['v1', 'v2', 'spring-promo']);
-    expect(part.getAllByRole('definition').map((value) => value.textContent)).toEqual(['70', '0', '30']);
+    // After the versions ahead, each live version's weight.
+    expect(part.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Ahead by leads per visitor',
+      'Ahead by revenue per visitor',
+      'v1',
+      'v2',
+      'spring-promo',
+    ]);
+    expect(
+      part
+        .getAllByRole('definition')
+        .map((value) => value.textContent)
+        .slice(2),
+    ).toEqual(['70', '0', '30']);
     expect(part.getByText('Admins and marketers change the weights.')).toBeTruthy();
   });
 });

@@ -97,6 +97,10 @@ describe("a version's page", () => {
       visitors: 4,
       leads: 1,
       conversion: { rate: 0.25, low: 0.05, high: 0.7 },
+      revenue: '0.00',
+      sold: 0,
+      revenue_per_visitor: { mean: 0, low: null, high: null },
+      campaigns: [],
       steps: [{ step: 'start', views: 4, advanced: 2, exits: 2, drop_off: 0.5, median_seconds: 3 }],
     });
     const server = stubServer(signedInAs(MARKETER), versionAnswers(detailOf(SPRING)), ({ method, url }) => {

@@ -23,6 +23,8 @@ export const V1_DETAIL: FlowVersionDetail = {
     visitors: 0,
     leads: 0,
     conversion: null,
+    revenue: '0.00',
+    revenue_per_visitor: null,
   },
   flow: V1_FLOW,
   overlay: V1_FLOW,
