@@ -1,8 +1,8 @@
 /**
  * One lead, titled by its person and business: where its delivery ended and why, its answers in its flow version's
  * words, step by step (docs/decisions/067-how-a-lead-reads.md), where it came from (the attribution it was sent with), its
- * consent evidence exactly as stored, its path through the buyers and every delivery attempt, its returns and
- * revocations; with the actions an operator takes on it (redeliver a dead-lettered or unsold lead, hold one not yet delivered,
+ * consent evidence exactly as stored, what it sold for, its path through the buyers and every delivery attempt, its
+ * returns and revocations; with the actions an operator takes on it (redeliver a dead-lettered or unsold lead, hold one not yet delivered,
  * release one an operator held, record that its visitor revoked consent), each confirmed first. After an action the
  * page shows what it did and loads the lead again.
  */
@@ -21,7 +21,7 @@ import { ConfirmButton } from './ConfirmButton.tsx';
 import { storedAttribution } from '../engine/state/attribution.ts';
 import { ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts';
 import { formatTime } from './format.ts';
-import { buyerLabel, outcomeLine } from './lead-outcome.ts';
+import { buyerLabel, outcomeLine, soldFor } from './lead-outcome.ts';
 import { languageName, LeadStatusText } from './LeadsPage.tsx';
 import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { leadTitle } from './lead-title.ts';
@@ -114,6 +114,12 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
         </dd>
         <dt>Delivered</dt>
         <dd>{formatTime(lead.delivered_at, true)}</dd>
+        {lead.delivered_to !== null && (
+          <>
+            <dt>Sold for</dt>
+            <dd>{soldFor(lead)}</dd>
+          </>
+        )}
       </dl>
       <div className="console-actions">
         {(lead.status === 'dead-lettered' || lead.status === 'unsold') && (

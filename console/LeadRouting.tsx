@@ -1,9 +1,10 @@
 /**
- * A lead's way through the buyers on its page: the path (each buyer considered, in order, and what happened), the
+ * A lead's way through the buyers on its page: the path (each buyer considered, in order, what happened, and the price
+ * of the one that took it), the
  * returns buyers made, and the lead.revoked events sent to the buyers that had it.
  */
 import type { LeadPageResponse } from '../contracts/console.ts';
-import { formatTime } from './format.ts';
+import { formatTime, formatUsd } from './format.ts';
 import { buyerLabel } from './lead-outcome.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
 
@@ -21,6 +22,9 @@ export function RoutePath({ path }: { path: Lead['path'] }) {
           <th scope="col">Reason</th>
           <th scope="col">Attempts</th>
           <th scope="col">When</th>
+          <th scope="col" className="console-money">
+            Price
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +39,8 @@ export function RoutePath({ path }: { path: Lead['path'] }) {
             <td>{step.attempts}</td>
             {/* A delivered step's moment is its delivery; the others', when routing decided. */}
             <td>{formatTime(step.delivered_at ?? step.decided_at, true)}</td>
+            {/* What the buyer paid, on the step where it took the lead; none on the others. */}
+            <td className="console-money">{formatUsd(step.price)}</td>
           </tr>
         ))}
       </tbody>

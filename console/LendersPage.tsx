@@ -1,8 +1,9 @@
 /**
  * The Lenders page: the buyers as routing sees them, each in the order leads are offered to it, what it takes (its
  * filters in words, its hours and time zone), how much of its caps today and this month have used (its own day and
- * month), its deliveries and returns of the last 30 days; and the lenders the consent names that receive no leads.
- * No lead and no person on it.
+ * month), its deliveries and returns of the last 30 days; what its leads sold for (today, this month, the last 30
+ * days, the returned ones apart, the average price); and the lenders the consent names that receive no leads. No lead
+ * and no person on it.
  */
 import {
   BUYERS_REPORT_PATH,
@@ -14,6 +15,7 @@ import { Empty, LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
+import { formatUsd } from './format.ts';
 
 export interface LendersPageProps {
   productName: string;
@@ -29,6 +31,7 @@ export function LendersPage({ productName }: LendersPageProps) {
         {(report) => (
           <>
             <BuyersTable buyers={report.buyers} />
+            {report.buyers.length > 0 && <SalesTable buyers={report.buyers} />}
             <WithoutBuyer lenders={report.without_buyer} />
           </>
         )}
@@ -88,6 +91,38 @@ function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
             <td>{buyer.delivered_30_days}</td>
             <td>{buyer.returned_30_days}</td>
             <td>{rateText(buyer.return_rate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
+  );
+}
+
+/** Each buyer's money: kept leads' revenue by period, returned revenue apart, its price and its average. */
+function SalesTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
+  const money = (amount: string | null) => <td className="console-money">{formatUsd(amount)}</td>;
+  return (
+    <ScrollingTable caption="What their leads sold for, in each one's own day and month (returned leads apart)">
+      <thead>
+        <tr>
+          <th scope="col">Lender</th>
+          {['Price', 'Today', 'This month', 'Last 30 days', 'Returned (30 days)', 'Average (30 days)'].map((title) => (
+            <th key={title} scope="col" className="console-money">
+              {title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {buyers.map((buyer) => (
+          <tr key={buyer.id}>
+            <th scope="row">{buyer.name}</th>
+            {money(buyer.price)}
+            {money(buyer.revenue_today)}
+            {money(buyer.revenue_this_month)}
+            {money(buyer.revenue_30_days)}
+            {money(buyer.returned_revenue_30_days)}
+            {money(buyer.average_price_30_days)}
           </tr>
         ))}
       </tbody>

@@ -37,3 +37,14 @@ export function formatPercent(rate: number): string {
 export function formatSeconds(seconds: number | null): string {
   return seconds === null ? '—' : `${seconds.toFixed(1)} s`;
 }
+
+/** US dollars with cents, as buyers pay them: "$1,234.50". */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * An amount of US dollars as the API sends it (exact, "1234.50"), formatted from that text so no float rounds it;
+ * "—" when there is none: a sale at no stated price is not a sale at $0.
+ */
+export function formatUsd(amount: string | null): string {
+  return amount === null ? '—' : dollars.format(amount as Intl.StringNumericLiteral);
+}

@@ -1,8 +1,10 @@
 /**
  * Where a lead's delivery ended, in one line an operator reads first: "Delivered to Quillmont Capital", "Unsold",
- * "Held (consent-revoked)", "Dead-lettered", "Queued", "Stored", with the server's reason after it when it gave one.
+ * "Held (consent-revoked)", "Dead-lettered", "Queued", "Stored", with the server's reason after it when it gave one;
+ * and what it sold for.
  */
 import type { LeadPageResponse } from '../contracts/console.ts';
+import { formatUsd } from './format.ts';
 
 type Lead = LeadPageResponse['lead'];
 
@@ -34,4 +36,16 @@ function state(lead: Lead): string {
 export function outcomeLine(lead: Lead): string {
   const reason = lead.delivery_reason?.trim();
   return reason === undefined || reason === '' ? state(lead) : `${state(lead)}: ${reason}`;
+}
+
+/**
+ * What the buyer that took the lead paid, and who: "$42.50 to Quillmont Capital", "— (no stated price) to ..." for a
+ * buyer without a price, with ", returned" when that buyer returned it (the price stays: it counts as returned revenue).
+ */
+export function soldFor(lead: Lead): string {
+  if (lead.delivered_to === null) return '—';
+  const buyer = buyerLabel(lead.delivered_to, lead.delivered_to_name);
+  const price = lead.sold_price === null ? '— (no stated price)' : formatUsd(lead.sold_price);
+  const returned = lead.returns.some((entry) => entry.buyer_id === lead.delivered_to);
+  return `${price} to ${buyer}${returned ? ', returned' : ''}`;
 }

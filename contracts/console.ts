@@ -274,6 +274,12 @@ const consentEvidence = {
 
 export const ROUTE_STATES = ['skipped', 'sending', 'delivered', 'refused', 'failed'] as const;
 
+/**
+ * An amount of US dollars, exact, as the database's numeric gives it: "1234.50", always two decimals (never a float,
+ * whose sums drift off the cent). Null: no stated price.
+ */
+const usd = { type: ['string', 'null'], pattern: '^[0-9]+\\.[0-9]{2}$' } as const;
+
 /** A buyer considered for the lead, in the order considered (lead_routes). */
 const routeStep = {
   type: 'object',
@@ -287,8 +293,20 @@ const routeStep = {
     attempts: { type: 'integer' },
     decided_at: timestamp,
     delivered_at: { type: ['string', 'null'], format: 'date-time' },
+    /** What the buyer paid for the lead, on its delivered step; null on the others and for a buyer without a price. */
+    price: usd,
   },
-  required: ['position', 'buyer_id', 'buyer_name', 'state', 'reason', 'attempts', 'decided_at', 'delivered_at'],
+  required: [
+    'position',
+    'buyer_id',
+    'buyer_name',
+    'state',
+    'reason',
+    'attempts',
+    'decided_at',
+    'delivered_at',
+    'price',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -340,6 +358,8 @@ export const leadPageResponse = {
         /** The buyer that took the lead, and its name (null when no longer configured). */
         delivered_to: nullableString,
         delivered_to_name: nullableString,
+        /** What the buyer paid for it; null: not sold, or sold at no stated price. A return keeps it. */
+        sold_price: usd,
         /** Why the delivery ended where it did, in a line (unsold: every buyer refused, ...). */
         delivery_reason: nullableString,
         /** Who and what the lead is for, as `name` and `business_name` in the list; empty once purged. */
@@ -374,6 +394,7 @@ export const leadPageResponse = {
         'delivered_at',
         'delivered_to',
         'delivered_to_name',
+        'sold_price',
         'delivery_reason',
         'name',
         'business_name',
@@ -462,6 +483,20 @@ const buyerReportEntry = {
     returned_30_days: { type: 'integer' },
     /** returned / delivered over the last 30 days, in percent; null when none was delivered. */
     return_rate: { type: ['number', 'null'] },
+    /** What it pays per lead now (BUYERS_FILE); null: no stated price. */
+    price: usd,
+    /**
+     * What the leads it took and kept sold for: delivered in its current day, its current month (its time zone's, as
+     * its caps count them) and the last 30 days; a lead it returned counts in `returned_revenue_30_days` instead.
+     * Null when none of those leads had a price.
+     */
+    revenue_today: usd,
+    revenue_this_month: usd,
+    revenue_30_days: usd,
+    /** What the leads delivered in the last 30 days that it returned had sold for; null when none had a price. */
+    returned_revenue_30_days: usd,
+    /** The mean price of the priced leads delivered to it in the last 30 days, returned ones included. */
+    average_price_30_days: usd,
   },
   required: [
     'id',
@@ -477,6 +512,12 @@ const buyerReportEntry = {
     'delivered_30_days',
     'returned_30_days',
     'return_rate',
+    'price',
+    'revenue_today',
+    'revenue_this_month',
+    'revenue_30_days',
+    'returned_revenue_30_days',
+    'average_price_30_days',
   ],
   additionalProperties: false,
 } as const;

@@ -24,6 +24,7 @@ const deadLettered: Lead = {
   delivered_at: null,
   delivered_to: null,
   delivered_to_name: null,
+  sold_price: null,
   delivery_reason: 'quillmont failed until its retries were spent',
   name: 'Jane Doe',
   business_name: 'Doe Bakery',

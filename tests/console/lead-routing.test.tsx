@@ -28,6 +28,7 @@ const routed: Lead = {
   delivered_at: '2026-11-26T15:04:09.000Z',
   delivered_to: 'vantorra',
   delivered_to_name: 'Vantorra Funding',
+  sold_price: '1234.50',
   delivery_reason: null,
   name: 'Maria Rivera',
   business_name: 'Rivera Bakery',
@@ -47,6 +48,7 @@ const routed: Lead = {
       attempts: 0,
       decided_at: '2026-11-26T15:04:01.000Z',
       delivered_at: null,
+      price: null,
     },
     {
       position: 2,
@@ -57,6 +59,7 @@ const routed: Lead = {
       attempts: 1,
       decided_at: '2026-11-26T15:04:02.000Z',
       delivered_at: null,
+      price: null,
     },
     {
       position: 3,
@@ -67,6 +70,7 @@ const routed: Lead = {
       attempts: 2,
       decided_at: '2026-11-26T15:04:03.000Z',
       delivered_at: '2026-11-26T15:04:09.000Z',
+      price: '1234.50',
     },
   ],
   attempts: [
@@ -142,12 +146,45 @@ describe("a lead's routing on its page", () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['#', 'Buyer', 'What happened', 'Reason', 'Attempts', 'When']);
-    expect(cellsOf(table).map((cells) => cells.slice(0, 5))).toEqual([
-      ['1', 'Quillmont Capital', 'skipped', 'state TX not taken', '0'],
-      ['2', 'elmsbrook', 'refused', 'duplicate', '1'],
-      ['3', 'Vantorra Funding', 'delivered', '—', '2'],
+    ).toEqual(['#', 'Buyer', 'What happened', 'Reason', 'Attempts', 'When', 'Price']);
+    expect(cellsOf(table).map((cells) => [...cells.slice(0, 5), cells[6]])).toEqual([
+      ['1', 'Quillmont Capital', 'skipped', 'state TX not taken', '0', '—'],
+      ['2', 'elmsbrook', 'refused', 'duplicate', '1', '—'],
+      ['3', 'Vantorra Funding', 'delivered', '—', '2', '$1,234.50'],
     ]);
+  });
+
+  const returnedByVantorra: Lead['returns'] = [
+    {
+      buyer_id: 'vantorra',
+      buyer_name: 'Vantorra Funding',
+      reason: 'disconnected_phone',
+      returned_at: '2026-11-27T10:00:00.000Z',
+    },
+  ];
+  it.each([
+    [{}, '$1,234.50 to Vantorra Funding'],
+    [{ sold_price: null }, '— (no stated price) to Vantorra Funding'],
+    [{ sold_price: '0.50', returns: returnedByVantorra }, '$0.50 to Vantorra Funding, returned'],
+  ] as const)('says what the lead sold for beside who bought it: %o', async (change, line) => {
+    stubServer(signedInAs(OPERATOR), leadServer({ ...routed, ...change }));
+    renderConsole(`/admin/leads/${ID}`);
+    const soldFor = await screen.findByText('Sold for', { selector: 'dt' });
+    expect(soldFor.nextElementSibling?.textContent).toBe(line);
+  });
+
+  it('has no price line for a lead no buyer took', async () => {
+    const unsold = {
+      ...routed,
+      status: 'unsold',
+      delivered_to: null,
+      delivered_to_name: null,
+      sold_price: null,
+    } as const;
+    stubServer(signedInAs(OPERATOR), leadServer(unsold));
+    renderConsole(`/admin/leads/${ID}`);
+    await screen.findByText('Outcome', { selector: 'dt' });
+    expect(screen.queryByText('Sold for', { selector: 'dt' })).toBeNull();
   });
 
   it('names the buyer of each delivery attempt', async () => {

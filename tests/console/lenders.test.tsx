@@ -19,6 +19,12 @@ const buyer = (
   delivered_30_days: 0,
   returned_30_days: 0,
   return_rate: null,
+  price: null,
+  revenue_today: null,
+  revenue_this_month: null,
+  revenue_30_days: null,
+  returned_revenue_30_days: null,
+  average_price_30_days: null,
   ...entry,
 });
 
@@ -38,6 +44,12 @@ const REPORT: BuyersReportResponse = {
       delivered_30_days: 8,
       returned_30_days: 1,
       return_rate: 12.5,
+      price: '42.50',
+      revenue_today: '85.00',
+      revenue_this_month: '14450.00',
+      revenue_30_days: '297.50',
+      returned_revenue_30_days: '42.50',
+      average_price_30_days: '42.50',
     }),
     buyer({ id: 'vantorra', name: 'Vantorra Funding', priority: 2, used_today: 3 }),
   ],
@@ -100,6 +112,30 @@ describe('the Lenders page', () => {
       '0',
       '0',
       '—',
+    ]);
+  });
+
+  it("shows what each buyer's leads sold for in dollars, returned revenue apart, '—' where there is no price", async () => {
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', REPORT));
+    renderConsole('/admin/lenders');
+    const table = await screen.findByRole('table', {
+      name: "What their leads sold for, in each one's own day and month (returned leads apart)",
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Lender', 'Price', 'Today', 'This month', 'Last 30 days', 'Returned (30 days)', 'Average (30 days)']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const line = (row: HTMLElement) => [
+      within(row).getByRole('rowheader').textContent,
+      ...within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ];
+    expect(rows.map(line)).toEqual([
+      ['Quillmont Capital', '$42.50', '$85.00', '$14,450.00', '$297.50', '$42.50', '$42.50'],
+      ['Vantorra Funding', '—', '—', '—', '—', '—', '—'],
     ]);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The Lenders page: every buyer in the order routing tries them (priority, then BUYERS_FILE's order), with its rules
- * in words, how much of its caps its current day and month have used, and its deliveries and returns of the last 30
- * days; then the lenders the consent names that no buyer stands for. Counts only: nothing here names a lead.
+ * in words, how much of its caps its current day and month have used, its deliveries and returns of the last 30
+ * days, and what its leads sold for; then the lenders the consent names that no buyer stands for. Counts and sums
+ * only: nothing here names a lead.
  */
 import type { BuyerReportEntry, BuyersReportResponse } from '../../../contracts/console.ts';
 import type { Queryable } from '../../platform/db/types.ts';
@@ -39,6 +40,61 @@ async function countsSince(db: Queryable, sql: string, ids: readonly string[], s
   return Object.fromEntries(rows.map((row) => [row.buyer_id, row.n]));
 }
 
+/** A buyer's money, each an exact USD amount as the database's numeric writes it ("1234.50"), or null. */
+interface Revenue {
+  today: string | null;
+  this_month: string | null;
+  last_30_days: string | null;
+  returned_30_days: string | null;
+  average_30_days: string | null;
+}
+
+/**
+ * What the leads delivered to each buyer sold for, summed by the database (numeric, exact to the cent): kept leads in
+ * its current day and month (its time zone's, as its caps count them) and in the last 30 days; the returned ones of
+ * the last 30 days apart; the mean price of the 30 days' priced leads. A lead delivered without a price adds nothing,
+ * so a buyer that never had a price reads null, not 0 (docs/decisions/140-lead-prices.md).
+ */
+async function revenue(db: Queryable, buyers: readonly BuyerRules[], now: Date, since: Date) {
+  const periods = buyers.map((buyer) => capPeriods(buyer.timeZone, now));
+  // Its current month began at most 31 days and a time zone's offset ago: read no further back.
+  const earliest = new Date(Math.min(since.getTime(), now.getTime() - 33 * DAY_MS));
+  const { rows } = await db.query<Revenue & { buyer_id: string }>(
+    `select r.buyer_id,
+            sum(r.price) filter (where x.lead_id is null
+              and to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM-DD') = k.day)::text as today,
+            sum(r.price) filter (where x.lead_id is null
+              and to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM') = k.month)::text as this_month,
+            sum(r.price) filter (where x.lead_id is null and r.delivered_at >= $5)::text as last_30_days,
+            sum(r.price) filter (where x.lead_id is not null and r.delivered_at >= $5)::text as returned_30_days,
+            round(avg(r.price) filter (where r.delivered_at >= $5), 2)::text as average_30_days
+       from lead_routes r
+       join unnest($1::text[], $2::text[], $3::text[], $4::text[]) as k(buyer_id, time_zone, day, month)
+         on k.buyer_id = r.buyer_id
+       left join lead_returns x on x.lead_id = r.lead_id and x.buyer_id = r.buyer_id
+      where r.state = 'delivered' and r.delivered_at >= $6 and r.delivered_at <= $7
+      group by r.buyer_id`,
+    [
+      buyers.map((buyer) => buyer.id),
+      buyers.map((buyer) => buyer.timeZone),
+      periods.map((period) => period.day),
+      periods.map((period) => period.month),
+      since,
+      earliest,
+      now,
+    ],
+  );
+  return new Map(rows.map(({ buyer_id, ...money }) => [buyer_id, money]));
+}
+
+const NO_REVENUE: Revenue = {
+  today: null,
+  this_month: null,
+  last_30_days: null,
+  returned_30_days: null,
+  average_30_days: null,
+};
+
 /** returned / delivered in percent, to a tenth; null when nothing was delivered. */
 export function returnRate(delivered: number, returned: number): number | null {
   return delivered === 0 ? null : Math.round((returned / delivered) * 1000) / 10;
@@ -69,9 +125,11 @@ export async function buyersReport(
     ids,
     since,
   );
+  const money = await revenue(db, ordered, now, since);
   const entries = ordered.map((buyer): BuyerReportEntry => {
     const deliveredCount = delivered[buyer.id] ?? 0;
     const returnedCount = returned[buyer.id] ?? 0;
+    const sold = money.get(buyer.id) ?? NO_REVENUE;
     return {
       id: buyer.id,
       name: buyer.name,
@@ -86,6 +144,12 @@ export async function buyersReport(
       delivered_30_days: deliveredCount,
       returned_30_days: returnedCount,
       return_rate: returnRate(deliveredCount, returnedCount),
+      price: buyer.price === undefined ? null : buyer.price.toFixed(2),
+      revenue_today: sold.today,
+      revenue_this_month: sold.this_month,
+      revenue_30_days: sold.last_30_days,
+      returned_revenue_30_days: sold.returned_30_days,
+      average_price_30_days: sold.average_30_days,
     };
   });
   const withBuyer = new Set(ids);

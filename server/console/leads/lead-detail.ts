@@ -1,5 +1,5 @@
 /**
- * A lead's page in the console: who and what it is for, its answers in its flow version's words, the evidence of its consent, where its delivery ended and why, its path
+ * A lead's page in the console: who and what it is for, its answers in its flow version's words, the evidence of its consent, where its delivery ended and why and what it sold for, its path
  * through the buyers and every delivery attempt, oldest first, each with its buyer.
  */
 import type { LeadPageResponse, LeadStatus } from '../../../contracts/console.ts';
@@ -20,6 +20,8 @@ interface LeadRecord {
   held: string | null;
   delivered_at: Date | null;
   delivered_to: string | null;
+  /** numeric as text: the exact amount. */
+  sold_price: string | null;
   delivery_reason: string | null;
   name: string;
   business_name: string;
@@ -75,7 +77,7 @@ export async function leadDetail(
 ): Promise<LeadPage | undefined> {
   const { rows } = await db.query<LeadRecord>(
     `select l.id, l.received_at, l.flow, l.flow_version, ${STATUS_SQL} as status, l.held, l.delivered_at,
-            l.delivered_to, l.delivery_reason, ${NAME_SQL} as name, ${BUSINESS_NAME_SQL} as business_name,
+            l.delivered_to, l.sold_price::text, l.delivery_reason, ${NAME_SQL} as name, ${BUSINESS_NAME_SQL} as business_name,
             l.purged_at, l.gpc, l.language, l.payload
        from leads l where l.id = $1`,
     [leadId],
@@ -104,6 +106,7 @@ export async function leadDetail(
     delivered_at: lead.delivered_at?.toISOString() ?? null,
     delivered_to: lead.delivered_to,
     delivered_to_name: lead.delivered_to === null ? null : names(lead.delivered_to),
+    sold_price: lead.sold_price,
     delivery_reason: lead.delivery_reason,
     name: lead.name,
     business_name: lead.business_name,

@@ -22,6 +22,10 @@ export interface ListedLead {
   /** The buyer that took it, and why its delivery ended where it did. */
   delivered_to: string | null;
   delivery_reason: string | null;
+  /** What the buyer paid, exact (numeric as text, "42.50"); null: not sold, or at no stated price. */
+  sold_price: string | null;
+  /** Whether the buyer returned it: it keeps its price, and its revenue counts as returned. */
+  returned: boolean;
   attempts: number;
   /** Whether the visitor sent an opt-out preference signal (Global Privacy Control) with the lead. */
   gpc: boolean;
@@ -50,7 +54,8 @@ export async function leadPage(db: Queryable, filters: LeadFilters, limit: numbe
             l.flow_version, ${STATUS_SQL} as status, l.held as held_reason, ${NAME_SQL} as name,
             ${BUSINESS_NAME_SQL} as business_name, l.purged_at is not null as purged, ${EMAIL_SQL} as email,
             ${PHONE_SQL} as phone, ${UTM_SOURCE_SQL} as utm_source, l.delivered_at,
-            l.delivered_to, l.delivery_reason,
+            l.delivered_to, l.delivery_reason, l.sold_price::text as sold_price,
+            exists (select 1 from lead_returns x where x.lead_id = l.id) as returned,
             (select count(*)::int from delivery_attempts a where a.lead_id = l.id) as attempts, l.gpc,
             l.language
        from leads l ${conditions.where}

@@ -18,6 +18,8 @@ interface RouteRecord {
   attempts: number;
   decided_at: Date;
   delivered_at: Date | null;
+  /** numeric as text: the exact amount. */
+  price: string | null;
 }
 
 interface ReturnRecord {
@@ -36,7 +38,7 @@ interface EventRecord {
 
 export async function leadRouting(db: Queryable, leadId: string, names: BuyerNames): Promise<LeadRouting> {
   const routes = await db.query<RouteRecord>(
-    `select position, buyer_id, state, reason, attempts, decided_at, delivered_at
+    `select position, buyer_id, state, reason, attempts, decided_at, delivered_at, price::text
        from lead_routes where lead_id = $1 order by position`,
     [leadId],
   );
@@ -59,6 +61,7 @@ export async function leadRouting(db: Queryable, leadId: string, names: BuyerNam
       attempts: route.attempts,
       decided_at: route.decided_at.toISOString(),
       delivered_at: route.delivered_at?.toISOString() ?? null,
+      price: route.price,
     })),
     returns: returns.rows.map((entry) => ({
       buyer_id: entry.buyer_id,

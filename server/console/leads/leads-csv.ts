@@ -22,6 +22,8 @@ export const CSV_COLUMNS = [
   'delivered_at',
   'delivered_to',
   'delivery_reason',
+  'sold_price',
+  'returned',
   'gpc',
   'language',
 ] as const;
@@ -40,6 +42,9 @@ function csvRecord(lead: ListedLead): string[] {
     delivered_at: lead.delivered_at?.toISOString() ?? '',
     delivered_to: lead.delivered_to ?? '',
     delivery_reason: lead.delivery_reason ?? '',
+    // Dollars and cents as stored ("42.50"), which spreadsheets read as a number; empty: no stated price.
+    sold_price: lead.sold_price ?? '',
+    returned: String(lead.returned),
     gpc: String(lead.gpc),
     language: lead.language,
   };

@@ -39,7 +39,7 @@ describe.each(DATABASES)('the buyers report route on $name', (kind) => {
   it('lists the buyers in priority order with their counts, then the lenders that receive no leads', async () => {
     const db = await open(kind);
     const app = await consoleApp(db, {
-      buyers: [{ ...QUILLMONT, priority: 3, caps: { perDay: 50 } }, VANTORRA],
+      buyers: [{ ...QUILLMONT, priority: 3, caps: { perDay: 50 }, price: 25 }, VANTORRA],
       now: () => Date.parse('2026-11-27T15:00:00Z'),
     });
     const { operator, admin } = await cookies(db);
@@ -50,8 +50,8 @@ describe.each(DATABASES)('the buyers report route on $name', (kind) => {
       deliveredTo: 'quillmont',
     });
     await db.query(
-      `insert into lead_routes (lead_id, buyer_id, position, state, attempts, decided_at, delivered_at)
-       values ($1, 'quillmont', 1, 'delivered', 1, '2026-11-27T14:00:00Z', '2026-11-27T14:00:01Z')`,
+      `insert into lead_routes (lead_id, buyer_id, position, state, attempts, decided_at, delivered_at, price)
+       values ($1, 'quillmont', 1, 'delivered', 1, '2026-11-27T14:00:00Z', '2026-11-27T14:00:01Z', 25)`,
       [lead],
     );
     await db.query(
@@ -76,6 +76,12 @@ describe.each(DATABASES)('the buyers report route on $name', (kind) => {
       delivered_30_days: 1,
       returned_30_days: 0,
       return_rate: 0,
+      price: '25.00',
+      revenue_today: '25.00',
+      revenue_this_month: '25.00',
+      revenue_30_days: '25.00',
+      returned_revenue_30_days: null,
+      average_price_30_days: '25.00',
     });
     const configured = new Set(['quillmont', 'vantorra']);
     expect(body.without_buyer).toEqual(consentLenders().filter((lender) => !configured.has(lender.id)));

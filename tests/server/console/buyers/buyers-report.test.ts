@@ -54,13 +54,13 @@ async function use(db: Database, buyer: string, period: 'day' | 'month', key: st
   ]);
 }
 
-/** A lead delivered to `buyer` at `at`, returned at `returnedAt` when given. */
-async function delivery(db: Database, buyer: string, at: string, returnedAt?: string) {
+/** A lead delivered to `buyer` at `at` (for `price`, "42.50", when given), returned at `returnedAt` when given. */
+async function delivery(db: Database, buyer: string, at: string, returnedAt?: string, price?: string) {
   const id = await seedLead(db, { id: randomUUID(), receivedAt: at, deliveredAt: at, deliveredTo: buyer });
   await db.query(
-    `insert into lead_routes (lead_id, buyer_id, position, state, attempts, decided_at, delivered_at)
-     values ($1, $2, 1, 'delivered', 1, $3, $3)`,
-    [id, buyer, at],
+    `insert into lead_routes (lead_id, buyer_id, position, state, attempts, decided_at, delivered_at, price)
+     values ($1, $2, 1, 'delivered', 1, $3, $3, $4::numeric)`,
+    [id, buyer, at, price ?? null],
   );
   if (returnedAt !== undefined) {
     await db.query(
@@ -145,6 +145,67 @@ describe.each(DATABASES)('the buyers report on $name', (kind) => {
       ['quillmont', 4, 2, 50],
       ['elmsbrook', 1, 0, 0],
     ]);
+  });
+
+  it("sums what each buyer's kept leads sold for in its day, its month and 30 days, returned revenue apart", async () => {
+    const db = await open(kind);
+    // NOW is 22:00 on 30 November in New York: its day began at 05:00 UTC, its month on 1 November at 04:00 UTC.
+    await delivery(db, 'quillmont', '2026-11-30T06:00:00Z', undefined, '19.99');
+    await delivery(db, 'quillmont', '2026-11-30T07:00:00Z', undefined, '0.01');
+    // Returned: its 40.00 is revenue no more, shown apart, and still in the average price.
+    await delivery(db, 'quillmont', '2026-11-30T08:00:00Z', '2026-11-30T09:00:00Z', '40.00');
+    // 29 November in New York (04:59 UTC on the 30th): this month, not today.
+    await delivery(db, 'quillmont', '2026-11-30T04:59:00Z', undefined, '10.10');
+    // Sold before the price: no stated price, counted in deliveries, not in money.
+    await delivery(db, 'quillmont', '2026-11-15T10:00:00Z');
+    // 31 days ago: in neither.
+    await delivery(db, 'quillmont', '2026-10-31T10:00:00Z', undefined, '99.99');
+    // Within 30 days (1 Nov 03:00 UTC and after) but in October in New York: 30 days, not this month.
+    await delivery(db, 'quillmont', '2026-11-01T03:30:00Z', undefined, '5.00');
+    // Berlin's day is already 1 December: November's leads are neither today nor this month there.
+    await delivery(db, 'vantorra', '2026-11-30T22:30:00Z', undefined, '12.34');
+    await delivery(db, 'vantorra', '2026-11-30T23:30:00Z', undefined, '7.66');
+    // A buyer whose leads never had a price: no money at all, not 0.
+    await delivery(db, 'elmsbrook', '2026-11-30T10:00:00Z');
+
+    const report = await buyersReport(db, [EAST, { ...BERLIN, price: 7.5 }, EQUAL], [], NOW);
+    const money = Object.fromEntries(
+      report.buyers.map((buyer) => [
+        buyer.id,
+        {
+          price: buyer.price,
+          today: buyer.revenue_today,
+          month: buyer.revenue_this_month,
+          days30: buyer.revenue_30_days,
+          returned: buyer.returned_revenue_30_days,
+          average: buyer.average_price_30_days,
+          rate: buyer.return_rate,
+        },
+      ]),
+    );
+    expect(money).toEqual({
+      quillmont: {
+        price: null,
+        today: '20.00',
+        month: '30.10',
+        days30: '35.10',
+        returned: '40.00',
+        // (19.99 + 0.01 + 40.00 + 10.10 + 5.00) / 5, rounded to the cent.
+        average: '15.02',
+        // 1 returned of 6 delivered in the last 30 days.
+        rate: 16.7,
+      },
+      vantorra: {
+        price: '7.50',
+        today: '7.66',
+        month: '7.66',
+        days30: '20.00',
+        returned: null,
+        average: '10.00',
+        rate: 0,
+      },
+      elmsbrook: { price: null, today: null, month: null, days30: null, returned: null, average: null, rate: 0 },
+    });
   });
 
   it('lists the lenders of the consent that no buyer stands for', async () => {

@@ -38,13 +38,15 @@ interface Route {
   attempts?: number;
   decidedAt: string;
   deliveredAt?: string;
+  /** What the buyer paid, as the database takes it ("37.50"). */
+  price?: string;
 }
 
 async function seedRoutes(db: Database, leadId: string, routes: readonly Route[]) {
   for (const route of routes) {
     await db.query(
-      `insert into lead_routes (lead_id, buyer_id, position, state, reason, attempts, decided_at, delivered_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into lead_routes (lead_id, buyer_id, position, state, reason, attempts, decided_at, delivered_at, price)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::numeric)`,
       [
         leadId,
         route.buyer,
@@ -54,13 +56,14 @@ async function seedRoutes(db: Database, leadId: string, routes: readonly Route[]
         route.attempts ?? 0,
         route.decidedAt,
         route.deliveredAt ?? null,
+        route.price ?? null,
       ],
     );
   }
 }
 
 describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
-  it('shows the buyer it went to, the path in order with reasons and attempts, and each attempt with its buyer', async () => {
+  it('shows the buyer it went to and its price, the path in order with reasons, attempts and the price, and each attempt with its buyer', async () => {
     const db = await open(kind);
     // "elmsbrook" was a buyer once and is no longer configured: its id is all the page can show.
     const app = await consoleApp(db, { buyers: [QUILLMONT, VANTORRA] });
@@ -70,6 +73,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       deliveryState: 'queued',
       deliveredAt: '2026-11-20T10:00:09Z',
       deliveredTo: 'vantorra',
+      soldPrice: '37.50',
     });
     await seedRoutes(db, id, [
       {
@@ -94,6 +98,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
         attempts: 2,
         decidedAt: '2026-11-20T10:00:03Z',
         deliveredAt: '2026-11-20T10:00:09Z',
+        price: '37.50',
       },
     ]);
     await db.query(
@@ -109,6 +114,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       status: 'delivered',
       delivered_to: 'vantorra',
       delivered_to_name: 'Vantorra Funding',
+      sold_price: '37.50',
       delivery_reason: null,
     });
     expect(lead.path).toEqual([
@@ -121,6 +127,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
         attempts: 0,
         decided_at: '2026-11-20T10:00:01.000Z',
         delivered_at: null,
+        price: null,
       },
       {
         position: 2,
@@ -131,6 +138,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
         attempts: 1,
         decided_at: '2026-11-20T10:00:02.000Z',
         delivered_at: null,
+        price: null,
       },
       {
         position: 3,
@@ -141,6 +149,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
         attempts: 2,
         decided_at: '2026-11-20T10:00:03.000Z',
         delivered_at: '2026-11-20T10:00:09.000Z',
+        price: '37.50',
       },
     ]);
     expect(lead.attempts.map((attempt) => [attempt.attempt, attempt.buyer_id, attempt.buyer_name])).toEqual([
@@ -227,6 +236,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       status: 'unsold',
       delivered_to: null,
       delivered_to_name: null,
+      sold_price: null,
       delivery_reason: 'every buyer refused or could not take it',
     });
     expect(await leadPage(app, operator, dead)).toMatchObject({
@@ -267,7 +277,7 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
     expect(response.body).toContain('status must be one of stored, queued, delivered, unsold, held, dead-lettered');
   });
 
-  it('writes the buyer and the reason of each lead in the CSV', async () => {
+  it('writes the buyer, the reason and the price of each lead in the CSV, a returned lead with its price', async () => {
     const db = await open(kind);
     const app = await consoleApp(db, { buyers: [QUILLMONT] });
     const { operator } = await cookies(db);
@@ -275,11 +285,28 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       receivedAt: '2026-11-20T10:00:00Z',
       deliveredAt: '2026-11-20T10:00:01Z',
       deliveredTo: 'quillmont',
+      soldPrice: '42.50',
     });
     const unsold = await seedLead(db, {
       receivedAt: '2026-11-20T09:00:00Z',
       deliveryState: 'unsold',
       deliveryReason: 'no buyer takes state TX',
+    });
+    const returned = await seedLead(db, {
+      receivedAt: '2026-11-20T08:00:00Z',
+      deliveredAt: '2026-11-20T08:00:01Z',
+      deliveredTo: 'quillmont',
+      soldPrice: '1250.00',
+    });
+    await db.query(
+      `insert into lead_returns (lead_id, buyer_id, reason, returned_at)
+       values ($1, 'quillmont', 'disconnected_phone', '2026-11-21T09:00:00Z')`,
+      [returned],
+    );
+    const unpriced = await seedLead(db, {
+      receivedAt: '2026-11-20T07:00:00Z',
+      deliveredAt: '2026-11-20T07:00:01Z',
+      deliveredTo: 'quillmont',
     });
     const response = await app.inject({
       method: 'GET',
@@ -288,17 +315,21 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       headers: { cookie: operator },
     });
     const [header, ...rows] = response.body.trimEnd().split('\n');
-    expect(header!.split(',').slice(-6)).toEqual([
+    expect(header!.split(',').slice(-8)).toEqual([
       'utm_source',
       'delivered_at',
       'delivered_to',
       'delivery_reason',
+      'sold_price',
+      'returned',
       'gpc',
       'language',
     ]);
     expect(rows[0]).toMatch(
-      new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,,false,en$`),
+      new RegExp(`^${delivered},.*,delivered,.*,2026-11-20T10:00:01\\.000Z,quillmont,,42\\.50,false,false,en$`),
     );
-    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX,false,en$`));
+    expect(rows[1]).toMatch(new RegExp(`^${unsold},.*,unsold,.*,,,no buyer takes state TX,,false,false,en$`));
+    expect(rows[2]).toMatch(new RegExp(`^${returned},.*,quillmont,,1250\\.00,true,false,en$`));
+    expect(rows[3]).toMatch(new RegExp(`^${unpriced},.*,quillmont,,,false,false,en$`));
   });
 });

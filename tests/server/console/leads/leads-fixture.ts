@@ -54,6 +54,8 @@ export interface SeededLead {
   deliveryReason?: string;
   /** The language its form was filled in; "en" when not given, as the column's default. */
   language?: string;
+  /** What it sold for, in USD as the database takes it ("42.50"). */
+  soldPrice?: string;
 }
 
 export const MARIA = {
@@ -71,8 +73,8 @@ export async function seedLead(db: Database, lead: SeededLead): Promise<string> 
   const id = lead.id ?? randomUUID();
   await db.query(
     `insert into leads (id, received_at, flow, flow_version, payload, held, delivered_at, delivery_state, delivered_to,
-       delivery_reason, language)
-     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7, $8, $9, $10)`,
+       delivery_reason, language, sold_price)
+     values ($1, $2, 'business-funding', $3, $4, $5, $6, $7, $8, $9, $10, $11::numeric)`,
     [
       id,
       lead.receivedAt,
@@ -84,6 +86,7 @@ export async function seedLead(db: Database, lead: SeededLead): Promise<string> 
       lead.deliveredTo ?? null,
       lead.deliveryReason ?? null,
       lead.language ?? 'en',
+      lead.soldPrice ?? null,
     ],
   );
   return id;

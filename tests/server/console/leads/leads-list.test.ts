@@ -306,6 +306,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
         delivered_at: '2026-11-20T10:05:00.000Z',
         delivered_to: null,
         delivered_to_name: null,
+        sold_price: null,
         delivery_reason: null,
         name: 'Maria Rivera',
         business_name: '',
@@ -418,14 +419,14 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="leads_2026-11-19_to_2026-11-20.csv"');
     const lines = response.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason,gpc,language',
+      'id,received_at,flow_version,status,held_reason,name,email,phone,utm_source,delivered_at,delivered_to,delivery_reason,sold_price,returned,gpc,language',
     );
     expect(lines).toHaveLength(1 + 1205 + 1);
     expect(lines[1]).toBe(
-      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,,false,en`,
+      `${formula},2026-11-20T23:00:00.000Z,v3,held,operator,"'=HYPERLINK(""http://evil.example"")",'@evil.example.com,'+1 310 555 0147,,,,,,false,false,en`,
     );
     expect(lines[2]).toMatch(
-      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,,false,en$/,
+      /^[0-9a-f-]{36},2026-11-19T12:20:05\.000Z,v3,stored,,Lead 1205,lead1205@example\.com,2125550100,,,,,,false,false,en$/,
     );
     expect(lines.at(-1)).toMatch(/,2026-11-19T12:00:01\.000Z,v3,stored,,Lead 1,lead1@example\.com,/);
 
