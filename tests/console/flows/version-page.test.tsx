@@ -65,6 +65,7 @@ describe("a version's page", () => {
       Status: 'In split test',
       Address: '/spring-promo (opens in a new tab)',
       Base: 'v1',
+      Languages: 'English',
       Published: expect.stringMatching(/^mk@acme\.example, Dec 1, 2026/),
       'Weight in the split test': '30',
       Visitors: '40',
