@@ -109,6 +109,21 @@ const EXPECTED_FUNNEL = {
   leads: 1,
   // 1 of 3 with its Wilson score interval at z = 1.959964.
   conversion: { rate: 1 / 3, low: expect.closeTo(0.061492, 6), high: expect.closeTo(0.79234, 5) },
+  // No buyer took the lead here: nothing sold, and no interval without sales.
+  revenue: '0.00',
+  sold: 0,
+  revenue_per_visitor: { mean: 0, low: null, high: null },
+  campaigns: [
+    {
+      utm_campaign: 'autumn',
+      visitors: 3,
+      leads: 1,
+      conversion: { rate: 1 / 3, low: expect.closeTo(0.061492, 6), high: expect.closeTo(0.79234, 5) },
+      revenue: '0.00',
+      sold: 0,
+      revenue_per_visitor: { mean: 0, low: null, high: null },
+    },
+  ],
   steps: V1_STEPS.map((step) => {
     const [views, advanced, exits] = counts(step);
     return {
@@ -155,8 +170,17 @@ test('scripted visits are counted exactly, for a marketer who sees counts and ne
   /** The cells of a table's row (row 0 is its header). */
   const cellsOf = (table: string, row: number) =>
     marketer.getByRole('table', { name: table }).getByRole('row').nth(row).locator('th, td');
-  await expect(cellsOf('Versions side by side', 1)).toHaveText(['v1', '3', '1', '33.3 %', '6.1 % to 79.2 %']);
-  await expect(cellsOf('Versions side by side', 2)).toHaveText(['v2', '0', '0', '0.0 %', '0.0 % to 0.0 %']);
+  const noSales = ['$0.00', '$0.00', 'none yet, under 10 sales'];
+  await expect(cellsOf('Versions side by side', 1)).toHaveText([
+    'v1',
+    '3',
+    '1',
+    '33.3 %',
+    '6.1 % to 79.2 %',
+    ...noSales,
+  ]);
+  await expect(cellsOf('Versions side by side', 2)).toHaveText(['v2', '0', '0', '0.0 %', '0.0 % to 0.0 %', ...noSales]);
+  await expect(cellsOf('Campaigns of v1', 1)).toHaveText(['autumn', '3', '1', '33.3 %', '6.1 % to 79.2 %', ...noSales]);
   await expect(marketer.getByRole('table', { name: 'Steps of v1' }).getByRole('row')).toHaveCount(V1_STEPS.length + 1);
   for (const [row, step] of V1_STEPS.entries()) {
     const [views, advanced, exits] = counts(step);
