@@ -24,8 +24,9 @@ import {
   createLeadDelivery,
   inPriorityOrder,
   type LeadDelivery,
-  loadBuyers,
+  loadBuyersAndSale,
   routedBuyers,
+  type SaleSettings,
 } from './buyers/index.ts';
 import { LeadFlowsError, LENDERS_CONTENT_FILE, readLenders } from './intake/index.ts';
 import { FlowRoutesError, PageTemplateError, SiteContentError } from './page/index.ts';
@@ -88,11 +89,12 @@ async function start(): Promise<void> {
   // Settings read under their former names: warned of once the app's logger exists.
   let notices: readonly string[] = [];
   let buyers: readonly Buyer[];
+  let sale: SaleSettings;
   try {
     loadDotEnv();
     ({ config, notices } = readConfig());
     // Checked at start like every setting: a wrong BUYERS_FILE names the buyer and the field before a lead arrives.
-    buyers = loadBuyers(config, readLenders(LENDERS_CONTENT_FILE));
+    ({ buyers, sale } = loadBuyersAndSale(config, readLenders(LENDERS_CONTENT_FILE)));
   } catch (error) {
     // A problem with BUYERS_FILE set under its former name: the message says so, as the config's own problems do.
     if (error instanceof ConfigError && error.notices.length === 0 && notices.length > 0) {
@@ -120,6 +122,7 @@ async function start(): Promise<void> {
       connection,
       buyers: routedBuyers(inPriorityOrder(buyers), config.buyerTimeoutMs),
       timeoutMs: config.buyerTimeoutMs,
+      sale,
       reclaimSeconds: config.buyerReclaimSeconds,
     });
     app = await buildApp({

@@ -88,9 +88,21 @@ export interface SaleSettings {
   failoverSeconds: number;
 }
 
+/** Where and how a bidding buyer is asked for a bid (ping-client.ts PingTarget). */
+export interface BuyerPingTarget {
+  /** Its `pingEndpoint`: server configuration, never taken from a request. */
+  pingEndpoint: string;
+  /** The keys of its secrets: each ping is signed with each, as its posts are. */
+  signingKeys: readonly Buffer[];
+  /** Default: BUYERS_FILE's, DEFAULT_PING_TIMEOUT_MS. */
+  pingTimeoutMs?: number | undefined;
+}
+
 /** A buyer ready to route to: its client posts to its endpoint with its keys and field map. */
 export interface RoutedBuyer extends BuyerRules {
   client: BuyerClient;
+  /** Where it is pinged for a bid on each lead; absent: it bids its `price`, or buys by priority without one. */
+  ping?: BuyerPingTarget;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type RetryPolicy,
 } from '../../server/buyers/delivery/lead-delivery.ts';
 import { httpBuyerClient } from '../../server/buyers/delivery/buyer-client.ts';
-import { SINGLE_BUYER_ID, type BuyerRules, type RoutedBuyer } from '../../server/buyers/buyer.ts';
+import { SINGLE_BUYER_ID, type BuyerRules, type RoutedBuyer, type SaleSettings } from '../../server/buyers/buyer.ts';
 import { DEFAULT_BUYER_NAME } from '../../server/platform/config/settings.ts';
 import type { DeliveryLog } from '../../server/buyers/delivery/delivery-log.ts';
 import { startTestBuyer, type TestBuyer } from './test-buyer.ts';
@@ -99,6 +99,8 @@ export interface StartOptions {
   retryPauses?: readonly number[];
   log?: DeliveryLog;
   timeoutMs?: number;
+  /** The terms of a sale (floorPrice, maxBid, failoverSeconds); default: BUYERS_FILE's defaults. */
+  sale?: SaleSettings;
 }
 
 export async function startDelivery(setup: Setup, options: StartOptions = {}): Promise<LeadDelivery> {
@@ -112,6 +114,7 @@ export async function startDelivery(setup: Setup, options: StartOptions = {}): P
     retry: options.retry ?? QUICK_RUN_RETRIES,
     retryPausesSeconds: options.retryPauses ?? QUICK_PAUSES,
     pollingIntervalSeconds: 0.5,
+    ...(options.sale === undefined ? {} : { sale: options.sale }),
   });
   // Registered first so it runs after the delivery stopped and before the database closes.
   onTestFinished(() => delivery.stop());

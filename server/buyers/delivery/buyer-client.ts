@@ -16,8 +16,17 @@ export interface LeadHandOver {
   receivedAt: Date;
   /** When this attempt started; sent as `webhook-timestamp`. */
   attemptedAt: Date;
+  /** The bid the lead is posted on, when it is sold at a price (docs/decisions/146-auction-in-routing.md). */
+  sale?: PostedSale | undefined;
   /** Aborts the attempt (the worker is shutting down). */
   signal?: AbortSignal | undefined;
+}
+
+/** What a post on a bid adds to the lead: its `price` and, when the bid answered a ping, that ping's `ping_id`. */
+export interface PostedSale {
+  /** USD, whole cents. */
+  price: number;
+  pingId?: string | undefined;
 }
 
 /** The events a buyer is told of about a lead it received (buyer_events.type). */
@@ -66,15 +75,19 @@ const EMPTY_LEAD: Readonly<Record<string, string>> = Object.fromEntries(
 
 /**
  * What the buyer receives: the spec's payload with every field (in the spec's order), the lead's other fields (such
- * as flow_version), and `time_stamp`, when the lead was received, under the names its field map gives them. The same
- * bytes on every attempt and every replay.
+ * as flow_version), `time_stamp`, when the lead was received, and, sold on a bid, its `price` and `ping_id`, under the
+ * names its field map gives them. The same bytes on every attempt and every replay of one sale.
  */
 function buyerBody(
   payload: Readonly<Record<string, unknown>>,
   receivedAt: Date,
+  sale: PostedSale | undefined,
   fieldMap: Readonly<Record<string, string>> | undefined,
 ): string {
-  return JSON.stringify(mapFields({ ...EMPTY_LEAD, ...payload, time_stamp: receivedAt.toISOString() }, fieldMap));
+  const body: Record<string, unknown> = { ...EMPTY_LEAD, ...payload, time_stamp: receivedAt.toISOString() };
+  if (sale !== undefined) body.price = sale.price;
+  if (sale?.pingId !== undefined) body.ping_id = sale.pingId;
+  return JSON.stringify(mapFields(body, fieldMap));
 }
 
 interface Post {
@@ -121,8 +134,8 @@ async function post(
 export function httpBuyerClient(options: HttpBuyerOptions): BuyerClient {
   const { url, signingKeys = [], timeoutMs, fieldMap, eventsUrl = url } = options;
   return {
-    handOver({ messageId, payload, receivedAt, attemptedAt, signal }) {
-      const body = buyerBody(payload, receivedAt, fieldMap);
+    handOver({ messageId, payload, receivedAt, attemptedAt, sale, signal }) {
+      const body = buyerBody(payload, receivedAt, sale, fieldMap);
       return post({ url, messageId, body, attemptedAt, signal }, signingKeys, timeoutMs);
     },
     sendEvent({ messageId, type, data, attemptedAt, occurredAt = attemptedAt, signal }) {

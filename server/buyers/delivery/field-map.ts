@@ -5,13 +5,16 @@
 import { GPC_FIELD, LANGUAGE_FIELD, LEAD_PAYLOAD_FIELDS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
 
 /**
- * The fields a field map may rename: the spec's payload, the two every delivery adds, and the three intake adds to
- * every lead (the opt-out preference signal, the visitor's time zone and the language the form was filled in).
+ * The fields a field map may rename: the spec's payload, the two every delivery adds, the two a post on a bid adds
+ * (its price and the ping it answered), and the three intake adds to every lead (the opt-out preference signal, the
+ * visitor's time zone and the language the form was filled in).
  */
 export const MAPPABLE_FIELDS: readonly string[] = [
   ...LEAD_PAYLOAD_FIELDS,
   'time_stamp',
   'flow_version',
+  'price',
+  'ping_id',
   GPC_FIELD,
   TIME_ZONE_FIELD,
   LANGUAGE_FIELD,

@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type ConstructorOptions, type Db, type JobWithMetadata, type Queue } from 'pg-boss';
 import { groupTransactions } from '../../platform/db/grouped-transactions.ts';
 import type { Database, Queryable } from '../../platform/db/types.ts';
-import type { RoutedBuyer } from '../buyer.ts';
+import type { RoutedBuyer, SaleSettings } from '../buyer.ts';
 import type { BuyerEventQueue } from '../events/buyer-events.ts';
 import { buyerEventQueue, startBuyerEvents } from '../events/buyer-events-queue.ts';
 import { routeLead, type DeliveryJob, type RouteJob, type Settlement } from '../routing/route-lead.ts';
@@ -94,6 +94,8 @@ export interface LeadDeliveryOptions {
   buyers: readonly RoutedBuyer[];
   /** BUYER_TIMEOUT_MS: how long one attempt may wait for a buyer. */
   timeoutMs: number;
+  /** BUYERS_FILE's terms of a sale (floorPrice, maxBid, failoverSeconds); default: DEFAULT_SALE_SETTINGS. */
+  sale?: SaleSettings;
   /** Retries of a run that could not finish; default: RUN_RETRIES. */
   retry?: RetryPolicy;
   /** Pauses between attempts to one buyer; default: the Standard Webhooks schedule. */
@@ -277,6 +279,7 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
         log,
         retryPausesSeconds: options.retryPausesSeconds,
         buyerEvents,
+        sale: options.sale,
       };
       // pg-boss's supervisor dead-letters a crashed worker's last attempt as often as this: the leads follow.
       const catchUp = () =>

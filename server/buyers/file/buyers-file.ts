@@ -188,8 +188,8 @@ export function loadBuyers(settings: BuyerSettings, lenders: readonly Lender[], 
 }
 
 /**
- * Each buyer with its client: its endpoint, keys, field map and events endpoint; no endpoint or key beside it (its
- * ping endpoint, a way in too, stays with the Buyer).
+ * Each buyer with its client: its endpoint, keys, field map and events endpoint, and, when it bids, where it is
+ * pinged; no endpoint or key beside its rules otherwise.
  */
 export function routedBuyers(buyers: readonly Buyer[], timeoutMs: number): RoutedBuyer[] {
   return buyers.map(({ endpoint, signingKeys, eventsEndpoint, pingEndpoint, ...rules }) => ({
@@ -201,5 +201,6 @@ export function routedBuyers(buyers: readonly Buyer[], timeoutMs: number): Route
       fieldMap: rules.fieldMap,
       eventsUrl: eventsEndpoint,
     }),
+    ...(pingEndpoint === undefined ? {} : { ping: { pingEndpoint, signingKeys, pingTimeoutMs: rules.pingTimeoutMs } }),
   }));
 }

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { answerStart, networkProblem, webhookHeaders } from '../delivery/webhook-post.ts';
 import { DEFAULT_PING_TIMEOUT_MS } from '../file/buyers-file.ts';
+import type { BuyerPingTarget } from '../buyer.ts';
 import type { PingBody } from './ping-body.ts';
 
 /** A bid is a few bytes of JSON; an answer longer than this is no bid, and the rest is never read. */
@@ -14,14 +15,7 @@ export const MAX_PING_ANSWER_BYTES = 2 * 1024;
 export const SHOWN_ANSWER_CHARS = 300;
 
 /** A buyer as a ping reaches it. */
-export interface PingTarget {
-  /** Where it is pinged: server configuration (its `pingEndpoint`), never taken from a request. */
-  pingEndpoint: string;
-  /** The keys of its secrets: each ping is signed with each, as its posts are. */
-  signingKeys: readonly Buffer[];
-  /** Default: BUYERS_FILE's, DEFAULT_PING_TIMEOUT_MS. */
-  pingTimeoutMs?: number | undefined;
-}
+export type PingTarget = BuyerPingTarget;
 
 /** Why a buyer made no bid: a short code, safe to store and show. */
 export type NoBidReason =

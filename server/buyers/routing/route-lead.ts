@@ -1,23 +1,25 @@
 /**
- * One run of a lead's routing job: offer the lead to the eligible buyers in priority order until one takes it
- * (docs/decisions/070-participating-lenders.md). A buyer that refuses is recorded and the next one is offered the lead
- * in the same run; a buyer that fails keeps its reservation and the job comes back after the retry schedule's pause;
- * once its attempts are spent the lead moves on. The lead's path lives in lead_routes, so a run after a crash, a
- * retry or a replay takes up where the last one left off.
+ * One run of a lead's routing job: the auction first, where buyers bid (auction.ts), then the lead is offered to the
+ * bids highest first and to the other eligible buyers in priority order until one takes it
+ * (docs/decisions/070-participating-lenders.md, 146-auction-in-routing.md). A buyer that refuses is recorded and the
+ * next one is offered the lead in the same run; a buyer that fails keeps its reservation and the job comes back after
+ * the retry schedule's pause; once it has failed for the sale's failoverSeconds, or its attempts are spent, the lead
+ * moves on. The lead's path lives in lead_routes and its bids in lead_pings, so a run after a crash, a retry or a
+ * replay takes up where the last one left off.
  */
 import type { Database, Queryable } from '../../platform/db/types.ts';
 import { endJobIfHeld, readLead, recordAttempt, type StoredLead } from '../delivery/attempts.ts';
 import type { DeliveryLog } from '../delivery/delivery-log.ts';
 import type { HandOverOutcome } from '../delivery/buyer-client.ts';
 import { contactKeys, holdIfOptedOut } from '../../privacy/index.ts';
-import type { RoutableLead, RoutedBuyer } from '../buyer.ts';
+import type { RoutableLead, RoutedBuyer, SaleSettings } from '../buyer.ts';
 import { queueRevocations, type BuyerEventQueue } from '../events/buyer-events.ts';
+import { DEFAULT_SALE_SETTINGS } from '../file/buyers-file.ts';
+import { offerOrder, whyNotOffered, type OfferedBuyer } from './auction.ts';
 import { capPeriods } from './cap-periods.ts';
-import { whyNotEligible } from './eligibility.ts';
 import { nextRetryPause } from './retry-schedule.ts';
 import { routableLead } from './routable-lead.ts';
 import {
-  buyerHasPerson,
   closeRoute,
   countFailedAttempt,
   markDelivered,
@@ -51,6 +53,8 @@ export interface RouteContext {
   buyerEvents?: BuyerEventQueue | undefined;
   /** The clock of eligibility (schedules) and caps' periods; default: now. */
   now?: (() => Date) | undefined;
+  /** BUYERS_FILE's floorPrice, maxBid and failoverSeconds; default DEFAULT_SALE_SETTINGS. */
+  sale?: SaleSettings | undefined;
 }
 
 export interface RouteJob {
@@ -66,39 +70,25 @@ export interface RouteJob {
   end(tx: Queryable, deadLetter?: string): Promise<boolean>;
 }
 
-/** The contact a buyer's dedupe window compares. */
-function contactOf(payload: Readonly<Record<string, unknown>>) {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-  return { email: text(payload.email), phone: text(payload.phone) };
-}
-
 /**
- * Reserves the next buyer on the lead's path: each buyer not yet on it, in priority order, is either skipped with the
- * reason (its filters, schedule, dedupe window or cap) or reserved. Undefined when no buyer is left.
+ * Reserves the next buyer on the lead's path: each buyer of `order` not yet on it is either skipped with the reason
+ * (its filters, schedule, dedupe window or cap) or reserved. Undefined when no buyer is left.
  */
 async function reserveNext(
   context: RouteContext,
   leadId: string,
   lead: StoredLead,
   routable: RoutableLead,
-  routes: readonly RouteRow[],
+  order: readonly OfferedBuyer[],
 ): Promise<RouteRow | undefined> {
   const { db } = context;
   const now = context.now?.() ?? new Date();
-  const onPath = new Set(routes.map((route) => route.buyerId));
-  for (const buyer of context.buyers) {
+  const onPath = new Set((await readRoutes(db, leadId)).map((route) => route.buyerId));
+  for (const { buyer } of order) {
     if (onPath.has(buyer.id)) continue;
-    let reason = whyNotEligible(buyer, routable, now);
-    if (
-      reason === undefined &&
-      buyer.dedupeDays !== undefined &&
-      (await buyerHasPerson(db, buyer.id, leadId, contactOf(lead.payload), buyer.dedupeDays))
-    ) {
-      reason = `it received this email or phone within ${buyer.dedupeDays} days`;
-    }
+    const reason = await whyNotOffered(db, buyer, leadId, lead, routable, now);
     if (reason !== undefined) {
-      const skipped = reason;
-      await db.transaction((tx) => skipBuyer(tx, leadId, buyer.id, skipped));
+      await db.transaction((tx) => skipBuyer(tx, leadId, buyer.id, reason));
       continue;
     }
     const periods = capPeriods(buyer.timeZone, now);
@@ -113,12 +103,22 @@ async function reserveNext(
         attempts: 0,
         capDay: buyer.caps.perDay === undefined ? null : periods.day,
         capMonth: buyer.caps.perMonth === undefined ? null : periods.month,
+        failingSince: null,
+        movedOn: false,
       };
     }
     // Another run of this lead's job reserved the buyer first: go on from what it recorded.
-    if (reservation.reason === '') return (await readRoutes(db, leadId)).find((route) => route.state === 'sending');
+    if (reservation.reason === '') return lastSending(await readRoutes(db, leadId));
   }
   return undefined;
+}
+
+/**
+ * The buyer the lead is being sent to: the last reserved. Two are reserved only when a run stopped between reserving
+ * the next buyer on failover and closing the failing one's step; the later stands.
+ */
+function lastSending(routes: readonly RouteRow[]): RouteRow | undefined {
+  return routes.filter((route) => route.state === 'sending').at(-1);
 }
 
 /** Why the buyer refused, for the path: its reason code when it gave one. */
@@ -128,13 +128,25 @@ function refusal(outcome: Extract<HandOverOutcome, { outcome: 'rejected' }>): st
 
 type Step = 'settled' | 'next';
 
+/** Whole seconds the route's buyer has failed for, at `now`; 0 before its first failure. */
+function failingFor(route: RouteRow, now: Date): number {
+  return route.failingSince === null ? 0 : Math.max(0, (now.getTime() - route.failingSince.getTime()) / 1000);
+}
+
+/** Whether a buyer of `order` is not on the path yet: one the lead could move on to. */
+function othersLeft(order: readonly OfferedBuyer[], routes: readonly RouteRow[]): boolean {
+  const onPath = new Set(routes.map((route) => route.buyerId));
+  return order.some(({ buyer }) => !onPath.has(buyer.id));
+}
+
 /** One attempt to the reserved buyer, recorded with what follows from it. */
 async function attempt(
   context: RouteContext,
   job: RouteJob,
   lead: StoredLead,
-  buyer: RoutedBuyer,
+  { buyer, sale }: OfferedBuyer,
   route: RouteRow,
+  canMoveOn: boolean,
 ): Promise<Step> {
   const { db, log } = context;
   const { leadId } = job.data;
@@ -146,6 +158,7 @@ async function attempt(
     payload,
     receivedAt,
     attemptedAt,
+    sale,
     signal: job.signal,
   });
   const durationMs = performance.now() - started;
@@ -160,7 +173,7 @@ async function attempt(
         const keys = contactKeys(payload).map((key) => key.sha256);
         const meanwhile = await markDelivered(tx, leadId, buyerId, {
           at: attemptedAt,
-          price: buyer.price,
+          price: sale?.price,
           optOutKeys: keys,
         });
         // Opted out or revoked while this attempt was under way: the buyer that now has the lead is told at once.
@@ -169,7 +182,10 @@ async function attempt(
           await queueRevocations(tx, [leadId], cause, context.buyerEvents);
         }
       });
-      log.info({ leadId, buyerId, attempt: made, httpStatus: outcome.httpStatus }, 'lead delivered');
+      log.info(
+        { leadId, buyerId, attempt: made, httpStatus: outcome.httpStatus, price: sale?.price },
+        'lead delivered',
+      );
       return 'settled';
     case 'rejected':
       await db.transaction(async (tx) => {
@@ -179,12 +195,17 @@ async function attempt(
       log.info({ leadId, buyerId, error: outcome.error }, 'the buyer refused the lead: it goes to the next buyer');
       return 'next';
     case 'failed': {
-      const pause = nextRetryPause(made, outcome.retryAfterSeconds, context.retryPausesSeconds);
-      if (pause !== undefined) {
+      const scheduled = nextRetryPause(made, outcome.retryAfterSeconds, context.retryPausesSeconds);
+      if (scheduled !== undefined) {
+        // With a buyer to move on to, the next run comes no later than the end of the failover window, when it does.
+        const failover = (context.sale ?? DEFAULT_SALE_SETTINGS).failoverSeconds;
+        const since = route.failingSince ?? attemptedAt;
+        const left = Math.ceil(failover - (Date.now() - since.getTime()) / 1000);
+        const pause = canMoveOn ? Math.max(0, Math.min(scheduled, left)) : scheduled;
         // The attempt and the next run commit together: a crash leaves both or neither.
         await db.transaction(async (tx) => {
           await record(tx);
-          await countFailedAttempt(tx, leadId, buyerId);
+          await countFailedAttempt(tx, leadId, buyerId, attemptedAt);
           await job.deferNext(tx, pause);
         });
         log.warn(
@@ -208,8 +229,10 @@ async function attempt(
 
 /** "2 refused, 1 not eligible": how the buyers on a path answered. */
 function tally(routes: readonly RouteRow[]): string {
+  const failed = routes.filter((route) => route.state === 'failed');
   const counts = [
-    ['failed until their retries were spent', routes.filter((route) => route.state === 'failed').length],
+    ['failed until their retries were spent', failed.filter((route) => !route.movedOn).length],
+    ['failed until the lead moved on', failed.filter((route) => route.movedOn).length],
     ['refused', routes.filter((route) => route.state === 'refused').length],
     ['not eligible', routes.filter((route) => route.state === 'skipped').length],
   ] as const;
@@ -282,6 +305,39 @@ async function settledAlready(
   return false;
 }
 
+/**
+ * Moves the lead on from a buyer that has failed for the sale's failoverSeconds: the next buyer is reserved first,
+ * then the failing one's step closed, so its retries stop. False, the failing buyer kept, when no buyer is left to
+ * take the lead: it goes on with its retries.
+ */
+async function moveOn(
+  context: RouteContext,
+  leadId: string,
+  lead: StoredLead,
+  routable: RoutableLead,
+  order: readonly OfferedBuyer[],
+  failing: RouteRow,
+): Promise<boolean> {
+  const next = await reserveNext(context, leadId, lead, routable, order);
+  if (next === undefined || next.buyerId === failing.buyerId) return false;
+  const seconds = Math.round(failingFor(failing, new Date()));
+  await context.db.transaction((tx) =>
+    closeRoute(
+      tx,
+      leadId,
+      failing,
+      'failed',
+      `failed for ${seconds} s over ${failing.attempts} attempts: the lead moved on`,
+      true,
+    ),
+  );
+  context.log.warn(
+    { leadId, buyerId: failing.buyerId, failingSeconds: seconds, next: next.buyerId },
+    'the buyer has failed for its failover time: the lead goes to the next bid or buyer',
+  );
+  return true;
+}
+
 export async function routeLead(context: RouteContext, job: RouteJob): Promise<Settlement> {
   const { db } = context;
   const { leadId } = job.data;
@@ -292,18 +348,41 @@ export async function routeLead(context: RouteContext, job: RouteJob): Promise<S
   }
   if (await settledAlready(context, job, leadId, lead)) return { status: 'completed' };
   const routable = routableLead(lead.payload, lead.flowVersion, lead.receivedAt);
-  const buyers = new Map(context.buyers.map((buyer) => [buyer.id, buyer]));
+  const sale = context.sale ?? DEFAULT_SALE_SETTINGS;
+  const order = await offerOrder({
+    db,
+    buyers: context.buyers,
+    sale,
+    log: context.log,
+    now: context.now?.() ?? new Date(),
+    leadId,
+    lead,
+    routable,
+    routes: await readRoutes(db, leadId),
+  });
+  const offers = new Map(order.map((offered) => [offered.buyer.id, offered]));
   let routes = await readRoutes(db, leadId);
   for (;;) {
-    const current =
-      routes.find((route) => route.state === 'sending') ?? (await reserveNext(context, leadId, lead, routable, routes));
+    // Left by a run that stopped between reserving the next buyer on failover and closing the failing one's step.
+    for (const stale of routes.filter((route) => route.state === 'sending').slice(0, -1)) {
+      await db.transaction((tx) => closeRoute(tx, leadId, stale, 'failed', 'failed until the lead moved on', true));
+    }
+    const current = lastSending(routes) ?? (await reserveNext(context, leadId, lead, routable, order));
     if (current === undefined) return finish(context, job, leadId);
-    const buyer = buyers.get(current.buyerId);
-    if (buyer === undefined) {
+    const offered = offers.get(current.buyerId);
+    routes = await readRoutes(db, leadId);
+    const canMoveOn = othersLeft(order, routes);
+    if (offered === undefined) {
       // Reserved before a restart that removed the buyer from BUYERS_FILE.
       await db.transaction((tx) => closeRoute(tx, leadId, current, 'failed', 'the buyer is no longer configured'));
-    } else if ((await attempt(context, job, lead, buyer, current)) === 'settled') {
-      return { status: 'completed' };
+    } else {
+      const failedOver =
+        canMoveOn &&
+        failingFor(current, new Date()) >= sale.failoverSeconds &&
+        (await moveOn(context, leadId, lead, routable, order, current));
+      if (!failedOver && (await attempt(context, job, lead, offered, current, canMoveOn)) === 'settled') {
+        return { status: 'completed' };
+      }
     }
     routes = await readRoutes(db, leadId);
   }

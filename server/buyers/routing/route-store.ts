@@ -15,6 +15,10 @@ export interface RouteRow {
   attempts: number;
   capDay: string | null;
   capMonth: string | null;
+  /** When its posts of this lead started failing; null while none has. */
+  failingSince: Date | null;
+  /** It failed for the sale's failoverSeconds and the lead moved on to the next bid or buyer. */
+  movedOn: boolean;
 }
 
 export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRow[]> {
@@ -26,9 +30,12 @@ export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRo
     attempts: number;
     cap_day: string | null;
     cap_month: string | null;
+    failing_since: Date | null;
+    moved_on: boolean;
   }>(
-    `select buyer_id, position, state, reason, attempts, cap_day, cap_month from lead_routes where lead_id = $1
-      order by position`,
+    `select buyer_id, position, state, reason, attempts, cap_day, cap_month, failing_since,
+        moved_on_at is not null as moved_on
+       from lead_routes where lead_id = $1 order by position`,
     [leadId],
   );
   return rows.map((row) => ({
@@ -39,6 +46,8 @@ export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRo
     attempts: row.attempts,
     capDay: row.cap_day,
     capMonth: row.cap_month,
+    failingSince: row.failing_since,
+    movedOn: row.moved_on,
   }));
 }
 
@@ -88,6 +97,25 @@ async function takeSlot(tx: Queryable, buyerId: string, period: 'day' | 'month',
 
 export type Reservation = { reserved: true } | { reserved: false; reason: string };
 
+/**
+ * Why the buyer's cap leaves no slot now, without taking one; undefined while it has room. The auction asks before it
+ * pings: a buyer that could not take the lead is not asked to bid on it.
+ */
+export async function capReached(db: Queryable, buyerId: string, slot: CapSlot): Promise<string | undefined> {
+  if (slot.perDay === undefined && slot.perMonth === undefined) return undefined;
+  const { rows } = await db.query<{ period: 'day' | 'month'; used: number }>(
+    `select period, used from buyer_cap_usage
+      where buyer_id = $1 and ((period = 'day' and period_key = $2) or (period = 'month' and period_key = $3))`,
+    [buyerId, slot.day, slot.month],
+  );
+  const used = (period: 'day' | 'month') => rows.find((row) => row.period === period)?.used ?? 0;
+  if (slot.perDay !== undefined && used('day') >= slot.perDay) return `its cap of ${slot.perDay} a day is reached`;
+  if (slot.perMonth !== undefined && used('month') >= slot.perMonth) {
+    return `its cap of ${slot.perMonth} a month is reached`;
+  }
+  return undefined;
+}
+
 /** Gives back a slot taken in a period of the buyer's cap. */
 async function giveBackSlot(tx: Queryable, buyerId: string, period: 'day' | 'month', key: string): Promise<void> {
   await tx.query(
@@ -134,28 +162,36 @@ async function giveBack(tx: Queryable, buyerId: string, route: RouteRow): Promis
   if (route.capMonth !== null) await giveBackSlot(tx, buyerId, 'month', route.capMonth);
 }
 
-/** The buyer refused the lead, or failed until its retries were spent: recorded with why, its cap slot given back. */
+/**
+ * The buyer refused the lead, failed until its retries were spent, or failed long enough for the lead to move on
+ * (`movedOn`, failover): recorded with why, its cap slot given back.
+ */
 export async function closeRoute(
   tx: Queryable,
   leadId: string,
   route: RouteRow,
   state: 'refused' | 'failed',
   reason: string,
+  movedOn = false,
 ): Promise<void> {
   await tx.query(
-    `update lead_routes set state = $3, reason = $4, decided_at = now()
+    `update lead_routes set state = $3, reason = $4, decided_at = now(),
+        moved_on_at = case when $5 then now() else moved_on_at end
       where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
-    [leadId, route.buyerId, state, reason],
+    [leadId, route.buyerId, state, reason, movedOn],
   );
   await giveBack(tx, route.buyerId, route);
 }
 
-/** One more failed attempt to the route's buyer; it stays reserved for the next. */
-export async function countFailedAttempt(tx: Queryable, leadId: string, buyerId: string): Promise<void> {
+/**
+ * One more failed attempt, made at `at`, to the route's buyer; it stays reserved for the next. The first sets when the
+ * buyer started failing for this lead, which failover counts from.
+ */
+export async function countFailedAttempt(tx: Queryable, leadId: string, buyerId: string, at: Date): Promise<void> {
   await tx.query(
-    `update lead_routes set attempts = attempts + 1, decided_at = now()
+    `update lead_routes set attempts = attempts + 1, decided_at = now(), failing_since = coalesce(failing_since, $3)
       where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
-    [leadId, buyerId],
+    [leadId, buyerId, at],
   );
 }
 
@@ -236,7 +272,8 @@ export async function buyerHasPerson(
 
 /**
  * Opens the path again for an operator's replay: every buyer may be offered the lead anew, those that refused it too
- * (a buyer changes its mind, or its filters). The attempts stay in delivery_attempts. Run only once the lead's row
+ * (a buyer changes its mind, or its filters), and bidders are pinged anew, the old bids being stale. The attempts
+ * stay in delivery_attempts. Run only once the lead's row
  * says no job of it is left (redeliver's gate): a buyer still reserved then was reserved by a run that crashed, and
  * its cap slot is given back with the row.
  */
@@ -245,4 +282,5 @@ export async function reopenRoutes(tx: Queryable, leadId: string): Promise<void>
     if (route.state === 'sending') await giveBack(tx, route.buyerId, route);
   }
   await tx.query(`delete from lead_routes where lead_id = $1 and state <> 'delivered'`, [leadId]);
+  await tx.query('delete from lead_pings where lead_id = $1', [leadId]);
 }

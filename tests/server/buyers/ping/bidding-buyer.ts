@@ -14,8 +14,8 @@ export interface ReceivedPing {
   answered(): boolean;
 }
 
-/** Answers a ping: write to the response now, later or never. */
-export type PingHandler = (response: ServerResponse, request: IncomingMessage) => void;
+/** Answers a ping: write to the response now, later or never; `body` is the ping as received. */
+export type PingHandler = (response: ServerResponse, request: IncomingMessage, body: Record<string, unknown>) => void;
 
 export interface BiddingBuyer {
   url: string;
@@ -40,13 +40,9 @@ export async function startBiddingBuyer(handle: PingHandler): Promise<BiddingBuy
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      received.push({
-        headers: request.headers,
-        raw,
-        body: JSON.parse(raw) as Record<string, unknown>,
-        answered: () => response.writableFinished,
-      });
-      handle(response, request);
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      received.push({ headers: request.headers, raw, body, answered: () => response.writableFinished });
+      handle(response, request, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

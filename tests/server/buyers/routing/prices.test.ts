@@ -59,7 +59,8 @@ describe.each(DATABASES)('prices on $name', (kind) => {
     const free = await startBuyer();
     const buyers = [
       buyerAt(unpriced, { id: 'elmsbrook', priority: 1, filters: { states: ['CA'] } }),
-      buyerAt(free, { id: 'corvane', priority: 2, price: 0 }),
+      // A fixed price bids before buyers without one: kept to the leads of Texas, it leaves California's to elmsbrook.
+      buyerAt(free, { id: 'corvane', priority: 2, price: 0, filters: { states: ['TX'] } }),
     ];
     const delivery = await startDelivery(setup, { buyers });
     const unpricedLead = await storeLead(setup.db, delivery, { ...leadPayload(), state: 'CA' });
@@ -70,7 +71,10 @@ describe.each(DATABASES)('prices on $name', (kind) => {
     expect(await pricesOf(setup.db, unpricedLead)).toEqual({
       delivered_to: 'elmsbrook',
       sold_price: null,
-      path: [{ buyer_id: 'elmsbrook', state: 'delivered', price: null }],
+      path: [
+        { buyer_id: 'corvane', state: 'skipped', price: null },
+        { buyer_id: 'elmsbrook', state: 'delivered', price: null },
+      ],
     });
     expect(await pricesOf(setup.db, freeLead)).toMatchObject({ delivered_to: 'corvane', sold_price: '0.00' });
   }, 30_000);

@@ -1,0 +1,277 @@
+/**
+ * The auction in routing, black-box with local buyers (real node:http servers for pings and posts), on PGlite and
+ * (with DATABASE_URL) PostgreSQL: the highest bid wins and is posted with its price and ping id, a refusal falls to the
+ * next bid at once, broken answers and full caps are recorded with their reasons while the lead still ends sold, a
+ * buyer that refuses connections costs each lead at most failoverSeconds, and nothing personal reaches a ping.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { httpBuyerClient } from '../../../../server/buyers/delivery/buyer-client.ts';
+import { routeLead, type RouteJob } from '../../../../server/buyers/routing/route-lead.ts';
+import { capPeriods } from '../../../../server/buyers/routing/cap-periods.ts';
+import {
+  attemptsOf,
+  buyerAt,
+  captureLog,
+  deliveredAt,
+  jobStates,
+  openDatabase,
+  startBuyer,
+  startDelivery,
+  SIGNING_KEY,
+  WAIT,
+} from '../../../support/delivery-setup.ts';
+import { freePort } from '../../../support/server-process.ts';
+import { DATABASES } from '../../../support/server-harness.ts';
+import { answer, biddingBuyer, PERSONAL, pingsOf, saleOf, startBidder, storeConsentedLead } from './auction-support.ts';
+
+describe.each(DATABASES)('the auction on $name', (kind) => {
+  it('posts the lead to the highest bid with its price and ping id; nothing personal reaches a ping', async () => {
+    const setup = await openDatabase(kind);
+    const [lowPings, highPings] = [
+      await startBidder(answer(200, { bid: 12.5 })),
+      await startBidder(answer(200, { bid: 30 })),
+    ];
+    const [low, high, fixed, byPriority] = [
+      await startBuyer(),
+      await startBuyer(),
+      await startBuyer(),
+      await startBuyer(),
+    ];
+    const buyers = [
+      buyerAt(byPriority, { id: 'elmsbrook', priority: 1 }),
+      biddingBuyer(low, lowPings, { id: 'quillmont', priority: 2 }),
+      buyerAt(fixed, { id: 'corvane', priority: 3, price: 20 }),
+      biddingBuyer(high, highPings, { id: 'vantorra', priority: 4 }),
+    ];
+    const delivery = await startDelivery(setup, { buyers });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    expect(await saleOf(setup.db, leadId)).toEqual({
+      delivered_to: 'vantorra',
+      sold_price: '30.00',
+      path: [{ buyer_id: 'vantorra', state: 'delivered', reason: null, price: '30.00' }],
+    });
+    const [ping] = highPings.received;
+    const [post] = high.accepted();
+    expect(post!.body).toMatchObject({ price: 30, ping_id: ping!.body.ping_id, email: 'maria.rivera@example.com' });
+    expect([low.received, fixed.received, byPriority.received]).toEqual([[], [], []]);
+
+    const pings = await pingsOf(setup.db, leadId);
+    expect(pings.get('quillmont')).toMatchObject({ bid: '12.50', no_bid_reason: null, http_status: 200 });
+    expect(pings.get('vantorra')).toMatchObject({ bid: '30.00', ping_id: ping!.body.ping_id, sent: ping!.body });
+    for (const received of [...lowPings.received, ...highPings.received]) {
+      for (const personal of PERSONAL) expect(received.raw).not.toContain(personal);
+      expect(received.body).toMatchObject({ state: 'CA', zip3: '902', amount: 50000, has_certificate: true });
+    }
+  }, 30_000);
+
+  it('offers the lead to the next bid at once when the highest refuses the post', async () => {
+    const setup = await openDatabase(kind);
+    const pings = await startBidder(answer(200, { bid: 30 }));
+    const refusing = await startBuyer({
+      script: () => ({ status: 422, body: { status: 'rejected', reason: 'duplicate' } }),
+    });
+    const fixed = await startBuyer();
+    const buyers = [
+      buyerAt(fixed, { id: 'corvane', priority: 1, price: 20 }),
+      biddingBuyer(refusing, pings, { id: 'vantorra', priority: 2 }),
+    ];
+    const delivery = await startDelivery(setup, { buyers });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    expect(await saleOf(setup.db, leadId)).toEqual({
+      delivered_to: 'corvane',
+      sold_price: '20.00',
+      path: [
+        {
+          buyer_id: 'vantorra',
+          state: 'refused',
+          reason: 'rejected the lead (HTTP 422, reason duplicate)',
+          price: null,
+        },
+        { buyer_id: 'corvane', state: 'delivered', reason: null, price: '20.00' },
+      ],
+    });
+    expect(refusing.received[0]!.body).toMatchObject({ price: 30, ping_id: pings.received[0]!.body.ping_id });
+    // A fixed price answers no ping: its post carries the price alone.
+    expect(fixed.accepted()[0]!.body).toMatchObject({ price: 20 });
+    expect(fixed.accepted()[0]!.body).not.toHaveProperty('ping_id');
+    // One run: the refusal did not wait for a retry.
+    expect((await attemptsOf(setup.db, leadId)).map((attempt) => attempt.buyer_id)).toEqual(['vantorra', 'corvane']);
+  }, 30_000);
+
+  it('records each answer that is no bid with its reason, ignores a full cap, and still sells the lead', async () => {
+    const setup = await openDatabase(kind);
+    const post = await startBuyer();
+    const capped = await startBidder(answer(200, { bid: 90 }));
+    const answers = {
+      'not-json': answer(200, 'yes please'),
+      negative: answer(200, { bid: -5 }),
+      ceiling: answer(200, { bid: 5000 }),
+      declined: answer(200, { bid: null }),
+      late: answer(200, { bid: 80 }, 1_000),
+      floor: answer(200, { bid: 3 }),
+      minimum: answer(200, { bid: 8 }),
+    };
+    const bidders = Object.fromEntries(
+      await Promise.all(Object.entries(answers).map(async ([id, handle]) => [id, await startBidder(handle)] as const)),
+    );
+    const buyers = [
+      biddingBuyer(post, bidders['not-json']!, { id: 'not-json', priority: 1 }),
+      biddingBuyer(post, bidders.negative!, { id: 'negative', priority: 2 }),
+      biddingBuyer(post, bidders.ceiling!, { id: 'ceiling', priority: 3 }),
+      // Declined in so many words: its fixed price does not stand in for the bid.
+      biddingBuyer(post, bidders.declined!, { id: 'declined', priority: 4, price: 25 }),
+      // Late: its fixed price stands in for the bid it did not make.
+      biddingBuyer(post, bidders.late!, { id: 'late', priority: 5, price: 9 }, 100),
+      biddingBuyer(post, bidders.floor!, { id: 'floor', priority: 6 }),
+      biddingBuyer(post, bidders.minimum!, { id: 'minimum', priority: 7, minPrice: 10 }),
+      biddingBuyer(post, capped, { id: 'capped', priority: 8, caps: { perDay: 1 } }),
+      buyerAt(post, { id: 'elmsbrook', priority: 9 }),
+    ];
+    const { day } = capPeriods('America/Los_Angeles', new Date());
+    await setup.db.query(
+      `insert into buyer_cap_usage (buyer_id, period, period_key, used) values ('capped', 'day', $1, 1)`,
+      [day],
+    );
+    const delivery = await startDelivery(setup, {
+      buyers,
+      sale: { floorPrice: 5, maxBid: 1000, failoverSeconds: 120 },
+    });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    const { delivered_to, sold_price, path } = await saleOf(setup.db, leadId);
+    expect({ delivered_to, sold_price }).toEqual({ delivered_to: 'late', sold_price: '9.00' });
+    expect(Object.fromEntries(path.map((step) => [step.buyer_id, [step.state, step.reason]]))).toEqual({
+      capped: ['skipped', 'its cap of 1 a day is reached'],
+      'not-json': ['skipped', 'it made no bid (not_json)'],
+      negative: ['skipped', 'it made no bid (invalid_bid)'],
+      ceiling: ['skipped', 'it made no bid (above_max_bid)'],
+      declined: ['skipped', 'it made no bid (declined)'],
+      floor: ['skipped', 'its bid of $3.00 is below the floor price of $5.00'],
+      minimum: ['skipped', 'its bid of $8.00 is below its minimum price of $10.00'],
+      late: ['delivered', null],
+    });
+    const pings = await pingsOf(setup.db, leadId);
+    expect(Object.fromEntries([...pings].map(([id, ping]) => [id, ping.no_bid_reason ?? ping.bid]))).toEqual({
+      'not-json': 'not_json',
+      negative: 'invalid_bid',
+      ceiling: 'above_max_bid',
+      declined: 'declined',
+      late: 'late',
+      floor: '3.00',
+      minimum: '8.00',
+    });
+    expect(pings.get('not-json')!.answer).toBe('yes please');
+    expect(capped.received).toEqual([]);
+  }, 30_000);
+
+  it('moves each lead on from a buyer that refuses connections within failoverSeconds, its retries stopped', async () => {
+    const setup = await openDatabase(kind);
+    const pings = await startBidder(answer(200, { bid: 50 }));
+    const down = `http://127.0.0.1:${await freePort()}/leads`;
+    const next = await startBuyer();
+    const failoverSeconds = 2;
+    const buyers = [
+      buyerAt(next, { id: 'corvane', priority: 1, price: 20 }),
+      {
+        ...buyerAt(next, { id: 'vantorra', priority: 2 }),
+        client: httpBuyerClient({ url: down, signingKeys: [SIGNING_KEY], timeoutMs: 5_000 }),
+        ping: { pingEndpoint: pings.url, signingKeys: [SIGNING_KEY] },
+      },
+    ];
+    // Its schedule alone would hold a lead five seconds, then five minutes.
+    const delivery = await startDelivery(setup, {
+      buyers,
+      retryPauses: [5, 300],
+      sale: { floorPrice: 0, maxBid: 1000, failoverSeconds },
+    });
+    const leadIds = await Promise.all(
+      [1, 2, 3].map((n) => storeConsentedLead(setup.db, delivery, { email: `owner${n}@example.com` })),
+    );
+
+    for (const leadId of leadIds) {
+      await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+      const attempts = await attemptsOf(setup.db, leadId);
+      const failed = attempts.filter((attempt) => attempt.buyer_id === 'vantorra');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((attempt) => /ECONNREFUSED/.test(attempt.error ?? ''))).toBe(true);
+      // From its first failed post to the next buyer's 2xx: the failover time, and the queue's wake-up at most.
+      const cost = (await deliveredAt(setup.db, leadId))!.getTime() - failed[0]!.attempted_at.getTime();
+      expect(cost).toBeLessThan(failoverSeconds * 1000 + 1_500);
+      const { delivered_to, sold_price, path } = await saleOf(setup.db, leadId);
+      expect({ delivered_to, sold_price }).toEqual({ delivered_to: 'corvane', sold_price: '20.00' });
+      expect(path[0]).toMatchObject({
+        buyer_id: 'vantorra',
+        state: 'failed',
+        reason: expect.stringMatching(/^failed for \d+ s over \d+ attempts: the lead moved on$/),
+      });
+      // No run of the lead is left to retry the failing buyer.
+      await vi.waitFor(async () => expect(await jobStates(setup, leadId)).not.toContain('created'), WAIT);
+    }
+    const { rows } = await setup.db.query<{ moved_on: number }>(
+      `select count(*)::int as moved_on from lead_routes where buyer_id = 'vantorra' and moved_on_at is not null`,
+    );
+    expect(rows[0]!.moved_on).toBe(3);
+  }, 60_000);
+
+  it('keeps retrying a failing buyer when no other buyer can take the lead', async () => {
+    const setup = await openDatabase(kind);
+    const recovering = await startBuyer({ failFirst: 2 });
+    const texas = await startBuyer();
+    const buyers = [
+      buyerAt(recovering, { id: 'vantorra', priority: 1, price: 40 }),
+      buyerAt(texas, { id: 'elmsbrook', priority: 2, filters: { states: ['TX'] } }),
+    ];
+    const delivery = await startDelivery(setup, {
+      buyers,
+      retryPauses: [1, 1, 1],
+      sale: { floorPrice: 0, maxBid: 1000, failoverSeconds: 0 },
+    });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    expect(await saleOf(setup.db, leadId)).toMatchObject({ delivered_to: 'vantorra', sold_price: '40.00' });
+    expect(recovering.received).toHaveLength(3);
+    expect(texas.received).toEqual([]);
+  }, 30_000);
+
+  it('sells a lead once when two runs of its routing ping for it at the same moment', async () => {
+    const setup = await openDatabase(kind);
+    const [firstPings, secondPings] = [
+      await startBidder(answer(200, { bid: 30 }, 100)),
+      await startBidder(answer(200, { bid: 20 }, 100)),
+    ];
+    const [first, second] = [await startBuyer({ script: () => ({ status: 200, delayMs: 100 }) }), await startBuyer()];
+    const buyers = [
+      biddingBuyer(first, firstPings, { id: 'quillmont', priority: 1 }),
+      biddingBuyer(second, secondPings, { id: 'vantorra', priority: 2 }),
+    ];
+    const leadId = await storeConsentedLead(setup.db, undefined);
+    // Two servers running the same lead after a crash: neither waits for the other; their jobs settle as they can.
+    const run = (): RouteJob => ({
+      data: { leadId },
+      deferNext: () => Promise.reject(new Error('no buyer fails here')),
+      end: async () => true,
+    });
+    const context = { db: setup.db, buyers, log: captureLog().log };
+    await Promise.all([routeLead(context, run()), routeLead(context, run())]);
+
+    expect(await saleOf(setup.db, leadId)).toEqual({
+      delivered_to: 'quillmont',
+      sold_price: '30.00',
+      path: [{ buyer_id: 'quillmont', state: 'delivered', reason: null, price: '30.00' }],
+    });
+    const stored = await pingsOf(setup.db, leadId);
+    expect([...stored.keys()].sort()).toEqual(['quillmont', 'vantorra']);
+    // Each run may have pinged; both posted on the one stored bid, under the lead's one message id.
+    const posts = first.received.map((request) => request.body);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const body of posts) expect(body).toMatchObject({ price: 30, ping_id: stored.get('quillmont')!.ping_id });
+    expect(first.accepted()).toHaveLength(1);
+    expect(second.received).toEqual([]);
+  }, 30_000);
+});
