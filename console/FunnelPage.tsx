@@ -68,7 +68,7 @@ export function FunnelPage({ productName }: FunnelPageProps) {
           return (
             <>
               <VersionsTable funnels={funnels} shown={version} query={query} />
-              {shown !== undefined && <CampaignsTable funnel={shown} />}
+              {shown !== undefined && <VersionFigures funnel={shown} />}
               {shown !== undefined && <VersionSteps funnel={shown} filters={filters} />}
             </>
           );
@@ -159,6 +159,46 @@ function FiguresCells({ figures }: { figures: Figures }) {
 /** Visits that came without a utm_campaign. */
 const campaignName = (campaign: FunnelCampaign) =>
   campaign.utm_campaign === '' ? 'No campaign' : campaign.utm_campaign;
+
+/**
+ * The shown version's figures as a list, which a phone reads without scrolling sideways to the tables' money, then
+ * its campaigns.
+ */
+function VersionFigures({ funnel }: { funnel: FunnelResponse }) {
+  const headingId = `figures-${funnel.version}`;
+  const epv = funnel.revenue_per_visitor;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{funnel.version}, visitors and revenue</h2>
+      <dl className="console-facts">
+        <div className="console-facts__row">
+          <dt>Visitors</dt>
+          <dd>{funnel.visitors}</dd>
+        </div>
+        <div className="console-facts__row">
+          <dt>Leads per visitor</dt>
+          <dd>
+            {formatPercent(funnel.conversion.rate)}{' '}
+            <span className="console-muted">
+              (95 % interval: {formatPercent(funnel.conversion.low)} to {formatPercent(funnel.conversion.high)})
+            </span>
+          </dd>
+        </div>
+        <div className="console-facts__row">
+          <dt>Revenue</dt>
+          <dd>{revenueText(funnel.revenue)}</dd>
+        </div>
+        <div className="console-facts__row">
+          <dt>Revenue per visitor</dt>
+          <dd>
+            {perVisitorText(epv)} <span className="console-muted">(95 % interval: {perVisitorIntervalText(epv)})</span>
+          </dd>
+        </div>
+      </dl>
+      <CampaignsTable funnel={funnel} />
+    </section>
+  );
+}
 
 function CampaignsTable({ funnel }: { funnel: FunnelResponse }) {
   if (funnel.campaigns.length === 0) return null;

@@ -61,7 +61,12 @@ function SortingHeader({
   const sorted = order === by;
   return (
     <th scope="col" className={className} aria-sort={sorted && by !== 'list' ? 'descending' : undefined}>
-      <button type="button" className="flows-sort" aria-pressed={sorted} onClick={() => onOrder(by)}>
+      <button
+        type="button"
+        className={by === 'list' ? 'flows-sort' : 'flows-sort flows-sort--best-first'}
+        aria-pressed={sorted}
+        onClick={() => onOrder(by)}
+      >
         {children}
       </button>
     </th>

@@ -77,25 +77,36 @@ export function SplitTestForm({ versions, mayChange, onSaved }: SplitTestFormPro
   );
 }
 
-/** The live version ahead by each measure, all time; nothing while no version has had a visitor. */
+/** "v2", "v2 and v3", "v1, v2 and v3". */
+const namesOf = (versions: readonly FlowVersionSummary[]) =>
+  new Intl.ListFormat('en', { type: 'conjunction' }).format(versions.map((version) => version.name));
+
+/** The live version ahead by each measure (those tied, when they are), all time; nothing before any visitor. */
 function Leaders({ live }: { live: readonly FlowVersionSummary[] }) {
   const byConversion = bestBy(live, 'conversion');
   const byRevenue = bestBy(live, 'revenue');
-  if (byConversion === undefined || byRevenue?.revenue_per_visitor == null) return null;
-  const epv = byRevenue.revenue_per_visitor;
+  const conversion = byConversion[0]?.conversion;
+  const epv = byRevenue[0]?.revenue_per_visitor;
+  if (conversion == null || epv == null) return null;
+  // Tied versions have the same figure; an interval is each one's own, so it is given for a single leader only.
   return (
     <dl className="console-facts flows-leaders">
       <div className="console-facts__row">
         <dt>Ahead by leads per visitor</dt>
         <dd>
-          {byConversion.name}, {conversionText(byConversion.conversion)}
+          {namesOf(byConversion)}, {conversionText(conversion)}
         </dd>
       </div>
       <div className="console-facts__row">
         <dt>Ahead by revenue per visitor</dt>
         <dd>
-          {byRevenue.name}, {perVisitorText(epv)}{' '}
-          <span className="console-muted">(95 % interval: {perVisitorIntervalText(epv)})</span>
+          {namesOf(byRevenue)}, {perVisitorText(epv)}
+          {byRevenue.length === 1 && (
+            <>
+              {' '}
+              <span className="console-muted">(95 % interval: {perVisitorIntervalText(epv)})</span>
+            </>
+          )}
         </dd>
       </div>
     </dl>

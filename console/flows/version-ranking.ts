@@ -20,13 +20,18 @@ export function ordered(versions: readonly FlowVersionSummary[], order: VersionO
   return [...versions].sort((a, b) => rank(b) - rank(a));
 }
 
-/** The live version with the most of the measure, among those with a visitor; undefined when none has one. */
+/**
+ * The live versions with the most of the measure, among those with a visitor: one, or those tied at it, in the list's
+ * order; none when no live version has had a visitor.
+ */
 export function bestBy(
   versions: readonly FlowVersionSummary[],
   by: Exclude<VersionOrder, 'list'>,
-): FlowVersionSummary | undefined {
-  return ordered(
+): FlowVersionSummary[] {
+  const ranked = ordered(
     versions.filter((version) => version.status !== 'retired' && measureOf(version, by) !== null),
     by,
-  )[0];
+  );
+  const best = ranked[0] === undefined ? null : measureOf(ranked[0], by);
+  return ranked.filter((version) => measureOf(version, by) === best);
 }

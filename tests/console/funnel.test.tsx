@@ -154,6 +154,23 @@ describe('the funnel page', () => {
     expect(money.map((cell) => cell.textContent)).toEqual(['$1,234.50', '$154.31', '$98.10 to $210.52']);
   });
 
+  it("lists the shown version's figures, readable without the tables' columns", async () => {
+    stubServer(signedInAs(MARKETER), funnels);
+    renderConsole(`/admin/funnel?${RANGE}`);
+    const section = await screen.findByRole('region', { name: 'v1, visitors and revenue' });
+    const facts = Object.fromEntries(
+      within(section)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      Visitors: '8',
+      'Leads per visitor': '12.5 % (95 % interval: 2.2 % to 47.1 %)',
+      Revenue: '$1,234.50',
+      'Revenue per visitor': '$154.31 (95 % interval: $98.10 to $210.52)',
+    });
+  });
+
   it("shows the shown version's campaigns with the same numbers, a visit without one as No campaign", async () => {
     stubServer(signedInAs(MARKETER), funnels);
     renderConsole(`/admin/funnel?${RANGE}`);

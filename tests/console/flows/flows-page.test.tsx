@@ -124,6 +124,16 @@ describe('the Flows page', () => {
     expect(fact('Ahead by revenue per visitor')).toBe('spring-promo, $12.00 (95 % interval: none yet, under 10 sales)');
   });
 
+  it("names the versions tied ahead together, without an interval that is each one's own", async () => {
+    const tied = { ...V2, visitors: 200, leads: 25, conversion: 0.125, revenue_per_visitor: V1.revenue_per_visitor };
+    stubServer(signedInAs(OPERATOR), listing({ ...LIST, versions: [V1, tied, SPRING, OLD] }));
+    await openFlows();
+    const region = within(screen.getByRole('region', { name: 'Split test of /' }));
+    const fact = (term: string) => region.getByText(term).nextElementSibling?.textContent;
+    expect(fact('Ahead by leads per visitor')).toBe('v1 and v2, 12.5 %');
+    expect(fact('Ahead by revenue per visitor')).toBe('spring-promo, $12.00 (95 % interval: none yet, under 10 sales)');
+  });
+
   it("names each version's link after it, leading to its page", async () => {
     stubServer(signedInAs(OPERATOR), listing());
     await openFlows();
