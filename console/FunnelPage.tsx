@@ -10,7 +10,7 @@ import type { ConsoleUser } from '../contracts/console.ts';
 import { DEVICE_CLASSES, type FunnelCampaign, type FunnelResponse, type FunnelStep } from '../contracts/funnel.ts';
 import { filledIn } from './console-api.ts';
 import { FilterForm, type FilterSpec } from './FilterForm.tsx';
-import { formatPercent, formatSeconds, recentRange } from './format.ts';
+import { formatPercent, formatSeconds, formatUsd, recentRange } from './format.ts';
 import {
   comparedVersions,
   funnelCsvPath,
@@ -22,7 +22,7 @@ import {
 import { FunnelChart } from './FunnelChart.tsx';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
-import { perVisitorIntervalText, perVisitorText, revenueText } from './revenue-text.ts';
+import { perVisitorIntervalText, perVisitorText } from './revenue-text.ts';
 import { useConsoleDataOf } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
 
@@ -149,7 +149,7 @@ function FiguresCells({ figures }: { figures: Figures }) {
       <td>
         {formatPercent(figures.conversion.low)} to {formatPercent(figures.conversion.high)}
       </td>
-      <td className="console-money">{revenueText(figures.revenue)}</td>
+      <td className="console-money">{formatUsd(figures.revenue)}</td>
       <td className="console-money">{perVisitorText(figures.revenue_per_visitor)}</td>
       <td className="console-money">{perVisitorIntervalText(figures.revenue_per_visitor)}</td>
     </>
@@ -186,7 +186,7 @@ function VersionFigures({ funnel }: { funnel: FunnelResponse }) {
         </div>
         <div className="console-facts__row">
           <dt>Revenue</dt>
-          <dd>{revenueText(funnel.revenue)}</dd>
+          <dd>{formatUsd(funnel.revenue)}</dd>
         </div>
         <div className="console-facts__row">
           <dt>Revenue per visitor</dt>

@@ -14,10 +14,10 @@ import {
   type FlowVersionSummary,
 } from '../../contracts/flow-studio.ts';
 import { mayUse } from '../access.ts';
-import { formatTime } from '../format.ts';
+import { formatTime, formatUsd } from '../format.ts';
 import { Empty, LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { PageHeading } from '../PageHeading.tsx';
-import { perVisitorText, revenueText } from '../revenue-text.ts';
+import { perVisitorText } from '../revenue-text.ts';
 import { ScrollingTable } from '../ScrollingTable.tsx';
 import { useConsoleData } from '../use-console-data.ts';
 import type { FlowsPageProps } from './flows-page-props.ts';
@@ -115,7 +115,7 @@ function VersionsTable({ versions }: { versions: readonly FlowVersionSummary[] }
             <td>{version.visitors}</td>
             <td>{version.leads}</td>
             <td>{conversionText(version.conversion)}</td>
-            <td className="console-money">{revenueText(version.revenue)}</td>
+            <td className="console-money">{formatUsd(version.revenue)}</td>
             <td className="console-money">
               {version.revenue_per_visitor === null ? '—' : perVisitorText(version.revenue_per_visitor)}
             </td>
