@@ -23,7 +23,7 @@ import { ATTRIBUTION_URLS, CLICK_PARAMETERS } from '../contracts/attribution.ts'
 import { formatTime } from './format.ts';
 import { buyerLabel, outcomeLine, soldFor } from './lead-outcome.ts';
 import { languageName, LeadStatusText } from './LeadsPage.tsx';
-import { Returns, Revocations, RoutePath } from './LeadRouting.tsx';
+import { Bids, Returns, Revocations, RoutePath } from './LeadRouting.tsx';
 import { leadTitle } from './lead-title.ts';
 import { LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -180,6 +180,7 @@ function LeadDetails({ lead, onAction }: { lead: Lead; onAction: (action: Action
       <section aria-labelledby="path-heading">
         <h2 id="path-heading">Path through the buyers</h2>
         <RoutePath path={lead.path} />
+        <Bids pings={lead.pings} />
       </section>
 
       <section aria-labelledby="deliveries-heading">

@@ -310,6 +310,46 @@ const routeStep = {
   additionalProperties: false,
 } as const;
 
+/**
+ * A buyer asked for a bid on the lead (lead_pings, docs/decisions/146-auction-in-routing.md): what it was sent, which
+ * holds nothing personal, and what it answered.
+ */
+const leadPing = {
+  type: 'object',
+  properties: {
+    buyer_id: { type: 'string' },
+    buyer_name: nullableString,
+    ping_id: { type: 'string' },
+    pinged_at: timestamp,
+    /** The ping's body as sent (the lead's terms, no personal data). */
+    sent: { type: 'object', additionalProperties: true },
+    /** Its HTTP status; null when no answer came. */
+    http_status: { type: ['integer', 'null'] },
+    /** The start of its answer (300 characters at most); empty when none came. */
+    answer: { type: 'string' },
+    /** Its bid; null when it made none, and then why (`late`, `not_json`, ...). */
+    bid: usd,
+    no_bid_reason: nullableString,
+    /** What went wrong on the way when no answer came. */
+    error: nullableString,
+    duration_ms: { type: 'integer' },
+  },
+  required: [
+    'buyer_id',
+    'buyer_name',
+    'ping_id',
+    'pinged_at',
+    'sent',
+    'http_status',
+    'answer',
+    'bid',
+    'no_bid_reason',
+    'error',
+    'duration_ms',
+  ],
+  additionalProperties: false,
+} as const;
+
 /** A buyer's return of the lead: its short reason code, never free text. */
 const leadReturn = {
   type: 'object',
@@ -380,6 +420,8 @@ export const leadPageResponse = {
         answer_groups: { type: 'array', items: answerGroup },
         consent: { anyOf: [consentEvidence, { type: 'null' }] },
         path: { type: 'array', items: routeStep },
+        /** The buyers asked for a bid on it, in the order they were asked (by priority). */
+        pings: { type: 'array', items: leadPing },
         attempts: { type: 'array', items: deliveryAttempt },
         returns: { type: 'array', items: leadReturn },
         revocations: { type: 'array', items: revocationEvent },
@@ -405,6 +447,7 @@ export const leadPageResponse = {
         'answer_groups',
         'consent',
         'path',
+        'pings',
         'attempts',
         'returns',
         'revocations',

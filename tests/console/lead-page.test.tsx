@@ -89,6 +89,7 @@ const deadLettered: Lead = {
   ],
   path: [],
   returns: [],
+  pings: [],
   revocations: [],
 };
 

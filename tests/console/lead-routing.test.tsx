@@ -95,6 +95,7 @@ const routed: Lead = {
       buyer_name: 'Vantorra Funding',
     },
   ],
+  pings: [],
   returns: [],
   revocations: [],
 };
@@ -152,6 +153,59 @@ describe("a lead's routing on its page", () => {
       ['2', 'elmsbrook', 'refused', 'duplicate', '1', '—'],
       ['3', 'Vantorra Funding', 'delivered', '—', '2', '$1,234.50'],
     ]);
+  });
+
+  it('shows each buyer asked for a bid: its bid or why it made none, its answer, and what it was sent', async () => {
+    const sent = { ping_id: 'b1a2c3d4-0000-4000-8000-000000000002', state: 'TX', zip3: '752', amount: 50000 };
+    const pings: Lead['pings'] = [
+      {
+        buyer_id: 'vantorra',
+        buyer_name: 'Vantorra Funding',
+        ping_id: sent.ping_id,
+        pinged_at: '2026-11-26T15:04:01.000Z',
+        sent,
+        http_status: 200,
+        answer: '{"bid":1234.5}',
+        bid: '1234.50',
+        no_bid_reason: null,
+        error: null,
+        duration_ms: 212,
+      },
+      {
+        buyer_id: 'elmsbrook',
+        buyer_name: null,
+        ping_id: 'b1a2c3d4-0000-4000-8000-000000000003',
+        pinged_at: '2026-11-26T15:04:01.000Z',
+        sent: { ...sent, ping_id: 'b1a2c3d4-0000-4000-8000-000000000003' },
+        http_status: null,
+        answer: '',
+        bid: null,
+        no_bid_reason: 'late',
+        error: 'no answer within 750 ms',
+        duration_ms: 750,
+      },
+    ];
+    stubServer(signedInAs(OPERATOR), leadServer({ ...routed, pings }));
+    renderConsole(`/admin/leads/${ID}`);
+    const region = within(await screen.findByRole('region', { name: 'Path through the buyers' }));
+    const table = region.getByRole('table', { name: 'Bids asked for (ping)' });
+    expect(cellsOf(table).map((cells) => cells.slice(0, 4))).toEqual([
+      ['Vantorra Funding', '$1,234.50', 'HTTP 200 {"bid":1234.5}', '212 ms'],
+      ['elmsbrook', 'no bid: no answer in time', 'no answer within 750 ms', '750 ms'],
+    ]);
+    const summary = within(table).getAllByText(/^What it was sent/)[0]!;
+    await userEvent.click(summary);
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(true);
+    expect(details.textContent).toContain('"zip3": "752"');
+  });
+
+  it('shows no bids where no buyer was asked for one', async () => {
+    stubServer(signedInAs(OPERATOR), leadServer(routed));
+    renderConsole(`/admin/leads/${ID}`);
+    const region = within(await screen.findByRole('region', { name: 'Path through the buyers' }));
+    await region.findByRole('table', { name: 'Buyers considered, in order' });
+    expect(region.queryByRole('table', { name: 'Bids asked for (ping)' })).toBeNull();
   });
 
   const returnedByVantorra: Lead['returns'] = [

@@ -203,6 +203,7 @@ describe('moving about the console', () => {
                   answer_groups: [],
                   consent: null,
                   path: [],
+                  pings: [],
                   attempts: [],
                   returns: [],
                   revocations: [],

@@ -129,6 +129,7 @@ export async function leadDetail(
             certificate_url: evidence.certificate_url,
           },
     path: routing.path,
+    pings: routing.pings,
     attempts: attempts.rows.map((attempt) => ({
       ...attempt,
       attempted_at: attempt.attempted_at.toISOString(),

@@ -1,6 +1,6 @@
 /**
  * A lead's way through the buyers, as its page shows it: the path (lead_routes, in the order the buyers were
- * considered), the returns buyers made and the lead.revoked events sent to them. Ids and short codes only: the
+ * considered), the buyers asked for a bid (lead_pings: what each was sent and answered), the returns buyers made and the lead.revoked events sent to them. Ids and short codes only: the
  * reasons are routing's own lines and the buyers' return codes, never a buyer's free text.
  */
 import type { LeadPageResponse } from '../../../contracts/console.ts';
@@ -8,7 +8,7 @@ import type { Queryable } from '../../platform/db/types.ts';
 import type { BuyerNames } from '../../buyers/index.ts';
 
 type LeadPage = LeadPageResponse['lead'];
-export type LeadRouting = Pick<LeadPage, 'path' | 'returns' | 'revocations'>;
+export type LeadRouting = Pick<LeadPage, 'path' | 'pings' | 'returns' | 'revocations'>;
 
 interface RouteRecord {
   position: number;
@@ -20,6 +20,20 @@ interface RouteRecord {
   delivered_at: Date | null;
   /** numeric as text: the exact amount. */
   price: string | null;
+}
+
+interface PingRecord {
+  buyer_id: string;
+  ping_id: string;
+  pinged_at: Date;
+  sent: Record<string, unknown>;
+  http_status: number | null;
+  answer: string;
+  /** numeric as text: the exact amount. */
+  bid: string | null;
+  no_bid_reason: string | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 interface ReturnRecord {
@@ -42,6 +56,11 @@ export async function leadRouting(db: Queryable, leadId: string, names: BuyerNam
        from lead_routes where lead_id = $1 order by position`,
     [leadId],
   );
+  const pings = await db.query<PingRecord>(
+    `select buyer_id, ping_id, pinged_at, sent, http_status, answer, bid::text, no_bid_reason, error, duration_ms
+       from lead_pings where lead_id = $1 order by pinged_at, buyer_id`,
+    [leadId],
+  );
   const returns = await db.query<ReturnRecord>(
     `select buyer_id, reason, returned_at from lead_returns where lead_id = $1 order by returned_at, buyer_id`,
     [leadId],
@@ -62,6 +81,11 @@ export async function leadRouting(db: Queryable, leadId: string, names: BuyerNam
       decided_at: route.decided_at.toISOString(),
       delivered_at: route.delivered_at?.toISOString() ?? null,
       price: route.price,
+    })),
+    pings: pings.rows.map((ping) => ({
+      ...ping,
+      buyer_name: names(ping.buyer_id),
+      pinged_at: ping.pinged_at.toISOString(),
     })),
     returns: returns.rows.map((entry) => ({
       buyer_id: entry.buyer_id,

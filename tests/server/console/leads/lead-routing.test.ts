@@ -159,6 +159,57 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
     ]);
   });
 
+  it('shows each buyer asked for a bid: what it was sent, what it answered, its bid or why none', async () => {
+    const db = await open(kind);
+    const app = await consoleApp(db, { buyers: [QUILLMONT, VANTORRA] });
+    const { operator } = await cookies(db);
+    const id = await seedLead(db, { receivedAt: '2026-11-20T10:00:00Z', deliveryState: 'queued' });
+    const sent = { ping_id: '0b7e8c1a-2f4d-4d8e-9a77-3c1f0e5d9b21', state: 'CA', zip3: '902', amount: 50000 };
+    await db.query(
+      `insert into lead_pings (lead_id, buyer_id, ping_id, pinged_at, sent, http_status, answer, bid, no_bid_reason,
+          error, duration_ms)
+       values ($1, 'vantorra', $2, '2026-11-20T10:00:01Z', $3, 200, '{"bid": 42.5}', 42.50, null, null, 180),
+              ($1, 'quillmont', $4, '2026-11-20T10:00:01Z', $5, null, '', null, 'late', 'no answer within 750 ms', 750)`,
+      [
+        id,
+        sent.ping_id,
+        JSON.stringify(sent),
+        '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11',
+        JSON.stringify({ ...sent, ping_id: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11' }),
+      ],
+    );
+
+    const lead = await leadPage(app, operator, id);
+    expect(lead.pings).toEqual([
+      {
+        buyer_id: 'quillmont',
+        buyer_name: 'Quillmont Capital',
+        ping_id: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11',
+        pinged_at: '2026-11-20T10:00:01.000Z',
+        sent: { ...sent, ping_id: '6f1c1a52-3c55-4c4e-9a51-0f6a7d0c2b11' },
+        http_status: null,
+        answer: '',
+        bid: null,
+        no_bid_reason: 'late',
+        error: 'no answer within 750 ms',
+        duration_ms: 750,
+      },
+      {
+        buyer_id: 'vantorra',
+        buyer_name: 'Vantorra Funding',
+        ping_id: sent.ping_id,
+        pinged_at: '2026-11-20T10:00:01.000Z',
+        sent,
+        http_status: 200,
+        answer: '{"bid": 42.5}',
+        bid: '42.50',
+        no_bid_reason: null,
+        error: null,
+        duration_ms: 180,
+      },
+    ]);
+  });
+
   it('shows returns and lead.revoked events: sent, or the attempts so far', async () => {
     const db = await open(kind);
     const app = await consoleApp(db, { buyers: [QUILLMONT, VANTORRA] });

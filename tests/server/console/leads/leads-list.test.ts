@@ -374,6 +374,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
           },
         ],
         path: [],
+        pings: [],
         returns: [],
         revocations: [],
       },
