@@ -1,7 +1,8 @@
 /**
  * The Lenders page: the buyers as routing sees them, each in the order leads are offered to it, what it takes (its
  * filters in words, its hours and time zone), how much of its caps today and this month have used (its own day and
- * month), its deliveries and returns of the last 30 days; what its leads sold for (today, this month, the last 30
+ * month), its deliveries and returns of the last 30 days, whether its posts are failing now (since when, for how
+ * many leads) and how many leads moved on from it because they failed; what its leads sold for (today, this month, the last 30
  * days, the returned ones apart, the average price); and the lenders the consent names that receive no leads. No lead
  * and no person on it.
  */
@@ -15,7 +16,7 @@ import { Empty, LoadingOrFailed } from './LoadingOrFailed.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { useConsoleData } from './use-console-data.ts';
 import { ScrollingTable } from './ScrollingTable.tsx';
-import { formatUsd } from './format.ts';
+import { formatTime, formatUsd } from './format.ts';
 
 export interface LendersPageProps {
   productName: string;
@@ -45,6 +46,12 @@ export function capUse(used: number, cap: number | null): string {
   return cap === null ? `${used} (no cap)` : `${used} / ${cap}`;
 }
 
+/** "Failing since 27 Nov, 15:04:05 (3 leads)" for a buyer whose posts fail now; "No" otherwise. */
+export function failingText(since: string | null, leads: number): string {
+  if (since === null) return 'No';
+  return `Failing since ${formatTime(since, true)} (${leads} ${leads === 1 ? 'lead' : 'leads'})`;
+}
+
 /** A return rate in percent; "—" when nothing was delivered to return. */
 export function rateText(rate: number | null): string {
   return rate === null ? '—' : `${rate.toFixed(1)} %`;
@@ -69,6 +76,8 @@ function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
           <th scope="col">Delivered (30 days)</th>
           <th scope="col">Returned (30 days)</th>
           <th scope="col">Return rate</th>
+          <th scope="col">Failing now</th>
+          <th scope="col">Moved on (30 days)</th>
         </tr>
       </thead>
       <tbody>
@@ -91,6 +100,8 @@ function BuyersTable({ buyers }: { buyers: readonly BuyerReportEntry[] }) {
             <td>{buyer.delivered_30_days}</td>
             <td>{buyer.returned_30_days}</td>
             <td>{rateText(buyer.return_rate)}</td>
+            <td>{failingText(buyer.failing_since, buyer.failing_leads)}</td>
+            <td>{buyer.moved_on_30_days}</td>
           </tr>
         ))}
       </tbody>

@@ -540,6 +540,15 @@ const buyerReportEntry = {
     returned_revenue_30_days: usd,
     /** The mean price of the priced leads delivered to it in the last 30 days, returned ones included. */
     average_price_30_days: usd,
+    /**
+     * When its posts started failing, for the earliest lead it is failing now (still reserved for it, its last attempt
+     * failed); null when it is failing none (docs/decisions/146-auction-in-routing.md).
+     */
+    failing_since: { type: ['string', 'null'], format: 'date-time' },
+    /** The leads it is failing now. */
+    failing_leads: { type: 'integer' },
+    /** Leads that moved on to another bid or buyer in the last 30 days because it failed for failoverSeconds. */
+    moved_on_30_days: { type: 'integer' },
   },
   required: [
     'id',
@@ -561,6 +570,9 @@ const buyerReportEntry = {
     'revenue_30_days',
     'returned_revenue_30_days',
     'average_price_30_days',
+    'failing_since',
+    'failing_leads',
+    'moved_on_30_days',
   ],
   additionalProperties: false,
 } as const;

@@ -25,6 +25,9 @@ const buyer = (
   revenue_30_days: null,
   returned_revenue_30_days: null,
   average_price_30_days: null,
+  failing_since: null,
+  failing_leads: 0,
+  moved_on_30_days: 0,
   ...entry,
 });
 
@@ -77,6 +80,8 @@ describe('the Lenders page', () => {
       'Delivered (30 days)',
       'Returned (30 days)',
       'Return rate',
+      'Failing now',
+      'Moved on (30 days)',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     const quillmont = within(rows[0]!);
@@ -100,6 +105,8 @@ describe('the Lenders page', () => {
       '8',
       '1',
       '12.5 %',
+      'No',
+      '0',
     ]);
     expect(cells(rows[1]!)).toEqual([
       '2',
@@ -112,7 +119,30 @@ describe('the Lenders page', () => {
       '0',
       '0',
       '—',
+      'No',
+      '0',
     ]);
+  });
+
+  it('shows a buyer whose posts are failing now, since when and for how many leads, and the leads that moved on', async () => {
+    const failing = buyer({
+      id: 'vantorra',
+      name: 'Vantorra Funding',
+      priority: 1,
+      failing_since: '2026-11-27T15:04:05.000Z',
+      failing_leads: 3,
+      moved_on_30_days: 12,
+    });
+    stubServer(signedInAs(OPERATOR), getting('/api/admin/lenders', { buyers: [failing], without_buyer: [] }));
+    renderConsole('/admin/lenders');
+    const table = await screen.findByRole('table', { name: 'Buyers, in the order leads are offered to them' });
+    const cells = within(within(table).getAllByRole('row')[1]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date('2026-11-27T15:04:05.000Z'),
+    );
+    expect(cells.slice(-2)).toEqual([`Failing since ${since} (3 leads)`, '12']);
   });
 
   it("shows what each buyer's leads sold for in dollars, returned revenue apart, '—' where there is no price", async () => {

@@ -1,7 +1,8 @@
 /**
  * The Lenders page: every buyer in the order routing tries them (priority, then BUYERS_FILE's order), with its rules
  * in words, how much of its caps its current day and month have used, its deliveries and returns of the last 30
- * days, and what its leads sold for; then the lenders the consent names that no buyer stands for. Counts and sums
+ * days, what its leads sold for, and whether its posts are failing now and how many leads moved on from it because
+ * of that; then the lenders the consent names that no buyer stands for. Counts and sums
  * only: nothing here names a lead.
  */
 import type { BuyerReportEntry, BuyersReportResponse } from '../../../contracts/console.ts';
@@ -95,6 +96,19 @@ const NO_REVENUE: Revenue = {
   average_30_days: null,
 };
 
+/**
+ * Each buyer failing now: the leads still reserved for it whose last attempt failed, and since when the earliest of
+ * them has been failing (lead_routes.failing_since, migration 025).
+ */
+async function failing(db: Queryable, ids: readonly string[]) {
+  const { rows } = await db.query<{ buyer_id: string; since: Date; leads: number }>(
+    `select buyer_id, min(failing_since) as since, count(*)::int as leads from lead_routes
+      where state = 'sending' and failing_since is not null and buyer_id = any($1::text[]) group by buyer_id`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.buyer_id, row]));
+}
+
 /** returned / delivered in percent, to a tenth; null when nothing was delivered. */
 export function returnRate(delivered: number, returned: number): number | null {
   return delivered === 0 ? null : Math.round((returned / delivered) * 1000) / 10;
@@ -126,6 +140,14 @@ export async function buyersReport(
     since,
   );
   const money = await revenue(db, ordered, now, since);
+  const failingNow = await failing(db, ids);
+  const movedOn = await countsSince(
+    db,
+    `select buyer_id, count(*)::int as n from lead_routes
+      where moved_on_at is not null and buyer_id = any($1::text[]) and moved_on_at >= $2 group by buyer_id`,
+    ids,
+    since,
+  );
   const entries = ordered.map((buyer): BuyerReportEntry => {
     const deliveredCount = delivered[buyer.id] ?? 0;
     const returnedCount = returned[buyer.id] ?? 0;
@@ -150,6 +172,9 @@ export async function buyersReport(
       revenue_30_days: sold.last_30_days,
       returned_revenue_30_days: sold.returned_30_days,
       average_price_30_days: sold.average_30_days,
+      failing_since: failingNow.get(buyer.id)?.since.toISOString() ?? null,
+      failing_leads: failingNow.get(buyer.id)?.leads ?? 0,
+      moved_on_30_days: movedOn[buyer.id] ?? 0,
     };
   });
   const withBuyer = new Set(ids);

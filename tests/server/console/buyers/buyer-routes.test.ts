@@ -82,6 +82,9 @@ describe.each(DATABASES)('the buyers report route on $name', (kind) => {
       revenue_30_days: '25.00',
       returned_revenue_30_days: null,
       average_price_30_days: '25.00',
+      failing_since: null,
+      failing_leads: 0,
+      moved_on_30_days: 0,
     });
     const configured = new Set(['quillmont', 'vantorra']);
     expect(body.without_buyer).toEqual(consentLenders().filter((lender) => !configured.has(lender.id)));

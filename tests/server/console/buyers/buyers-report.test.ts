@@ -208,6 +208,37 @@ describe.each(DATABASES)('the buyers report on $name', (kind) => {
     });
   });
 
+  it('shows a buyer failing now, since its earliest failing lead, and the leads that moved on from it in 30 days', async () => {
+    const db = await open(kind);
+    const route = async (buyer: string, state: string, failingSince: string | null, movedOnAt: string | null) => {
+      const id = await seedLead(db, { id: randomUUID(), receivedAt: '2026-11-30T20:00:00Z' });
+      await db.query(
+        `insert into lead_routes (lead_id, buyer_id, position, state, attempts, decided_at, failing_since, moved_on_at)
+         values ($1, $2, 1, $3, 1, $4, $4, $5)`,
+        [id, buyer, state, failingSince ?? '2026-11-30T20:00:00Z', movedOnAt],
+      );
+      if (failingSince === null) await db.query('update lead_routes set failing_since = null where lead_id = $1', [id]);
+    };
+    // Failing now: two leads still reserved for it, their last attempts failed.
+    await route('vantorra', 'sending', '2026-11-30T21:10:00Z', null);
+    await route('vantorra', 'sending', '2026-11-30T21:05:00Z', null);
+    // Moved on: two within 30 days, one before.
+    await route('vantorra', 'failed', '2026-11-30T20:00:00Z', '2026-11-30T20:02:00Z');
+    await route('vantorra', 'failed', '2026-11-20T20:00:00Z', '2026-11-20T20:02:00Z');
+    await route('vantorra', 'failed', '2026-10-20T20:00:00Z', '2026-10-20T20:02:00Z');
+    // Sending with no failure yet, and a failure that ran out its retries without moving on: neither counts.
+    await route('quillmont', 'sending', null, null);
+    await route('quillmont', 'failed', '2026-11-30T19:00:00Z', null);
+
+    const { buyers } = await buyersReport(db, [EAST, BERLIN], [], NOW);
+    const status = (id: string) => {
+      const entry = buyers.find((buyer) => buyer.id === id)!;
+      return [entry.failing_since, entry.failing_leads, entry.moved_on_30_days];
+    };
+    expect(status('vantorra')).toEqual(['2026-11-30T21:05:00.000Z', 2, 2]);
+    expect(status('quillmont')).toEqual([null, 0, 0]);
+  });
+
   it('lists the lenders of the consent that no buyer stands for', async () => {
     const db = await open(kind);
     const lenders = [
