@@ -22,14 +22,28 @@ export interface BuyerEntry {
   priority: number;
   filters?: { states?: string[]; amount?: { min?: number; max?: number } };
   caps?: { perDay?: number; perMonth?: number };
+  price?: number;
+  pingEndpoint?: string;
+  pingTimeoutMs?: number;
+}
+
+/** The terms of every sale, beside `buyers`. */
+export interface SaleTerms {
+  floorPrice?: number;
+  maxBid?: number;
+  failoverSeconds?: number;
 }
 
 /** Writes a BUYERS_FILE into a temp folder; its path, and how to remove it. */
-export function writeBuyersFile(buyers: readonly BuyerEntry[]): { path: string; remove: () => void } {
+export function writeBuyersFile(
+  buyers: readonly BuyerEntry[],
+  sale: SaleTerms = {},
+): { path: string; remove: () => void } {
   const dir = tempDir('fundflow-buyers-');
   const path = join(dir.path, 'buyers.json');
   // A day that turns over during the test would give a capped buyer a second day's cap: its time zone is UTC's.
-  writeFileSync(path, JSON.stringify({ buyers: buyers.map((buyer) => ({ timeZone: 'UTC', ...buyer })) }, null, 2));
+  const file = { ...sale, buyers: buyers.map((buyer) => ({ timeZone: 'UTC', ...buyer })) };
+  writeFileSync(path, JSON.stringify(file, null, 2));
   return { path, remove: dir.remove };
 }
 
