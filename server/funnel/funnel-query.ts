@@ -5,8 +5,10 @@
  * last viewed step it is, by the visitor's clock and then the order received, and that stored no lead), drop-off =
  * exits / views, and the median time from the step shown to the visitor moving on, going back or leaving it. Overall:
  * visitors (visits that saw a step), leads (those of them that stored a lead, docs/decisions/102-conversions-from-
- * stored-leads.md) and the conversion with its 95 % Wilson interval. A visit counts on the day it began.
- * Counts and step ids only: nothing of a person.
+ * stored-leads.md) and the conversion with its 95 % Wilson interval; revenue (what their leads sold for, returns
+ * left out), the visitors it came from and revenue per visitor with its interval (docs/decisions/141-revenue-per-
+ * visitor.md); the same per campaign. A visit counts on the day it began. Counts, sums and step ids only: nothing of
+ * a person.
  */
 import type { FunnelCampaign, FunnelResponse, FunnelStep } from '../../contracts/funnel.ts';
 import { Conditions } from '../platform/http/request-query.ts';

@@ -6,7 +6,9 @@
  * after the visit's last event all come out exact: the visit's old contribution (funnel_visits) is taken out of
  * funnel_rollups and its new one put in, in one statement. The rebuild runs the same statement over every visit, so it
  * gives the same numbers. A visit's language, like its device and campaign, is its first event's; every grain is kept
- * per language, so the funnel reads one language or sums them all.
+ * per language, so the funnel reads one language or sums them all. A visit's revenue (what its counted leads sold for,
+ * a returned lead's left out: docs/decisions/141-revenue-per-visitor.md) is computed with the rest, and its sum, sum
+ * of squares and sales are kept on the visitors' row.
  */
 import type { Database, Queryable } from '../platform/db/types.ts';
 
