@@ -30,6 +30,15 @@ export const TIME_ZONE_FIELD = 'time_zone';
  */
 export const LANGUAGE_FIELD = 'language';
 
+/**
+ * The keys a buyer's post gains when the lead is sold to it on a bid (docs/decisions/146-auction-in-routing.md): what
+ * it pays, in USD (its ping's bid or its fixed price), and, when the bid answered a ping, that ping's id, so the buyer
+ * matches the post to its bid. Set by routing alone (a lead's own key of either name is not passed on), and never sent
+ * to a buyer that buys at no stated price.
+ */
+export const SALE_PRICE_FIELD = 'price';
+export const PING_ID_FIELD = 'ping_id';
+
 /** The language of a lead sent without one: the flows' own, English. */
 export const DEFAULT_LEAD_LANGUAGE = 'en';
 

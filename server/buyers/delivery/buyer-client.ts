@@ -1,5 +1,5 @@
 /** Hands leads and events to a buyer over HTTP: the one place that knows the buyer's wire format. */
-import { LEAD_PAYLOAD_FIELDS } from '../../../contracts/lead.ts';
+import { LEAD_PAYLOAD_FIELDS, PING_ID_FIELD, SALE_PRICE_FIELD } from '../../../contracts/lead.ts';
 import { mapFields } from './field-map.ts';
 import { answerOutcome, mayCarryRejection, MAX_ANSWER_BYTES, type HandOverOutcome } from './buyer-answer.ts';
 import { retryAfterSeconds } from './retry-after.ts';
@@ -85,8 +85,11 @@ function buyerBody(
   fieldMap: Readonly<Record<string, string>> | undefined,
 ): string {
   const body: Record<string, unknown> = { ...EMPTY_LEAD, ...payload, time_stamp: receivedAt.toISOString() };
-  if (sale !== undefined) body.price = sale.price;
-  if (sale?.pingId !== undefined) body.ping_id = sale.pingId;
+  // The sale's own keys: a lead that carried either from its client never passes it off as a price or a ping.
+  delete body[SALE_PRICE_FIELD];
+  delete body[PING_ID_FIELD];
+  if (sale !== undefined) body[SALE_PRICE_FIELD] = sale.price;
+  if (sale?.pingId !== undefined) body[PING_ID_FIELD] = sale.pingId;
   return JSON.stringify(mapFields(body, fieldMap));
 }
 

@@ -2,7 +2,14 @@
  * A buyer's field map (BUYERS_FILE `fieldMap`): the lead's fields renamed to the names its system takes, in the body
  * it receives. Only names change: values and the order of the fields stay as every other buyer receives them.
  */
-import { GPC_FIELD, LANGUAGE_FIELD, LEAD_PAYLOAD_FIELDS, TIME_ZONE_FIELD } from '../../../contracts/lead.ts';
+import {
+  GPC_FIELD,
+  LANGUAGE_FIELD,
+  LEAD_PAYLOAD_FIELDS,
+  PING_ID_FIELD,
+  SALE_PRICE_FIELD,
+  TIME_ZONE_FIELD,
+} from '../../../contracts/lead.ts';
 
 /**
  * The fields a field map may rename: the spec's payload, the two every delivery adds, the two a post on a bid adds
@@ -13,8 +20,8 @@ export const MAPPABLE_FIELDS: readonly string[] = [
   ...LEAD_PAYLOAD_FIELDS,
   'time_stamp',
   'flow_version',
-  'price',
-  'ping_id',
+  SALE_PRICE_FIELD,
+  PING_ID_FIELD,
   GPC_FIELD,
   TIME_ZONE_FIELD,
   LANGUAGE_FIELD,

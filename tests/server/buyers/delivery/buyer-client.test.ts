@@ -75,6 +75,28 @@ describe('the HTTP buyer client', () => {
     expect(received!.headers['webhook-signature']).toBeUndefined();
   });
 
+  it('ends the body of a lead sold on a bid with its price and ping id, under the names the field map gives', async () => {
+    const testBuyer = await startBuyer();
+    const client = httpBuyerClient({ url: testBuyer.url, timeoutMs: 2_000, fieldMap: { price: 'cost' } });
+    const pingId = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
+    // A lead whose client sent keys of those names: only the sale's reach the buyer.
+    const sold = { ...lead(), payload: { ...lead().payload, price: 1, ping_id: 'not-ours' } };
+    await client.handOver({ ...sold, sale: { price: 42.5, pingId } });
+    await client.handOver({ ...sold, sale: { price: 20 } });
+    await client.handOver(sold);
+    const [onPing, atPrice, unpriced] = testBuyer.received.map((request) => request.body);
+    expect(Object.entries(onPing!).slice(-3)).toEqual([
+      ['time_stamp', expect.any(String)],
+      ['cost', 42.5],
+      ['ping_id', pingId],
+    ]);
+    expect(atPrice).toMatchObject({ cost: 20 });
+    expect(atPrice).not.toHaveProperty('ping_id');
+    expect(unpriced).not.toHaveProperty('cost');
+    expect(unpriced).not.toHaveProperty('price');
+    expect(unpriced).not.toHaveProperty('ping_id');
+  });
+
   it('signs "<webhook-id>.<webhook-timestamp>.<body>" in the Standard Webhooks scheme', async () => {
     const testBuyer = await startBuyer();
     await httpBuyerClient({ url: testBuyer.url, signingKeys: [NEW_KEY], timeoutMs: 2_000 }).handOver(lead());
