@@ -258,7 +258,12 @@ describe.each(DATABASES)('the auction on $name', (kind) => {
       end: async () => true,
     });
     const context = { db: setup.db, buyers, log: captureLog().log };
-    await Promise.all([routeLead(context, run()), routeLead(context, run())]);
+    // A run may fail on PostgreSQL when both record their attempt at once (its job then runs again): either way, once
+    // more finds the lead sold and sends nothing.
+    await Promise.allSettled([routeLead(context, run()), routeLead(context, run())]);
+    const postsBefore = first.received.length;
+    expect(await routeLead(context, run())).toEqual({ status: 'completed' });
+    expect(first.received).toHaveLength(postsBefore);
 
     expect(await saleOf(setup.db, leadId)).toEqual({
       delivered_to: 'quillmont',
