@@ -45,10 +45,13 @@ const HEADERS = {
   'user-agent': 'fundflow-bench',
 };
 
-/** Sends one lead every 1000 / perSecond ms for `seconds`, each at its turn whatever the answers take. */
+/**
+ * Sends one lead every 1000 / perSecond ms for `seconds`, each at its turn whatever the answers take, numbered from
+ * `from` (a server's leads are numbered across its sendings, so no two share a number, an email or a phone).
+ */
 export async function sendAuctionLeads(
   origin: string,
-  { perSecond, seconds, connections }: { perSecond: number; seconds: number; connections: number },
+  { perSecond, seconds, connections, from }: { perSecond: number; seconds: number; connections: number; from: number },
 ): Promise<SentAuctionLead[]> {
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000 });
   const runTag = randomBytes(4).toString('hex');
@@ -73,10 +76,11 @@ export async function sendAuctionLeads(
     const started = performance.now();
     const count = Math.round(perSecond * seconds);
     const pending: Promise<SentAuctionLead>[] = [];
-    for (let n = 0; n < count; n++) {
-      const due = started + (n * 1000) / perSecond;
-      if (due > performance.now()) await wait(due - performance.now());
-      pending.push(send(n));
+    for (let turn = 0; turn < count; turn++) {
+      // One reading of the clock: read twice, the second can be past the lead's turn, and the wait negative.
+      const early = started + (turn * 1000) / perSecond - performance.now();
+      if (early > 0) await wait(early);
+      pending.push(send(from + turn));
     }
     return await Promise.all(pending);
   } finally {

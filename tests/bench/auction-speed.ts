@@ -18,7 +18,10 @@ import { say, startProjectServer, tempDir } from './processes.ts';
 import { max, median, percentile } from './stats.ts';
 
 export const AUCTION_PER_SECOND = 50;
-/** The measured period; the first AUCTION_WARMUP_SECONDS of leads before it are sent but not measured. */
+/**
+ * The measured period. Before it, AUCTION_WARMUP_SECONDS of leads at the same rate warm the server up, and are
+ * delivered, unmeasured, before it starts: the measured leads meet no queue the warm-up left.
+ */
 export const AUCTION_SECONDS = 60;
 export const AUCTION_WARMUP_SECONDS = 5;
 export const AUCTION_BIDDERS = 4;
@@ -27,6 +30,8 @@ const SEED = 'fundflow-auction-bench-1';
 /** Waiting for deliveries: given up when none arrived for this long, or this long after the last lead was sent. */
 const STALL_MS = 20_000;
 const DRAIN_MS = 120_000;
+/** The measured period is also summed up in slices this long, to tell a steady lag from a growing queue. */
+const SLICE_SECONDS = 10;
 /** How many leads sold other than to the highest bid at its price are described in the results file. */
 const EXAMPLES = 5;
 
@@ -59,13 +64,18 @@ export interface AuctionResult {
   /** From the lead's 201 to the winning buyer's receipt of the post. */
   toWinner: LatencySummary;
   /**
+   * The same p50 over each SLICE_SECONDS of the measured period, in order: level when deliveries keep pace, rising
+   * when a queue grows.
+   */
+  toWinnerP50BySlice: (number | undefined)[];
+  /**
    * From the lead's 201 to its first ping reaching a buyer: the wait before its auction starts, of the leads that
    * were pinged (none when the server sells without an auction).
    */
   toFirstPing: LatencySummary;
   /** From sending the lead to its 201, during the auctions. */
   intake: LatencySummary;
-  /** Pings answered with a bid, warm-up included: none means the server sold without an auction. */
+  /** Pings answered with a bid, the warm-up's included: none means the server sold without an auction. */
   pings: number;
   check: AuctionCheck;
   /** Measured leads each buyer won. */
@@ -120,6 +130,10 @@ function buyersFile(buyers: BiddingBuyers): string {
   return file;
 }
 
+function answeredEmails(sent: readonly SentAuctionLead[]): string[] {
+  return sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
+}
+
 function describe(result: AuctionResult): string {
   const ms = (value: number | undefined) =>
     value === undefined ? 'n/a' : Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'not delivered';
@@ -130,7 +144,8 @@ function describe(result: AuctionResult): string {
       : `${check.soldToHighest} of ${check.checked} sold to the highest bid at its price`;
   return (
     `${result.delivered} of ${result.leads} delivered, 201 to the winner p50 ${ms(toWinner.p50Ms)}, ` +
-    `p99 ${ms(toWinner.p99Ms)}, max ${ms(toWinner.maxMs)}; to the first ping p50 ${ms(toFirstPing.p50Ms)}, ` +
+    `p99 ${ms(toWinner.p99Ms)}, max ${ms(toWinner.maxMs)} (p50 by ${SLICE_SECONDS} s: ` +
+    `${result.toWinnerP50BySlice.map(ms).join(', ')}); to the first ping p50 ${ms(toFirstPing.p50Ms)}, ` +
     `p99 ${ms(toFirstPing.p99Ms)}; intake p50 ${ms(intake.p50Ms)}, p99 ${ms(intake.p99Ms)}; ` +
     `${sold}; wins ${Object.entries(result.wins)
       .map(([lender, count]) => `${lender} ${count}`)
@@ -154,25 +169,26 @@ async function measureOn(database: AuctionResult['database'], databaseUrl: strin
       env: { BUYERS_FILE: buyersFile(buyers) },
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
     });
-    let sent: SentAuctionLead[];
+    let measured: SentAuctionLead[];
     try {
       say(
-        `  ${database}: ${AUCTION_PER_SECOND} leads/s for ${AUCTION_WARMUP_SECONDS} s of warm-up and ` +
+        `  ${database}: ${AUCTION_PER_SECOND} leads/s for ${AUCTION_WARMUP_SECONDS} s of warm-up, delivered, then ` +
           `${AUCTION_SECONDS} s measured, ${AUCTION_BIDDERS} buyers bidding within ${MAX_PING_DELAY_MS} ms`,
       );
-      sent = await sendAuctionLeads(server.url, {
-        perSecond: AUCTION_PER_SECOND,
-        seconds: AUCTION_WARMUP_SECONDS + AUCTION_SECONDS,
-        connections: CONNECTIONS,
-      });
-      const answeredEmails = sent.filter((lead) => lead.answeredAt !== undefined).map((lead) => lead.email);
-      await buyers.settle(answeredEmails, STALL_MS, performance.now() + DRAIN_MS);
+      const rate = { perSecond: AUCTION_PER_SECOND, connections: CONNECTIONS };
+      const warmUp = await sendAuctionLeads(server.url, { ...rate, seconds: AUCTION_WARMUP_SECONDS, from: 0 });
+      await buyers.settle(answeredEmails(warmUp), STALL_MS, performance.now() + DRAIN_MS);
+      measured = await sendAuctionLeads(server.url, { ...rate, seconds: AUCTION_SECONDS, from: warmUp.length });
+      await buyers.settle(answeredEmails(measured), STALL_MS, performance.now() + DRAIN_MS);
     } finally {
       await server.child.stop();
     }
-    const measured = sent.slice(AUCTION_WARMUP_SECONDS * AUCTION_PER_SECOND);
     const answered = measured.filter((lead) => lead.answeredAt !== undefined);
     const delivered = answered.filter((lead) => buyers.arrivals.has(lead.email));
+    const toWinner = (lead: SentAuctionLead) => {
+      const arrival = buyers.arrivals.get(lead.email);
+      return arrival === undefined ? Infinity : arrival.at - lead.answeredAt!;
+    };
     const wins = Object.fromEntries(lenders.map((lender) => [lender, 0]));
     for (const lead of delivered) wins[buyers.arrivals.get(lead.email)!.buyer]!++;
     const result: AuctionResult = {
@@ -180,11 +196,14 @@ async function measureOn(database: AuctionResult['database'], databaseUrl: strin
       leads: answered.length,
       delivered: delivered.length,
       refused: measured.length - answered.length,
-      toWinner: summary(
-        answered.map((lead) => {
-          const arrival = buyers.arrivals.get(lead.email);
-          return arrival === undefined ? Infinity : arrival.at - lead.answeredAt!;
-        }),
+      toWinner: summary(answered.map(toWinner)),
+      toWinnerP50BySlice: Array.from({ length: AUCTION_SECONDS / SLICE_SECONDS }, (_, slice) =>
+        median(
+          measured
+            .slice(slice * SLICE_SECONDS * AUCTION_PER_SECOND, (slice + 1) * SLICE_SECONDS * AUCTION_PER_SECOND)
+            .filter((lead) => lead.answeredAt !== undefined)
+            .map(toWinner),
+        ),
       ),
       toFirstPing: summary(
         answered.flatMap((lead) => {

@@ -8,6 +8,7 @@ const pglite: AuctionResult = {
   delivered: 2998,
   refused: 0,
   toWinner: { p50Ms: 240, p99Ms: Infinity, maxMs: Infinity },
+  toWinnerP50BySlice: [230, 240, 250, 240, 235, 245],
   toFirstPing: { p50Ms: 12, p99Ms: 60, maxMs: 90 },
   intake: { p50Ms: 4, p99Ms: 30, maxMs: 80 },
   pings: 13_000,
