@@ -120,10 +120,15 @@ async function ping(run: AuctionRun, buyers: readonly RoutedBuyer[]): Promise<vo
     run.sale.maxBid,
   );
   await storePings(db, leadId, pingedAt, pings);
-  for (const { buyerId, result, durationMs } of pings) {
-    const outcome = result.kind === 'bid' ? { bid: result.amount } : { noBid: result.reason };
-    log.info({ leadId, buyerId, ...outcome, durationMs }, 'buyer pinged for a bid');
-  }
+  // One line per auction, not per buyer: what each answered is on the lead's path in the console.
+  const noBids = pings.flatMap(({ buyerId, result }) =>
+    result.kind === 'no-bid' ? [{ buyerId, reason: result.reason }] : [],
+  );
+  const longestMs = Math.max(...pings.map(({ durationMs }) => durationMs));
+  log.info(
+    { leadId, pinged: pings.length, bids: pings.length - noBids.length, noBids, longestMs },
+    'buyers pinged for bids',
+  );
 }
 
 /**
