@@ -71,6 +71,12 @@ export async function whyNotOffered(
 
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 
+/** How every reason a bidder's step gives for losing the auction begins (droppedReason, bidOf). */
+const LOST_AUCTION = /^(it made no bid|its bid of|it was not asked for a bid)/;
+
+/** Whether a skipped step's reason is a lost auction rather than the buyer's rules (filters, hours, caps). */
+export const lostAuction = (reason: string | null): boolean => reason !== null && LOST_AUCTION.test(reason);
+
 /** Why a bid does not win, for the lead's path. */
 function droppedReason({ amount, reason }: DroppedBid, buyer: RoutedBuyer, sale: SaleSettings): string {
   switch (reason) {

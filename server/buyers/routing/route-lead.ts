@@ -15,7 +15,7 @@ import { contactKeys, holdIfOptedOut } from '../../privacy/index.ts';
 import type { RoutableLead, RoutedBuyer, SaleSettings } from '../buyer.ts';
 import { queueRevocations, type BuyerEventQueue } from '../events/buyer-events.ts';
 import { DEFAULT_SALE_SETTINGS } from '../file/buyers-file.ts';
-import { offerOrder, whyNotOffered, type OfferedBuyer } from './auction.ts';
+import { lostAuction, offerOrder, whyNotOffered, type OfferedBuyer } from './auction.ts';
 import { capPeriods } from './cap-periods.ts';
 import { nextRetryPause } from './retry-schedule.ts';
 import { routableLead } from './routable-lead.ts';
@@ -230,11 +230,13 @@ async function attempt(
 /** "2 refused, 1 not eligible": how the buyers on a path answered. */
 function tally(routes: readonly RouteRow[]): string {
   const failed = routes.filter((route) => route.state === 'failed');
+  const skipped = routes.filter((route) => route.state === 'skipped');
   const counts = [
     ['failed until their retries were spent', failed.filter((route) => !route.movedOn).length],
     ['failed until the lead moved on', failed.filter((route) => route.movedOn).length],
     ['refused', routes.filter((route) => route.state === 'refused').length],
-    ['not eligible', routes.filter((route) => route.state === 'skipped').length],
+    ['made no bid that could win', skipped.filter((route) => lostAuction(route.reason)).length],
+    ['not eligible', skipped.filter((route) => !lostAuction(route.reason)).length],
   ] as const;
   return counts
     .filter(([, count]) => count > 0)
@@ -264,10 +266,7 @@ async function finish(context: RouteContext, job: RouteJob, leadId: string): Pro
   const reason = tally(routes);
   if (routes.some((route) => route.state === 'failed')) {
     await end('dead-lettered', reason);
-    log.error(
-      { leadId, reason },
-      'lead undelivered: a buyer failed until its retries were spent; replay it once fixed',
-    );
+    log.error({ leadId, reason }, 'lead undelivered: a buyer failed and no other took it; replay it once fixed');
     return { status: 'completed' };
   }
   await end('unsold', reason);

@@ -134,7 +134,7 @@ describe.each(DATABASES)('lead delivery on $name', (kind) => {
       {
         level: 'error',
         fields: { leadId, reason: '1 failed until their retries were spent' },
-        message: 'lead undelivered: a buyer failed until its retries were spent; replay it once fixed',
+        message: 'lead undelivered: a buyer failed and no other took it; replay it once fixed',
       },
     ]);
     // Nothing of the lead itself reaches the log.

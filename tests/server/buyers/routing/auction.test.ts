@@ -13,6 +13,7 @@ import {
   buyerAt,
   captureLog,
   deliveredAt,
+  endOf,
   jobStates,
   openDatabase,
   startBuyer,
@@ -64,6 +65,25 @@ describe.each(DATABASES)('the auction on $name', (kind) => {
       for (const personal of PERSONAL) expect(received.raw).not.toContain(personal);
       expect(received.body).toMatchObject({ state: 'CA', zip3: '902', amount: 50000, has_certificate: true });
     }
+  }, 30_000);
+
+  it('leaves a lead no bid could win unsold, saying so apart from the buyers not eligible', async () => {
+    const setup = await openDatabase(kind);
+    const declining = await startBidder(answer(200, { bid: null }));
+    const [bidder, texas] = [await startBuyer(), await startBuyer()];
+    const buyers = [
+      biddingBuyer(bidder, declining, { id: 'vantorra', priority: 1 }),
+      buyerAt(texas, { id: 'elmsbrook', priority: 2, filters: { states: ['TX'] } }),
+    ];
+    const delivery = await startDelivery(setup, { buyers });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect((await endOf(setup.db, leadId)).state).toBe('unsold'), WAIT);
+    expect(await endOf(setup.db, leadId)).toEqual({
+      state: 'unsold',
+      reason: '1 made no bid that could win, 1 not eligible',
+    });
+    expect(bidder.received).toEqual([]);
   }, 30_000);
 
   it('offers the lead to the next bid at once when the highest refuses the post', async () => {
