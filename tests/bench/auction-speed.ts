@@ -13,7 +13,7 @@ import { LENDERS_CONTENT_FILE, readLenders } from '../../server/intake/index.ts'
 import { CONNECTIONS } from './api.ts';
 import { sendAuctionLeads, type SentAuctionLead } from './auction-leads.ts';
 import { MAX_PING_DELAY_MS, startBiddingBuyers, type BiddingBuyers } from './bidding-buyer.ts';
-import { createTempDatabase } from './postgres.ts';
+import { onBothDatabases } from './postgres.ts';
 import { say, startProjectServer, tempDir } from './processes.ts';
 import { max, median, percentile } from './stats.ts';
 
@@ -226,18 +226,5 @@ async function measureOn(database: AuctionResult['database'], databaseUrl: strin
 }
 
 export async function runAuction(): Promise<AuctionResults> {
-  const databases = [await measureOn('PGlite', undefined)];
-  let postgresSkipped: string | undefined;
-  const database = await createTempDatabase();
-  if (!database.ok) {
-    postgresSkipped = database.reason;
-    say(`  PostgreSQL skipped: ${postgresSkipped}`);
-  } else {
-    try {
-      databases.push(await measureOn('PostgreSQL', database.url));
-    } finally {
-      await database.drop();
-    }
-  }
-  return { databases, postgresSkipped };
+  return onBothDatabases(measureOn);
 }

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as wait } from 'node:timers/promises';
 import { auctionLeadNumber } from './auction-leads.ts';
+import { settleArrivals } from './recording-buyer.ts';
 
 /** The longest a buyer takes to answer a ping. */
 export const MAX_PING_DELAY_MS = 200;
@@ -173,16 +174,7 @@ export async function startBiddingBuyers(lenders: readonly string[], seed: strin
     arrivals,
     repeats: () => repeats,
     soldTwice: () => soldTwice,
-    async settle(emails, stallMs, deadline) {
-      const start = performance.now();
-      for (;;) {
-        const now = performance.now();
-        if (emails.every((email) => arrivals.has(email))) return;
-        if (now >= deadline || now - Math.max(lastArrival, start) >= stallMs) return;
-        // The map is in this process: a check costs nothing, and 20 ms is finer than anything measured here.
-        await wait(20);
-      }
-    },
+    settle: (emails, stallMs, deadline) => settleArrivals(arrivals, () => lastArrival, emails, stallMs, deadline),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

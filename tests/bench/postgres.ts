@@ -1,6 +1,7 @@
 /** A throwaway PostgreSQL database for the intake measurement, dropped on cleanup. */
 import pg from 'pg';
 import { onCleanup } from './cleanup.ts';
+import { say } from './processes.ts';
 
 /** Where the bench creates its database; BENCH_POSTGRES_URL overrides. */
 export const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -39,4 +40,25 @@ export async function createTempDatabase(adminUrl = POSTGRES_ADMIN_URL): Promise
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { ok: true, url: url.href, drop };
+}
+
+/**
+ * `measure` on PGlite, then on a throwaway PostgreSQL database (dropped after), or why PostgreSQL was skipped: the
+ * measurements that start a fresh server per database.
+ */
+export async function onBothDatabases<Result>(
+  measure: (database: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefined) => Promise<Result>,
+): Promise<{ databases: Result[]; postgresSkipped: string | undefined }> {
+  const databases = [await measure('PGlite', undefined)];
+  const database = await createTempDatabase();
+  if (!database.ok) {
+    say(`  PostgreSQL skipped: ${database.reason}`);
+    return { databases, postgresSkipped: database.reason };
+  }
+  try {
+    databases.push(await measure('PostgreSQL', database.url));
+  } finally {
+    await database.drop();
+  }
+  return { databases, postgresSkipped: undefined };
 }

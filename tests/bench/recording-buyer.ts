@@ -20,6 +20,27 @@ export interface RecordingBuyer {
   close(): Promise<void>;
 }
 
+/**
+ * Resolves once every one of `emails` is in `arrivals`, or when none arrived for `stallMs` (`lastArrival` gives when
+ * the last did), or at `deadline` (`performance.now()`).
+ */
+export async function settleArrivals(
+  arrivals: ReadonlyMap<string, unknown>,
+  lastArrival: () => number,
+  emails: readonly string[],
+  stallMs: number,
+  deadline: number,
+): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    const now = performance.now();
+    if (emails.every((email) => arrivals.has(email))) return;
+    if (now >= deadline || now - Math.max(lastArrival(), start) >= stallMs) return;
+    // The map is in this process: a check costs nothing, and 20 ms is finer than anything measured here.
+    await wait(20);
+  }
+}
+
 export async function startRecordingBuyer(): Promise<RecordingBuyer> {
   const arrivals = new Map<string, number>();
   let repeats = 0;
@@ -38,16 +59,7 @@ export async function startRecordingBuyer(): Promise<RecordingBuyer> {
     url: buyer.url,
     arrivals,
     repeats: () => repeats,
-    async settle(emails, stallMs, deadline) {
-      const start = performance.now();
-      for (;;) {
-        const now = performance.now();
-        if (emails.every((email) => arrivals.has(email))) return;
-        if (now >= deadline || now - Math.max(lastArrival, start) >= stallMs) return;
-        // The map is in this process: a check costs nothing, and 20 ms is finer than anything measured here.
-        await wait(20);
-      }
-    },
+    settle: (emails, stallMs, deadline) => settleArrivals(arrivals, () => lastArrival, emails, stallMs, deadline),
     // The bench's record of what arrived is all it needs; the test buyer's own list is dropped with it.
     close: () => buyer.close(),
   };

@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONNECTIONS } from './api.ts';
 import { LeadSender, type SentLead } from './lead-sender.ts';
-import { createTempDatabase } from './postgres.ts';
+import { onBothDatabases } from './postgres.ts';
 import { say, startProjectServer, tempDir } from './processes.ts';
 import { startRecordingBuyer, type RecordingBuyer } from './recording-buyer.ts';
 import { max, median, percentile } from './stats.ts';
@@ -234,18 +234,5 @@ async function measureOn(database: SpeedResult['database'], databaseUrl: string 
 }
 
 export async function runSpeedToLead(): Promise<SpeedToLeadResults> {
-  const databases = [await measureOn('PGlite', undefined)];
-  let postgresSkipped: string | undefined;
-  const database = await createTempDatabase();
-  if (!database.ok) {
-    postgresSkipped = database.reason;
-    say(`  PostgreSQL skipped: ${postgresSkipped}`);
-  } else {
-    try {
-      databases.push(await measureOn('PostgreSQL', database.url));
-    } finally {
-      await database.drop();
-    }
-  }
-  return { databases, postgresSkipped };
+  return onBothDatabases(measureOn);
 }
