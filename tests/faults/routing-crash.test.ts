@@ -15,11 +15,12 @@ import { startBiddingBuyer, type BiddingBuyer } from '../server/buyers/ping/bidd
 import { PROCESS_DATABASES } from '../support/delivery-databases.ts';
 import { freePort } from '../support/server-process.ts';
 import { startTestBuyer, type TestBuyer } from '../support/test-buyer.ts';
-import { kill, runServer, submitUntilAnswered } from './support.ts';
+import { kill, runServer } from './support.ts';
 import {
   ADMIN_SETTINGS,
   allFinal,
   signIn,
+  submitCrowd,
   taken,
   until,
   unsettledLeads,
@@ -80,18 +81,7 @@ describe.concurrent.each(PROCESS_DATABASES)('routing through server crashes on $
 
     const crowd = visitorsIn(['CA', 'TX', 'NY'], LEADS, `routing-${kind.name}`);
     const deadline = Date.now() + 240_000;
-    const ids: string[] = [];
-    let next = 0;
-    const submitted = Promise.all(
-      Array.from({ length: AT_ONCE }, async () => {
-        while (next < crowd.length) {
-          const n = next++;
-          const answer = await submitUntilAnswered(port, crowd[n]!, deadline);
-          expect(answer.status, crowd[n]!.key).toBe(201);
-          ids[n] = answer.body.id!;
-        }
-      }),
-    );
+    const { ids, submitted } = submitCrowd(port, crowd, AT_ONCE, deadline);
     for (const count of KILL_AFTER_REQUESTS) {
       await until(() => seen(buyers) >= count, `${count} requests at the buyers`, deadline);
       await kill(server);
@@ -257,18 +247,7 @@ describe.concurrent.each(PROCESS_DATABASES)('the auction through server crashes 
 
     const crowd = visitorsIn(['CA', 'TX', 'NY'], AUCTION_LEADS, `auction-${kind.name}`);
     const deadline = Date.now() + 240_000;
-    const ids: string[] = [];
-    let next = 0;
-    const submitted = Promise.all(
-      Array.from({ length: AT_ONCE }, async () => {
-        while (next < crowd.length) {
-          const n = next++;
-          const answer = await submitUntilAnswered(port, crowd[n]!, deadline);
-          expect(answer.status, crowd[n]!.key).toBe(201);
-          ids[n] = answer.body.id!;
-        }
-      }),
-    );
+    const { ids, submitted } = submitCrowd(port, crowd, AT_ONCE, deadline);
     for (const count of KILL_AFTER_PINGS) {
       await until(() => pings() >= count, `${count} pings at the bidders`, deadline);
       await kill(server);

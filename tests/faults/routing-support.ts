@@ -12,7 +12,7 @@ import { validLead } from '../support/lead-fixture.ts';
 import { tempDir } from '../support/server-harness.ts';
 import type { TestBuyer } from '../support/test-buyer.ts';
 import type { Queryable } from '../../server/platform/db/types.ts';
-import type { Visitor } from './support.ts';
+import { submitUntilAnswered, type Visitor } from './support.ts';
 import { newVisitToken } from '../support/xsrf-tokens.ts';
 
 /** One buyer of a BUYERS_FILE: `lender` is an id of site/content/lenders.json. */
@@ -187,4 +187,29 @@ export async function unsettledLeads(db: Queryable): Promise<string> {
   return rows
     .map((row) => `${row.id}: routes ${JSON.stringify(row.routes)}, jobs ${JSON.stringify(row.jobs)}`)
     .join('\n');
+}
+
+/**
+ * Sends every visitor's lead, `atOnce` at a time, each until the server answers it (across its kills); any answer
+ * but a 201 rejects `submitted`. `ids` fills in by visitor as answers come, `submitted` settles once all have.
+ */
+export function submitCrowd(
+  port: number,
+  crowd: readonly Visitor[],
+  atOnce: number,
+  deadline: number,
+): { ids: string[]; submitted: Promise<void> } {
+  const ids: string[] = [];
+  let next = 0;
+  const submitted = Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      while (next < crowd.length) {
+        const n = next++;
+        const answer = await submitUntilAnswered(port, crowd[n]!, deadline);
+        if (answer.status !== 201) throw new Error(`${crowd[n]!.key} was answered ${answer.status}, not 201`);
+        ids[n] = answer.body.id!;
+      }
+    }),
+  ).then(() => undefined);
+  return { ids, submitted };
 }
