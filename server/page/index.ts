@@ -63,11 +63,11 @@ function liveWeights(catalog: VersionCatalog): ReadonlyMap<string, number> | und
 
 export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
   const { config, development, devAids } = options;
+  // Read once: the content calls and the published versions both speak every language of the flows.
+  const languageFiles = readLanguages(options.flowsDir);
   registerContentRoutes(
     app,
-    loadContentInLanguages(options.contentDir ?? CONTENT_DIR, readLanguages(options.flowsDir), (message) =>
-      app.log.warn(message),
-    ),
+    loadContentInLanguages(options.contentDir ?? CONTENT_DIR, languageFiles, (message) => app.log.warn(message)),
   );
 
   const prerenderer = development ? undefined : loadPrerenderer(config.staticDir);
@@ -118,7 +118,7 @@ export const pages: FastifyPluginAsync<PageOptions> = async (app, options) => {
     catalog: options.catalog,
     flowPages: app.flowPages,
     publicConfig: toPublicConfig(config),
-    languages: readLanguages(options.flowsDir),
+    languages: languageFiles,
     ...(prerenderer === undefined ? {} : { prerenderer }),
     onPrerenderError: (version, error) =>
       app.log.error(
