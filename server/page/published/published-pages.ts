@@ -98,6 +98,8 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
   const attempted = new Set<string>();
   let rendering = Promise.resolve();
 
+  const languageFlows = new Map<string, Flow>();
+
   /** The version in a language, as its page serves it; undefined when it was not published in that language. */
   function versionPage(version: PublishedVersion, language: PrefixedLanguage): VersionPage | undefined {
     if (language.file === undefined) {
@@ -106,7 +108,13 @@ export function registerPublishedPages(app: FastifyInstance, options: PublishedP
     }
     const translated = catalog.inLanguage(version.name, language.code);
     if (translated === undefined) return undefined;
-    const flow = languageFlow(translated.flow, language.file, ENGINE_MESSAGES);
+    // Made once per version and language: a published flow never changes, and this runs on each of its requests.
+    const key = `${version.name}/${language.code}`;
+    let flow = languageFlows.get(key);
+    if (flow === undefined) {
+      flow = languageFlow(translated.flow, language.file, ENGINE_MESSAGES);
+      languageFlows.set(key, flow);
+    }
     return { version, language: language.code, flow, compiled: translated.compiled };
   }
 
