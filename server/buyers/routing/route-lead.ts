@@ -4,8 +4,9 @@
  * (docs/decisions/070-participating-lenders.md, 146-auction-in-routing.md). A buyer that refuses is recorded and the
  * next one is offered the lead in the same run; a buyer that fails keeps its reservation and the job comes back after
  * the retry schedule's pause; once it has failed for the sale's failoverSeconds, or its attempts are spent, the lead
- * moves on. The lead's path lives in lead_routes and its bids in lead_pings, so a run after a crash, a retry or a
- * replay takes up where the last one left off.
+ * moves on (after failover it comes back to that buyer's remaining retries when no buyer after it takes the lead).
+ * The lead's path lives in lead_routes and its bids in lead_pings, so a run after a crash, a retry or a replay takes
+ * up where the last one left off.
  */
 import type { Database, Queryable } from '../../platform/db/types.ts';
 import { endJobIfHeld, readLead, recordAttempt, type StoredLead } from '../delivery/attempts.ts';
@@ -26,6 +27,7 @@ import {
   markUnplaced,
   readRoutes,
   reserveBuyer,
+  resumeRoute,
   skipBuyer,
   type RouteRow,
 } from './route-store.ts';
@@ -105,6 +107,7 @@ async function reserveNext(
         capMonth: buyer.caps.perMonth === undefined ? null : periods.month,
         failingSince: null,
         movedOn: false,
+        resumed: false,
       };
     }
     // Another run of this lead's job reserved the buyer first: go on from what it recorded.
@@ -232,8 +235,8 @@ function tally(routes: readonly RouteRow[]): string {
   const failed = routes.filter((route) => route.state === 'failed');
   const skipped = routes.filter((route) => route.state === 'skipped');
   const counts = [
-    ['failed until their retries were spent', failed.filter((route) => !route.movedOn).length],
-    ['failed until the lead moved on', failed.filter((route) => route.movedOn).length],
+    ['failed until their retries were spent', failed.filter((route) => !route.movedOn || route.resumed).length],
+    ['failed until the lead moved on', failed.filter((route) => route.movedOn && !route.resumed).length],
     ['refused', routes.filter((route) => route.state === 'refused').length],
     ['made no bid that could win', skipped.filter((route) => lostAuction(route.reason)).length],
     ['not eligible', skipped.filter((route) => !lostAuction(route.reason)).length],
@@ -337,6 +340,61 @@ async function moveOn(
   return true;
 }
 
+/** When the buyer's last post of the lead was made; undefined before any. */
+async function lastAttemptAt(db: Queryable, leadId: string, buyerId: string): Promise<Date | undefined> {
+  const { rows } = await db.query<{ at: Date | null }>(
+    'select max(attempted_at) as at from delivery_attempts where lead_id = $1 and buyer_id = $2',
+    [leadId, buyerId],
+  );
+  return rows[0]?.at ?? undefined;
+}
+
+/**
+ * The path has ended with no buyer taking the lead: a buyer the lead moved on from on failover gets it back, its
+ * retries resuming where its schedule stood (the highest bid first, when several). Only one buyer at a time is ever
+ * being sent the lead, so it cannot be sold twice. 'later': reopened, the job comes back when its next retry is due;
+ * 'now': reopened (by this run or another) and to be sent at once; 'none': no buyer to go back to (none moved on
+ * from, each reopened once already, or its cap full now).
+ */
+async function resumeMovedOn(
+  context: RouteContext,
+  job: RouteJob,
+  leadId: string,
+  offers: ReadonlyMap<string, OfferedBuyer>,
+): Promise<'later' | 'now' | 'none'> {
+  const { db, log } = context;
+  const routes = await readRoutes(db, leadId);
+  const movedFrom = routes.filter(
+    (route) => route.state === 'failed' && route.movedOn && !route.resumed && offers.has(route.buyerId),
+  );
+  for (const route of movedFrom) {
+    const { buyer } = offers.get(route.buyerId)!;
+    const periods = capPeriods(buyer.timeZone, context.now?.() ?? new Date());
+    const slot = { perDay: buyer.caps.perDay, perMonth: buyer.caps.perMonth, ...periods };
+    const scheduled = nextRetryPause(route.attempts, undefined, context.retryPausesSeconds) ?? 0;
+    const last = await lastAttemptAt(db, leadId, route.buyerId);
+    const since = last === undefined ? scheduled : (Date.now() - last.getTime()) / 1000;
+    const pause = Math.max(0, Math.ceil(scheduled - since));
+    const reservation = await db.transaction(async (tx) => {
+      const resumed = await resumeRoute(tx, leadId, route, slot);
+      // Reopened and the job's next run committed together: a crash leaves both or neither.
+      if (resumed.reserved && pause > 0) await job.deferNext(tx, pause);
+      return resumed;
+    });
+    if (reservation.reserved) {
+      log.warn(
+        { leadId, buyerId: route.buyerId, retryInSeconds: pause },
+        'no buyer took the lead after the one it moved on from: that buyer gets it back, its retries resuming',
+      );
+      return pause > 0 ? 'later' : 'now';
+    }
+    // Another run of this lead's job reopened it first: go on from what it recorded.
+    if (reservation.reason === '') return 'now';
+    log.info({ leadId, buyerId: route.buyerId, reason: reservation.reason }, 'the buyer moved on from cannot resume');
+  }
+  return 'none';
+}
+
 export async function routeLead(context: RouteContext, job: RouteJob): Promise<Settlement> {
   const { db } = context;
   const { leadId } = job.data;
@@ -367,7 +425,13 @@ export async function routeLead(context: RouteContext, job: RouteJob): Promise<S
       await db.transaction((tx) => closeRoute(tx, leadId, stale, 'failed', 'failed until the lead moved on', true));
     }
     const current = lastSending(routes) ?? (await reserveNext(context, leadId, lead, routable, order));
-    if (current === undefined) return finish(context, job, leadId);
+    if (current === undefined) {
+      const resumed = await resumeMovedOn(context, job, leadId, offers);
+      if (resumed === 'none') return finish(context, job, leadId);
+      if (resumed === 'later') return { status: 'completed' };
+      routes = await readRoutes(db, leadId);
+      continue;
+    }
     const offered = offers.get(current.buyerId);
     routes = await readRoutes(db, leadId);
     const canMoveOn = othersLeft(order, routes);

@@ -19,6 +19,8 @@ export interface RouteRow {
   failingSince: Date | null;
   /** It failed for the sale's failoverSeconds and the lead moved on to the next bid or buyer. */
   movedOn: boolean;
+  /** Moved on from, then opened again because no buyer after it took the lead (resumeRoute). */
+  resumed: boolean;
 }
 
 export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRow[]> {
@@ -32,9 +34,10 @@ export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRo
     cap_month: string | null;
     failing_since: Date | null;
     moved_on: boolean;
+    resumed: boolean;
   }>(
     `select buyer_id, position, state, reason, attempts, cap_day, cap_month, failing_since,
-        moved_on_at is not null as moved_on
+        moved_on_at is not null as moved_on, resumed_at is not null as resumed
        from lead_routes where lead_id = $1 order by position`,
     [leadId],
   );
@@ -48,6 +51,7 @@ export async function readRoutes(db: Queryable, leadId: string): Promise<RouteRo
     capMonth: row.cap_month,
     failingSince: row.failing_since,
     movedOn: row.moved_on,
+    resumed: row.resumed,
   }));
 }
 
@@ -125,6 +129,29 @@ async function giveBackSlot(tx: Queryable, buyerId: string, period: 'day' | 'mon
   );
 }
 
+/** The periods whose caps gave the buyer a slot (null: no cap in it), or why its cap has no room. */
+type TakenSlots = { day: string | null; month: string | null } | { reason: string };
+
+/** Takes a slot in each of the buyer's caps, all or none: a cap with no room gives back what was taken before it. */
+async function takeSlots(tx: Queryable, buyerId: string, slot: CapSlot): Promise<TakenSlots> {
+  const tookDay = slot.perDay !== undefined;
+  if (tookDay && !(await takeSlot(tx, buyerId, 'day', slot.day, slot.perDay!))) {
+    return { reason: `its cap of ${slot.perDay} a day is reached` };
+  }
+  const tookMonth = slot.perMonth !== undefined;
+  if (tookMonth && !(await takeSlot(tx, buyerId, 'month', slot.month, slot.perMonth!))) {
+    if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
+    return { reason: `its cap of ${slot.perMonth} a month is reached` };
+  }
+  return { day: tookDay ? slot.day : null, month: tookMonth ? slot.month : null };
+}
+
+/** Gives back the slots takeSlots took. */
+async function giveBackSlots(tx: Queryable, buyerId: string, caps: { day: string | null; month: string | null }) {
+  if (caps.day !== null) await giveBackSlot(tx, buyerId, 'day', caps.day);
+  if (caps.month !== null) await giveBackSlot(tx, buyerId, 'month', caps.month);
+}
+
 /**
  * Reserves the buyer for the lead: a slot in each of its caps and its place on the path, in one transaction. A cap
  * reached records the buyer as skipped with that reason instead. The slot is given back when the buyer refuses the
@@ -134,37 +161,47 @@ async function giveBackSlot(tx: Queryable, buyerId: string, period: 'day' | 'mon
  */
 export async function reserveBuyer(db: Database, leadId: string, buyerId: string, slot: CapSlot): Promise<Reservation> {
   return db.transaction(async (tx): Promise<Reservation> => {
-    const tookDay = slot.perDay !== undefined;
-    if (tookDay && !(await takeSlot(tx, buyerId, 'day', slot.day, slot.perDay!))) {
-      const reason = `its cap of ${slot.perDay} a day is reached`;
-      await skipBuyer(tx, leadId, buyerId, reason);
-      return { reserved: false, reason };
+    const caps = await takeSlots(tx, buyerId, slot);
+    if ('reason' in caps) {
+      await skipBuyer(tx, leadId, buyerId, caps.reason);
+      return { reserved: false, reason: caps.reason };
     }
-    const tookMonth = slot.perMonth !== undefined;
-    if (tookMonth && !(await takeSlot(tx, buyerId, 'month', slot.month, slot.perMonth!))) {
-      if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
-      const reason = `its cap of ${slot.perMonth} a month is reached`;
-      await skipBuyer(tx, leadId, buyerId, reason);
-      return { reserved: false, reason };
-    }
-    const caps = { day: tookDay ? slot.day : null, month: tookMonth ? slot.month : null };
     if (await addRoute(tx, leadId, buyerId, 'sending', null, caps)) return { reserved: true };
     // On the path already (another run of this lead's job got here first): the slots just taken go back.
-    if (tookDay) await giveBackSlot(tx, buyerId, 'day', slot.day);
-    if (tookMonth) await giveBackSlot(tx, buyerId, 'month', slot.month);
+    await giveBackSlots(tx, buyerId, caps);
     return { reserved: false, reason: '' };
   });
 }
 
+/**
+ * Opens again, through `tx`, the step of a buyer the lead moved on from on failover, once no buyer after it took the
+ * lead: it is reserved again (its cap slots taken anew, closeRoute having given them back), keeps its attempts and
+ * failing_since, and its retries resume. Not reserved when its cap has no room now, or when another run of the lead
+ * opened it first (reason '').
+ */
+export async function resumeRoute(tx: Queryable, leadId: string, route: RouteRow, slot: CapSlot): Promise<Reservation> {
+  const caps = await takeSlots(tx, route.buyerId, slot);
+  if ('reason' in caps) return { reserved: false, reason: caps.reason };
+  const { rows } = await tx.query(
+    `update lead_routes set state = 'sending', cap_day = $3, cap_month = $4, resumed_at = now(), decided_at = now(),
+        reason = reason || '; no buyer after it took the lead, so its retries resumed'
+      where lead_id = $1 and buyer_id = $2 and state = 'failed' and moved_on_at is not null and resumed_at is null
+      returning buyer_id`,
+    [leadId, route.buyerId, caps.day, caps.month],
+  );
+  if (rows.length > 0) return { reserved: true };
+  await giveBackSlots(tx, route.buyerId, caps);
+  return { reserved: false, reason: '' };
+}
+
 /** Gives back the cap slots the route took. */
 async function giveBack(tx: Queryable, buyerId: string, route: RouteRow): Promise<void> {
-  if (route.capDay !== null) await giveBackSlot(tx, buyerId, 'day', route.capDay);
-  if (route.capMonth !== null) await giveBackSlot(tx, buyerId, 'month', route.capMonth);
+  await giveBackSlots(tx, buyerId, { day: route.capDay, month: route.capMonth });
 }
 
 /**
  * The buyer refused the lead, failed until its retries were spent, or failed long enough for the lead to move on
- * (`movedOn`, failover): recorded with why, its cap slot given back.
+ * (`movedOn`, failover): recorded with why, its cap slot given back. A step moved on from may be resumed (again).
  */
 export async function closeRoute(
   tx: Queryable,
@@ -176,7 +213,8 @@ export async function closeRoute(
 ): Promise<void> {
   await tx.query(
     `update lead_routes set state = $3, reason = $4, decided_at = now(),
-        moved_on_at = case when $5 then now() else moved_on_at end
+        moved_on_at = case when $5 then now() else moved_on_at end,
+        resumed_at = case when $5 then null else resumed_at end
       where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
     [leadId, route.buyerId, state, reason, movedOn],
   );

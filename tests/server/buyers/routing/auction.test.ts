@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { httpBuyerClient } from '../../../../server/buyers/delivery/buyer-client.ts';
+import { DEAD_LETTER_QUEUE } from '../../../../server/buyers/delivery/lead-delivery.ts';
 import { routeLead, type RouteJob } from '../../../../server/buyers/routing/route-lead.ts';
 import { capPeriods } from '../../../../server/buyers/routing/cap-periods.ts';
 import {
@@ -14,6 +15,7 @@ import {
   captureLog,
   deliveredAt,
   endOf,
+  jobsOf,
   jobStates,
   openDatabase,
   startBuyer,
@@ -237,6 +239,106 @@ describe.each(DATABASES)('the auction on $name', (kind) => {
     );
     expect(rows[0]!.moved_on).toBe(3);
   }, 60_000);
+
+  it('gives the lead back to the buyer it moved on from, on its retry schedule, when no buyer after it takes it', async () => {
+    const setup = await openDatabase(kind);
+    const pings = await startBidder(answer(200, { bid: 50 }));
+    const refusing = await startBuyer({
+      script: () => ({ status: 422, body: { status: 'rejected', reason: 'duplicate' } }),
+    });
+    // Down until the lead has been offered to the other buyer, back by the time the lead returns.
+    const recovering = await startBuyer({ script: () => ({ status: refusing.received.length > 0 ? 200 : 503 }) });
+    const buyers = [
+      buyerAt(refusing, { id: 'corvane', priority: 1, price: 20 }),
+      biddingBuyer(recovering, pings, { id: 'vantorra', priority: 2 }),
+    ];
+    const retryPauses = [1, 5, 1];
+    const delivery = await startDelivery(setup, {
+      buyers,
+      retryPauses,
+      sale: { floorPrice: 0, maxBid: 1000, failoverSeconds: 3 },
+    });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect(await deliveredAt(setup.db, leadId)).toBeInstanceOf(Date), WAIT);
+    expect(await saleOf(setup.db, leadId)).toEqual({
+      delivered_to: 'vantorra',
+      sold_price: '50.00',
+      path: [
+        {
+          buyer_id: 'vantorra',
+          state: 'delivered',
+          reason: expect.stringMatching(
+            /^failed for \d+ s over \d+ attempts: the lead moved on; no buyer after it took the lead, so its retries resumed$/,
+          ),
+          price: '50.00',
+        },
+        {
+          buyer_id: 'corvane',
+          state: 'refused',
+          reason: 'rejected the lead (HTTP 422, reason duplicate)',
+          price: null,
+        },
+      ],
+    });
+    // One buyer at a time: the refusal came between the failing buyer's posts and the one that sold the lead.
+    const attempts = await attemptsOf(setup.db, leadId);
+    const failed = attempts.slice(0, -2);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((attempt) => attempt.buyer_id === 'vantorra' && attempt.outcome === 'failed')).toBe(true);
+    expect(attempts.slice(-2).map((attempt) => [attempt.buyer_id, attempt.outcome])).toEqual([
+      ['corvane', 'rejected'],
+      ['vantorra', 'delivered'],
+    ]);
+    // The post that sold it waited for the schedule's pause after the last failure, not sent the moment it came back.
+    const pause = retryPauses[failed.length - 1]! * 1000;
+    expect(attempts.at(-1)!.attempted_at.getTime() - failed.at(-1)!.attempted_at.getTime()).toBeGreaterThanOrEqual(
+      pause,
+    );
+    expect(recovering.accepted()).toHaveLength(1);
+    // The Lenders page still counts the lead as one that moved on from it.
+    const { rows } = await setup.db.query<{ moved_on: number }>(
+      `select count(*)::int as moved_on from lead_routes where buyer_id = 'vantorra' and moved_on_at is not null`,
+    );
+    expect(rows[0]!.moved_on).toBe(1);
+  }, 30_000);
+
+  it('dead-letters a lead once the buyer it came back to has spent its retries', async () => {
+    const setup = await openDatabase(kind);
+    const down = await startBuyer({ status: 503 });
+    const refusing = await startBuyer({
+      script: () => ({ status: 422, body: { status: 'rejected', reason: 'duplicate' } }),
+    });
+    const buyers = [
+      buyerAt(down, { id: 'vantorra', priority: 1, price: 40 }),
+      buyerAt(refusing, { id: 'corvane', priority: 2, price: 20 }),
+    ];
+    const delivery = await startDelivery(setup, {
+      buyers,
+      retryPauses: [1, 1, 1],
+      sale: { floorPrice: 0, maxBid: 1000, failoverSeconds: 1 },
+    });
+    const leadId = await storeConsentedLead(setup.db, delivery);
+
+    await vi.waitFor(async () => expect((await endOf(setup.db, leadId)).state).toBe('dead-lettered'), WAIT);
+    expect(await endOf(setup.db, leadId)).toEqual({
+      state: 'dead-lettered',
+      reason: '1 failed until their retries were spent, 1 refused',
+    });
+    // Its whole schedule, four posts, around the other buyer's refusal; none after.
+    const attempts = await attemptsOf(setup.db, leadId);
+    expect(attempts.filter((attempt) => attempt.buyer_id === 'vantorra')).toHaveLength(4);
+    expect(attempts.filter((attempt) => attempt.buyer_id === 'corvane')).toHaveLength(1);
+    expect(down.received).toHaveLength(4);
+    // No run of the lead is left to post it again: its job waits in the dead-letter queue for an operator's replay.
+    await vi.waitFor(
+      async () =>
+        expect((await jobsOf(setup, leadId)).filter((job) => job.state === 'created').map((job) => job.name)).toEqual([
+          DEAD_LETTER_QUEUE,
+        ]),
+      WAIT,
+    );
+  }, 30_000);
 
   it('keeps retrying a failing buyer when no other buyer can take the lead', async () => {
     const setup = await openDatabase(kind);
