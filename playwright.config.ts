@@ -6,7 +6,9 @@ import {
   ADMIN,
   APP_PORT,
   CONFIGURED_APP_PORT,
+  CORVANE_BID,
   DEV_APP_PORT,
+  OUTBID,
   TEST_BUYER_PORT,
   TEST_BUYER_SECRET,
   TEST_BUYER_URL,
@@ -75,9 +77,11 @@ export default defineConfig({
     }),
     // The same build in development mode, where the authoring aids (problems panel, reload, preview) are served.
     appServer(DEV_APP_PORT, SERVER_LOGS.devApp, { NODE_ENV: 'development' }),
-    // Routing: three buyers in a BUYERS_FILE, one test buyer process standing for all three (a path each).
+    // Routing: four buyers in a BUYERS_FILE, one at auction, one test buyer process standing for all (a path each).
     {
-      command: `node tests/support/test-buyer-server.ts --port ${ROUTING_BUYER_PORT} --secret ${TEST_BUYER_SECRET}`,
+      command:
+        `node tests/support/test-buyer-server.ts --port ${ROUTING_BUYER_PORT} --secret ${TEST_BUYER_SECRET} ` +
+        `--bid corvane=${CORVANE_BID} --refuse corvane=${OUTBID}`,
       url: `${ROUTING_BUYER_URL}/received`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -15,6 +15,16 @@ export async function signIn(page: Page, email: string, password: string, base =
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** From the console's leads: searches for the lead with this email and opens it, the one row found. */
+export async function openLead(page: Page, email: string) {
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(email);
+  await search.press('Enter');
+  const leads = page.getByRole('table', { name: 'Leads, newest first' });
+  await expect(leads.getByRole('row')).toHaveCount(2);
+  await leads.getByRole('link').first().click();
+}
+
 /**
  * Signs `page` in as the admin from the settings, invites `email` with `role`, and sets the invitee's password in a
  * browser context of its own: answers the invitee's page, signed in at its home.

@@ -1,7 +1,7 @@
 /**
- * Routing from the page: visitors finish the form on the server with three buyers in its BUYERS_FILE (California
- * under $100,000, California from $100,000, everything else), and each lead reaches the one buyer its state and amount
- * pick; the other two never see it.
+ * Routing from the page: visitors finish the form on the server with its BUYERS_FILE's buyers (California under
+ * $100,000, California from $100,000, Texas, everything else; servers.ts), and each lead reaches the one buyer its
+ * state and amount pick; the others never see it. The auction among them is auction.spec.ts's.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

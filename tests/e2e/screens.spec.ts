@@ -1,8 +1,9 @@
 /**
  * A picture of every screen, on the phone and on the desktop: the walk through v1 (and v3's alternatives, the one
- * screen only a branch reaches), then every page of the operators' console, then the Spanish pages, saves each screen to
- * test-results/screens/<project>/ as it goes, so a reviewer can see the product without running it. `npm run screens` runs this and copies the pictures to docs/screens/, which
- * docs/screens.md shows.
+ * screen only a branch reaches), then every page of the operators' console, a lead sold at auction with the Lenders
+ * page's revenue, then the Spanish pages, saves each screen to test-results/screens/<project>/ as it goes, so a
+ * reviewer can see the product without running it. `npm run screens` runs this and copies the pictures to
+ * docs/screens/, which docs/screens.md shows.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ import { SCREENS_DIR } from './screens.ts';
 import { VISITOR } from './visitor.ts';
 import { answerV3UpToCreditScore, expectStep, heading, next, sendLeadWithTypedAddress } from './walk.ts';
 import { CONSOLE_PAGES, walkConsolePages } from './console-pages.ts';
+import { openLead, signIn } from './console-users.ts';
+import { ADMIN, ROUTING_APP_URL } from './servers.ts';
+import { sendTexasLead } from './texas-visit.ts';
 
 /** Saves the screen as the visitor sees it, in CSS pixels (a phone's 3x would make pictures nine times larger). */
 async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
@@ -138,10 +142,27 @@ test("every page of the operators' console, with the lead a visitor just sent", 
   );
 });
 
+test('a lead sold at auction: its page and the Lenders page with revenue', async ({ browser, page }, info) => {
+  test.slow();
+  const email = `auction.screens.${info.project.name}@example.com`;
+  await (await sendTexasLead(browser, `screens-${info.project.name}`, email, '150000')).close();
+  await signIn(page, ADMIN.email, ADMIN.password, ROUTING_APP_URL);
+  await openLead(page, email);
+  // Sold a moment after the thank-you: the page shows it once reloaded after the sale.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('$42.50 to Corvane Finance')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await shoot(page, info, '34-console-lead-sold-at-auction');
+  await page.getByRole('banner').getByRole('link', { name: 'Lenders', exact: true }).click();
+  await expect(page.getByRole('table', { name: /^What their leads sold for/ })).toContainText('$42.50');
+  await shoot(page, info, '35-console-lenders-revenue');
+});
+
 test('the Spanish screens: the start with its error, the next step, a legal page and the 404', async ({
   page,
 }, info) => {
-  // Numbered after the console's pages.
+  // Numbered after the console's pages and the auction's.
   await page.goto('/es');
   await expectStep(page, '/es', '¿Qué tipo de negocio tiene?');
   await shoot(page, info, '50-spanish-start');

@@ -28,26 +28,38 @@ export const REFUSED_ONCE = 'refused-once';
 export const TEST_BUYER_SECRET = 'whsec_ZTJlLXRlc3QtbGVuZGVyLXNpZ25pbmcta2V5LTMyYnl0ZXM=';
 
 /**
- * The routing server's buyers, tried in this order: California under $100,000, California from $100,000, then every
- * other lead. Each posts to its own path of the routing test buyer, signed with TEST_BUYER_SECRET.
+ * The routing server's buyers: California under $100,000, California from $100,000 and every lead at fixed prices,
+ * and Texas leads by auction, where corvane bids CORVANE_BID (and turns down the post of a lead whose email starts
+ * with OUTBID) against elmsbrook's price. The highest price that may take a lead goes first: a California lead goes
+ * to quillmont or vantorra, a Texas lead to corvane, any other to elmsbrook. Each posts to its own path of the
+ * routing test buyer, signed with TEST_BUYER_SECRET.
  */
 export const ROUTING_BUYERS = [
-  { lender: 'quillmont', priority: 1, filters: { states: ['CA'], amount: { max: 99_999 } } },
-  { lender: 'vantorra', priority: 2, filters: { states: ['CA'], amount: { min: 100_000 } } },
-  { lender: 'elmsbrook', priority: 3 },
+  { lender: 'quillmont', priority: 1, price: 35, filters: { states: ['CA'], amount: { max: 99_999 } } },
+  { lender: 'vantorra', priority: 2, price: 45, filters: { states: ['CA'], amount: { min: 100_000 } } },
+  { lender: 'elmsbrook', priority: 3, price: 20 },
+  { lender: 'corvane', priority: 4, bids: true, filters: { states: ['TX'] } },
 ] as const;
+
+/** What corvane bids on every lead it is pinged for, in USD. */
+export const CORVANE_BID = 42.5;
+/** Corvane refuses the post of a lead whose email starts with this, after bidding on it. */
+export const OUTBID = 'refused-by-corvane';
 
 /** The path of a buyer's endpoint at the routing test buyer (by its lender's id). */
 export const buyerPath = (lender: string) => `/${lender}/leads`;
+/** The path where a bidding buyer is pinged at the routing test buyer. */
+export const pingPath = (lender: string) => `/${lender}/ping`;
 
 /** The routing server's BUYERS_FILE, written when it starts; relative to the project root. */
 export const ROUTING_BUYERS_FILE = 'test-results/e2e-routing/buyers.json';
 
 export function routingBuyersFile(): string {
   return JSON.stringify({
-    buyers: ROUTING_BUYERS.map((buyer) => ({
+    buyers: ROUTING_BUYERS.map(({ bids, ...buyer }: { bids?: boolean; lender: string }) => ({
       ...buyer,
       endpoint: ROUTING_BUYER_URL + buyerPath(buyer.lender),
+      ...(bids === true ? { pingEndpoint: ROUTING_BUYER_URL + pingPath(buyer.lender) } : {}),
       secrets: [TEST_BUYER_SECRET],
     })),
   });

@@ -41,8 +41,13 @@ export type BuyerAnswer =
   /** Close the connection without an answer. */
   | { drop: true };
 
-/** What a script sees of a request: its message id, its lead, and how many requests with that id came before it. */
+/**
+ * What a script sees of a request: its path, its message id, its lead, and how many requests with that id came
+ * before it.
+ */
 export interface BuyerRequest {
+  /** Where it was posted: one test buyer can stand for several buyers, a path each. */
+  path: string;
   messageId: string;
   /** The parsed JSON body. */
   body: Record<string, unknown>;
@@ -152,11 +157,12 @@ export async function startTestBuyer(options: TestBuyerOptions = {}): Promise<Te
       const earlier = countById.get(messageId) ?? 0;
       countById.set(messageId, earlier + 1);
       const forged = secret !== undefined && !verifyWebhook(secret, request.headers, raw);
+      const path = request.url ?? '/';
       const answer: BuyerAnswer = forged
         ? { status: 401 }
-        : script({ messageId, body, earlier, index: received.length });
+        : script({ path, messageId, body, earlier, index: received.length });
       const lead: ReceivedLead = {
-        path: request.url ?? '/',
+        path,
         headers: request.headers,
         body,
         raw,
