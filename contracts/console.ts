@@ -517,7 +517,10 @@ const buyerReportEntry = {
     /** Its hours in words, or "any day, any time". */
     schedule: { type: 'string' },
     time_zone: { type: 'string' },
-    /** Slots used in its current day and month (its time zone's), and its caps; null: no cap. */
+    /**
+     * Slots used in its current day and month (its time zone's), and its caps; null: no cap, and the used count is
+     * then the leads it was sold in that day or month.
+     */
     used_today: { type: 'integer' },
     per_day: nullableInteger,
     used_this_month: { type: 'integer' },

@@ -1,6 +1,7 @@
 /**
  * The Lenders page: every buyer in the order routing tries them (priority, then BUYERS_FILE's order), with its rules
- * in words, how much of its caps its current day and month have used, its deliveries and returns of the last 30
+ * in words, how much of its caps its current day and month have used (or, without a cap, how many leads it was sold
+ * in them), its deliveries and returns of the last 30
  * days, what its leads sold for, and whether its posts are failing now and how many leads moved on from it because
  * of that; then the lenders the consent names that no buyer stands for. Counts and sums
  * only: nothing here names a lead.
@@ -41,26 +42,31 @@ async function countsSince(db: Queryable, sql: string, ids: readonly string[], s
   return Object.fromEntries(rows.map((row) => [row.buyer_id, row.n]));
 }
 
-/** A buyer's money, each an exact USD amount as the database's numeric writes it ("1234.50"), or null. */
-interface Revenue {
+/**
+ * A buyer's sales: its money, each an exact USD amount as the database's numeric writes it ("1234.50"), or null; and
+ * how many leads it was sold in its current day and month, returned ones included.
+ */
+interface Sales {
   today: string | null;
   this_month: string | null;
   last_30_days: string | null;
   returned_30_days: string | null;
   average_30_days: string | null;
+  delivered_today: number;
+  delivered_this_month: number;
 }
 
 /**
- * What the leads delivered to each buyer sold for, summed by the database (numeric, exact to the cent): kept leads in
- * its current day and month (its time zone's, as its caps count them) and in the last 30 days; the returned ones of
- * the last 30 days apart; the mean price of the 30 days' priced leads. A lead delivered without a price adds nothing,
+ * How many leads each buyer was sold in its current day and month (its time zone's, as its caps count them), and what
+ * they sold for, summed by the database (numeric, exact to the cent): kept leads in that day and month and in the last
+ * 30 days; the returned ones of the last 30 days apart; the mean price of the 30 days' priced leads. A lead delivered without a price adds nothing,
  * so a buyer that never had a price reads null, not 0 (docs/decisions/140-lead-prices.md).
  */
-async function revenue(db: Queryable, buyers: readonly BuyerRules[], now: Date, since: Date) {
+async function sales(db: Queryable, buyers: readonly BuyerRules[], now: Date, since: Date) {
   const periods = buyers.map((buyer) => capPeriods(buyer.timeZone, now));
   // Its current month began at most 31 days and a time zone's offset ago: read no further back.
   const earliest = new Date(Math.min(since.getTime(), now.getTime() - 33 * DAY_MS));
-  const { rows } = await db.query<Revenue & { buyer_id: string }>(
+  const { rows } = await db.query<Sales & { buyer_id: string }>(
     `select r.buyer_id,
             sum(r.price) filter (where x.lead_id is null
               and to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM-DD') = k.day)::text as today,
@@ -68,7 +74,11 @@ async function revenue(db: Queryable, buyers: readonly BuyerRules[], now: Date, 
               and to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM') = k.month)::text as this_month,
             sum(r.price) filter (where x.lead_id is null and r.delivered_at >= $5)::text as last_30_days,
             sum(r.price) filter (where x.lead_id is not null and r.delivered_at >= $5)::text as returned_30_days,
-            round(avg(r.price) filter (where r.delivered_at >= $5), 2)::text as average_30_days
+            round(avg(r.price) filter (where r.delivered_at >= $5), 2)::text as average_30_days,
+            count(*) filter (where to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM-DD') = k.day)::int
+              as delivered_today,
+            count(*) filter (where to_char(r.delivered_at at time zone k.time_zone, 'YYYY-MM') = k.month)::int
+              as delivered_this_month
        from lead_routes r
        join unnest($1::text[], $2::text[], $3::text[], $4::text[]) as k(buyer_id, time_zone, day, month)
          on k.buyer_id = r.buyer_id
@@ -85,15 +95,17 @@ async function revenue(db: Queryable, buyers: readonly BuyerRules[], now: Date, 
       now,
     ],
   );
-  return new Map(rows.map(({ buyer_id, ...money }) => [buyer_id, money]));
+  return new Map(rows.map(({ buyer_id, ...its }) => [buyer_id, its]));
 }
 
-const NO_REVENUE: Revenue = {
+const NO_SALES: Sales = {
   today: null,
   this_month: null,
   last_30_days: null,
   returned_30_days: null,
   average_30_days: null,
+  delivered_today: 0,
+  delivered_this_month: 0,
 };
 
 /**
@@ -139,7 +151,7 @@ export async function buyersReport(
     ids,
     since,
   );
-  const money = await revenue(db, ordered, now, since);
+  const sold = await sales(db, ordered, now, since);
   const failingNow = await failing(db, ids);
   const movedOn = await countsSince(
     db,
@@ -151,7 +163,7 @@ export async function buyersReport(
   const entries = ordered.map((buyer): BuyerReportEntry => {
     const deliveredCount = delivered[buyer.id] ?? 0;
     const returnedCount = returned[buyer.id] ?? 0;
-    const sold = money.get(buyer.id) ?? NO_REVENUE;
+    const its = sold.get(buyer.id) ?? NO_SALES;
     return {
       id: buyer.id,
       name: buyer.name,
@@ -159,19 +171,20 @@ export async function buyersReport(
       filters: rulesInWords(buyer),
       schedule: scheduleInWords(buyer.schedule),
       time_zone: buyer.timeZone,
-      used_today: used.day[buyer.id] ?? 0,
+      // Against a cap, the slots taken (a lead being sent holds one); without one, the leads it was sold.
+      used_today: buyer.caps.perDay === undefined ? its.delivered_today : (used.day[buyer.id] ?? 0),
       per_day: buyer.caps.perDay ?? null,
-      used_this_month: used.month[buyer.id] ?? 0,
+      used_this_month: buyer.caps.perMonth === undefined ? its.delivered_this_month : (used.month[buyer.id] ?? 0),
       per_month: buyer.caps.perMonth ?? null,
       delivered_30_days: deliveredCount,
       returned_30_days: returnedCount,
       return_rate: returnRate(deliveredCount, returnedCount),
       price: buyer.price === undefined ? null : buyer.price.toFixed(2),
-      revenue_today: sold.today,
-      revenue_this_month: sold.this_month,
-      revenue_30_days: sold.last_30_days,
-      returned_revenue_30_days: sold.returned_30_days,
-      average_price_30_days: sold.average_30_days,
+      revenue_today: its.today,
+      revenue_this_month: its.this_month,
+      revenue_30_days: its.last_30_days,
+      returned_revenue_30_days: its.returned_30_days,
+      average_price_30_days: its.average_30_days,
       failing_since: failingNow.get(buyer.id)?.since.toISOString() ?? null,
       failing_leads: failingNow.get(buyer.id)?.leads ?? 0,
       moved_on_30_days: movedOn[buyer.id] ?? 0,

@@ -82,15 +82,20 @@ describe('returnRate', () => {
 });
 
 describe.each(DATABASES)('the buyers report on $name', (kind) => {
-  it("reads each buyer's cap use under its own day and month", async () => {
+  it("reads each buyer's cap use under its own day and month; without a cap, the leads it was sold in them", async () => {
     const db = await open(kind);
     await use(db, 'quillmont', 'day', '2026-11-30', 12);
     await use(db, 'quillmont', 'day', '2026-12-01', 99);
     await use(db, 'quillmont', 'month', '2026-11', 340);
     await use(db, 'quillmont', 'month', '2026-12', 99);
-    await use(db, 'vantorra', 'day', '2026-11-30', 99);
-    await use(db, 'vantorra', 'day', '2026-12-01', 3);
-    await use(db, 'vantorra', 'month', '2026-12', 3);
+    // Vantorra has no cap: its day and month (1 December in Berlin) count its leads, a returned one too.
+    await delivery(db, 'vantorra', '2026-11-30T23:30:00Z');
+    await delivery(db, 'vantorra', '2026-11-30T23:45:00Z', '2026-12-01T00:10:00Z');
+    await delivery(db, 'vantorra', '2026-12-01T01:00:00Z');
+    // 30 November in Berlin: neither today nor this month there.
+    await delivery(db, 'vantorra', '2026-11-30T22:30:00Z');
+    // Elmsbrook has a daily cap and no monthly one: its day is the cap's, its month its leads (none).
+    await use(db, 'elmsbrook', 'month', '2026-12', 7);
 
     const report = await buyersReport(db, [EAST, BERLIN, EQUAL], [], NOW);
     const caps = report.buyers.map((buyer) => [
