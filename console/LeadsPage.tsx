@@ -15,7 +15,7 @@ import {
 import { Link, useSearchParams } from 'react-router-dom';
 import { filledIn, queryString } from './console-api.ts';
 import { FilterField, FilterForm, type FilterSpec } from './FilterForm.tsx';
-import { formatTime, recentRange } from './format.ts';
+import { formatTime, formatUsd, recentRange } from './format.ts';
 import { filtersFrom, leadsPath, type LeadFilters } from './leads-query.ts';
 import { leadTitle } from './lead-title.ts';
 import { MatchCount } from './MatchCount.tsx';
@@ -104,6 +104,9 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
           <th scope="col">Version</th>
           <th scope="col">Language</th>
           <th scope="col">Status</th>
+          <th scope="col" className="console-money">
+            Sold for
+          </th>
           <th scope="col">Attempts</th>
         </tr>
       </thead>
@@ -121,6 +124,7 @@ function LeadsTable({ leads, filtered }: { leads: readonly LeadRow[]; filtered: 
             <td>
               <LeadStatusText status={lead.status} heldReason={lead.held_reason} />
             </td>
+            <td className="console-money">{formatUsd(lead.sold_price)}</td>
             <td>{lead.attempts}</td>
           </tr>
         ))}

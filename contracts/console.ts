@@ -140,6 +140,12 @@ export const SIGN_IN_FAILED = 'The email or password is wrong.';
 export const LEAD_STATUSES = ['stored', 'queued', 'delivered', 'unsold', 'held', 'dead-lettered'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/**
+ * An amount of US dollars, exact, as the database's numeric gives it: "1234.50", always two decimals (never a float,
+ * whose sums drift off the cent). Null: no stated price.
+ */
+const usd = { type: ['string', 'null'], pattern: '^[0-9]+\\.[0-9]{2}$' } as const;
+
 /** One row of GET /api/admin/leads. */
 const leadRow = {
   type: 'object',
@@ -161,6 +167,8 @@ const leadRow = {
     attempts: { type: 'integer' },
     /** The language the form was filled in: "en", "es". */
     language: { type: 'string' },
+    /** What the buyer that took it paid; null: not sold, or sold at no stated price. */
+    sold_price: usd,
   },
   required: [
     'id',
@@ -176,6 +184,7 @@ const leadRow = {
     'utm_source',
     'attempts',
     'language',
+    'sold_price',
   ],
   additionalProperties: false,
 } as const;
@@ -273,12 +282,6 @@ const consentEvidence = {
 } as const;
 
 export const ROUTE_STATES = ['skipped', 'sending', 'delivered', 'refused', 'failed'] as const;
-
-/**
- * An amount of US dollars, exact, as the database's numeric gives it: "1234.50", always two decimals (never a float,
- * whose sums drift off the cent). Null: no stated price.
- */
-const usd = { type: ['string', 'null'], pattern: '^[0-9]+\\.[0-9]{2}$' } as const;
 
 /** A buyer considered for the lead, in the order considered (lead_routes). */
 const routeStep = {

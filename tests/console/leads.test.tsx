@@ -20,6 +20,7 @@ const lead = (id: string, overrides: Partial<LeadRow> = {}): LeadRow => ({
   utm_source: 'fb',
   attempts: 1,
   language: 'en',
+  sold_price: null,
   ...overrides,
 });
 
@@ -36,7 +37,7 @@ const leadPages: Handler = ({ method, url }) => {
         body: {
           leads: [
             lead('newest', { status: 'held', held_reason: 'duplicate', attempts: 0, language: 'es' }),
-            lead('second'),
+            lead('second', { sold_price: '1042.50' }),
           ],
           next_cursor: 'c2',
         },
@@ -62,7 +63,16 @@ describe('the leads page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Lead', 'Received', 'Email', 'Phone', 'Version', 'Language', 'Status', 'Attempts']);
+    ).toEqual(['Lead', 'Received', 'Email', 'Phone', 'Version', 'Language', 'Status', 'Sold for', 'Attempts']);
+  });
+
+  it('says what each lead sold for, in dollars, and a dash for one not sold at a price', async () => {
+    stubServer(signedInAs(OPERATOR), leadPages);
+    renderConsole('/admin');
+    const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+    const [, held, sold] = within(table).getAllByRole('row');
+    expect(within(sold!).getByRole('cell', { name: '$1,042.50' })).toBeTruthy();
+    expect(within(held!).getByRole('cell', { name: '—' })).toBeTruthy();
   });
 
   it('names the language each lead was filled in', async () => {

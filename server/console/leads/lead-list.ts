@@ -95,6 +95,7 @@ export function toLeadRow(lead: ListedLead): LeadRow {
     utm_source: lead.utm_source,
     attempts: lead.attempts,
     language: lead.language,
+    sold_price: lead.sold_price,
   };
 }
 

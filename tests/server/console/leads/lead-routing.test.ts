@@ -157,6 +157,9 @@ describe.each(DATABASES)("a lead's routing in the console on $name", (kind) => {
       [2, 'vantorra', 'Vantorra Funding'],
       [3, 'vantorra', 'Vantorra Funding'],
     ]);
+    // The list says what it sold for too.
+    const list = await app.inject({ method: 'GET', url: `${LEADS_PATH}?q=${id}`, headers: { cookie: operator } });
+    expect(list.json<LeadsResponse>().leads.map((row) => [row.id, row.sold_price])).toEqual([[id, '37.50']]);
   });
 
   it('shows each buyer asked for a bid: what it was sent, what it answered, its bid or why none', async () => {

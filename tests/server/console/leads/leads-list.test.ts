@@ -118,6 +118,7 @@ describe.each(DATABASES)('the console leads on $name', (kind) => {
       utm_source: null,
       attempts: 0,
       language: 'en',
+      sold_price: null,
     });
   });
 
