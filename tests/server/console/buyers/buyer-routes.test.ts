@@ -71,7 +71,8 @@ describe.each(DATABASES)('the buyers report route on $name', (kind) => {
       time_zone: 'America/New_York',
       used_today: 1,
       per_day: 50,
-      used_this_month: 0,
+      // No monthly cap: the leads it was sold this month.
+      used_this_month: 1,
       per_month: null,
       delivered_30_days: 1,
       returned_30_days: 0,
