@@ -201,7 +201,7 @@ async function giveBack(tx: Queryable, buyerId: string, route: RouteRow): Promis
 
 /**
  * The buyer refused the lead, failed until its retries were spent, or failed long enough for the lead to move on
- * (`movedOn`, failover): recorded with why, its cap slot given back. A step moved on from may be resumed (again).
+ * (`movedOn`, failover): recorded with why, its cap slot given back.
  */
 export async function closeRoute(
   tx: Queryable,
@@ -213,8 +213,7 @@ export async function closeRoute(
 ): Promise<void> {
   await tx.query(
     `update lead_routes set state = $3, reason = $4, decided_at = now(),
-        moved_on_at = case when $5 then now() else moved_on_at end,
-        resumed_at = case when $5 then null else resumed_at end
+        moved_on_at = case when $5 then now() else moved_on_at end
       where lead_id = $1 and buyer_id = $2 and state = 'sending'`,
     [leadId, route.buyerId, state, reason, movedOn],
   );
