@@ -13,7 +13,7 @@ import type { RoutableLead, RoutedBuyer, SaleSettings } from '../buyer.ts';
 import { pingBuyers } from '../ping/ping-buyers.ts';
 import { pingConsent, readPings, storePings, type StoredPing } from '../ping/ping-store.ts';
 import { rankBids, type Bid, type DroppedBid } from '../ping/rank-bids.ts';
-import { capPeriods } from './cap-periods.ts';
+import { capSlot } from './cap-periods.ts';
 import { whyNotEligible } from './eligibility.ts';
 import { buyerHasPerson, capReached, skipBuyer, type RouteRow } from './route-store.ts';
 
@@ -154,10 +154,9 @@ export async function offerOrder(run: AuctionRun): Promise<OfferedBuyer[]> {
   const unoffered = new Map<string, string>();
   for (const buyer of bidders) {
     if (!onPath.has(buyer.id)) {
-      const periods = capPeriods(buyer.timeZone, now);
-      const slot = { perDay: buyer.caps.perDay, perMonth: buyer.caps.perMonth, ...periods };
       const reason =
-        (await whyNotOffered(db, buyer, leadId, lead, routable, now)) ?? (await capReached(db, buyer.id, slot));
+        (await whyNotOffered(db, buyer, leadId, lead, routable, now)) ??
+        (await capReached(db, buyer.id, capSlot(buyer, now)));
       if (reason !== undefined) {
         unoffered.set(buyer.id, reason);
         continue;

@@ -17,7 +17,7 @@ import type { RoutableLead, RoutedBuyer, SaleSettings } from '../buyer.ts';
 import { queueRevocations, type BuyerEventQueue } from '../events/buyer-events.ts';
 import { DEFAULT_SALE_SETTINGS } from '../file/buyers-file.ts';
 import { lostAuction, offerOrder, whyNotOffered, type OfferedBuyer } from './auction.ts';
-import { capPeriods } from './cap-periods.ts';
+import { capSlot } from './cap-periods.ts';
 import { nextRetryPause } from './retry-schedule.ts';
 import { routableLead } from './routable-lead.ts';
 import {
@@ -93,8 +93,7 @@ async function reserveNext(
       await db.transaction((tx) => skipBuyer(tx, leadId, buyer.id, reason));
       continue;
     }
-    const periods = capPeriods(buyer.timeZone, now);
-    const slot = { perDay: buyer.caps.perDay, perMonth: buyer.caps.perMonth, ...periods };
+    const slot = capSlot(buyer, now);
     const reservation = await reserveBuyer(db, leadId, buyer.id, slot);
     if (reservation.reserved) {
       return {
@@ -103,8 +102,8 @@ async function reserveNext(
         state: 'sending',
         reason: null,
         attempts: 0,
-        capDay: buyer.caps.perDay === undefined ? null : periods.day,
-        capMonth: buyer.caps.perMonth === undefined ? null : periods.month,
+        capDay: buyer.caps.perDay === undefined ? null : slot.day,
+        capMonth: buyer.caps.perMonth === undefined ? null : slot.month,
         failingSince: null,
         movedOn: false,
         resumed: false,
@@ -369,8 +368,7 @@ async function resumeMovedOn(
   );
   for (const route of movedFrom) {
     const { buyer } = offers.get(route.buyerId)!;
-    const periods = capPeriods(buyer.timeZone, context.now?.() ?? new Date());
-    const slot = { perDay: buyer.caps.perDay, perMonth: buyer.caps.perMonth, ...periods };
+    const slot = capSlot(buyer, context.now?.() ?? new Date());
     const scheduled = nextRetryPause(route.attempts, undefined, context.retryPausesSeconds) ?? 0;
     const last = await lastAttemptAt(db, leadId, route.buyerId);
     const since = last === undefined ? scheduled : (Date.now() - last.getTime()) / 1000;
